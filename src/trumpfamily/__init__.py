@@ -1,0 +1,49 @@
+"""trumpfamily: the rules of the Maw family of trick-taking card games.
+
+Maw, Spoil Five, Twenty-Five and Forty-Five share one odd trump order (Five of trumps,
+Jack of trumps, Ace of Hearts, Ace of trumps, then "high in red, low in black"), the
+privilege of reneging with the top trumps, robbing the turn-up, and jinking. This package
+answers "which cards may be played?" and "who wins this trick?" for every preset and every
+documented variation, and plays whole hands and games.
+
+>>> import trumpfamily as tf
+>>> tf.legal_moves("JC KD 3H", "8C 5C", trump="C", variant=tf.SPOIL_FIVE)
+(Card.parse('JC'), Card.parse('KD'), Card.parse('3H'))
+>>> tf.trick_winner("JS AH 5S AS", trump="S", variant=tf.SPOIL_FIVE)
+2
+"""
+
+from ._version import __version__
+from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
+from .errors import (
+    CardParseError,
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidDeckError,
+    InvalidPositionError,
+    InvalidVariantError,
+    PlayerCountError,
+    ReplayError,
+    TrumpFamilyError,
+    UnknownVariantError,
+)
+from .jinking import Jinking
+from .play import check_play, is_legal, legal_moves, trick_winner
+from .ranking import Ranking
+from .reneging import Reneging
+from .robbing import Robbing
+from .scoring import Scoring
+from .table import Table
+from .variants import FORTY_FIVE, MAW, SPOIL_FIVE, TWENTY_FIVE, VARIANTS, Variant, find_variant
+from . import variants
+
+__all__ = [
+    "__version__",
+    "Card", "Suit", "Rank", "JK", "parse_cards", "parse_suit",
+    "legal_moves", "check_play", "is_legal", "trick_winner",
+    "Variant", "MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE", "VARIANTS", "find_variant", "variants",
+    "Ranking", "Reneging", "Robbing", "Scoring", "Jinking", "Table",
+    "TrumpFamilyError", "CardParseError", "InvalidPositionError", "IllegalPlayError",
+    "InvalidVariantError", "UnknownVariantError", "IllegalActionError", "PlayerCountError",
+    "InvalidDeckError", "ReplayError",
+]

@@ -1,0 +1,92 @@
+"""Declaring rule options: attrs fields that carry their valid values and validate them.
+
+Each rule component (:mod:`~trumpfamily.ranking`, :mod:`~trumpfamily.reneging`, ...) is a
+frozen attrs class whose option fields are made here. The metadata lets
+:class:`~trumpfamily.variants.Variant` list, route and validate options generically
+(OPTIONS.md: "``with_options`` routes each name to the rule component that owns it").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .errors import InvalidVariantError
+
+__all__ = ["choice", "flag", "integer", "option_fields", "describe_values"]
+
+_KEY = "trumpfamily_option"
+
+
+@attrs.frozen
+class OptionSpec:
+    """What values an option accepts: a fixed set of strings, a bool, or an int range."""
+
+    kind: str  # "choice", "flag" or "int"
+    values: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+    doc: str = ""
+
+    def describe(self) -> str:
+        """The valid values in words, for error messages and docs."""
+        if self.kind == "choice":
+            text = ", ".join(repr(v) for v in self.values)
+        elif self.kind == "flag":
+            text = "True, False"
+        else:
+            hi = "" if self.maximum is None else f" to {self.maximum}"
+            text = f"an int from {self.minimum}{hi}"
+        return text + (", or None" if self.optional else "")
+
+    def check(self, name: str, value: Any) -> None:
+        """Raise :class:`InvalidVariantError` unless ``value`` is valid for this option."""
+        if value is None and self.optional:
+            return
+        if self.kind == "choice":
+            ok = isinstance(value, str) and value in self.values
+        elif self.kind == "flag":
+            ok = type(value) is bool
+        else:
+            ok = (type(value) is int and (self.minimum is None or value >= self.minimum)
+                  and (self.maximum is None or value <= self.maximum))
+        if not ok:
+            raise InvalidVariantError(
+                f"option {name}={value!r} is not valid; valid values: {self.describe()}")
+
+
+def _validator(spec: OptionSpec) -> Any:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        spec.check(attribute.name, value)
+    return check
+
+
+def choice(default: str | None, *values: str, optional: bool = False, doc: str = "") -> Any:
+    """An option taking one of ``values`` (strings)."""
+    spec = OptionSpec("choice", values=values, optional=optional, doc=doc)
+    return attrs.field(default=default, validator=_validator(spec), metadata={_KEY: spec})
+
+
+def flag(default: bool, doc: str = "") -> Any:
+    """A True/False option."""
+    spec = OptionSpec("flag", doc=doc)
+    return attrs.field(default=default, validator=_validator(spec), metadata={_KEY: spec})
+
+
+def integer(default: int | None, minimum: int, maximum: int | None = None, *,
+            optional: bool = False, doc: str = "") -> Any:
+    """An int option in ``minimum..maximum`` (``None`` allowed when ``optional``)."""
+    spec = OptionSpec("int", minimum=minimum, maximum=maximum, optional=optional, doc=doc)
+    return attrs.field(default=default, validator=_validator(spec), metadata={_KEY: spec})
+
+
+def option_fields(component: type[Any]) -> dict[str, OptionSpec]:
+    """The options a component class declares, by name, in declaration order."""
+    return {f.name: f.metadata[_KEY] for f in attrs.fields(component) if _KEY in f.metadata}
+
+
+def describe_values(component: type[Any], name: str) -> str:
+    """The valid values of one option of ``component``, in words."""
+    return option_fields(component)[name].describe()

@@ -1,0 +1,309 @@
+"""Cards, suits and ranks, and reading them from text.
+
+Card text follows RULES.md §0.1: rank ``A K Q J T 9 8 7 6 5 4 3 2`` then suit ``C D H S``;
+the joker is ``JK``. ``10`` may stand for ``T``, case is ignored, and the suit symbols
+``♣ ♦ ♥ ♠`` may stand for the letters.
+
+>>> Card.parse("5h")
+Card.parse('5H')
+>>> parse_cards("10H, AH jk 5♠")
+(Card.parse('TH'), Card.parse('AH'), Card.parse('JK'), Card.parse('5S'))
+>>> str(JK), JK.is_joker
+('JK', True)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from .errors import CardParseError
+
+__all__ = ["Suit", "Rank", "Card", "JK", "STANDARD_DECK", "parse_cards", "parse_suit", "as_cards", "canonical"]
+
+
+class Suit(enum.Enum):
+    """The four suits. The value is the suit's letter, so ``Suit("H") is Suit.HEARTS``."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter: ``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``"♣"``, ``"♦"``, ``"♥"`` or ``"♠"``."""
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds (RULES.md §1.2: "high in red, low in black")."""
+        return self is Suit.HEARTS or self is Suit.DIAMONDS
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    # Members are singletons compared by identity, so the identity hash is consistent
+    # with equality, and much cheaper than Enum's name hash on the rules hot path.
+    __hash__ = object.__hash__
+
+
+_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_TEXT: Final = {
+    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+}
+_SUIT_NAMES: Final = {"CLUBS": Suit.CLUBS, "DIAMONDS": Suit.DIAMONDS,
+                      "HEARTS": Suit.HEARTS, "SPADES": Suit.SPADES}
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, valued 2..14 for the numerals and court cards, 15 for the joker.
+
+    The integer value is only an identity: how cards rank in play depends on the trump
+    suit and the variant (see :mod:`trumpfamily.ranking`).
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def letter(self) -> str:
+        """The rank's character in card text (``"T"`` for the ten, ``"JK"`` for the joker)."""
+        return _RANK_LETTERS[self]
+
+    def __str__(self) -> str:
+        return _RANK_LETTERS[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_LETTERS: Final = {
+    Rank.TWO: "2", Rank.THREE: "3", Rank.FOUR: "4", Rank.FIVE: "5", Rank.SIX: "6",
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "T", Rank.JACK: "J",
+    Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "JK",
+}
+_RANK_TEXT: Final = {v: k for k, v in _RANK_LETTERS.items() if k is not Rank.JOKER} | {"10": Rank.TEN}
+
+
+def _suit_order(suit: Suit | None) -> int:
+    return 4 if suit is None else "CDHS".index(suit.value)
+
+
+def _check_card(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
+    if (instance.rank is Rank.JOKER) != (suit is None):
+        raise CardParseError(
+            (instance.rank, suit), f"not a card: rank {instance.rank!r} with suit {suit!r} "
+            "(the joker has no suit; every other card has one)")
+
+
+@attrs.frozen(cache_hash=True, repr=False, order=False)
+class Card:
+    """A playing card: a rank and a suit, or the joker (rank ``JOKER``, suit ``None``).
+
+    Cards are immutable, hashable and totally ordered (by suit ``C D H S``, then rank,
+    the joker last). That order is only for sorting and display; which card beats which
+    depends on the trump suit and the variant (:mod:`trumpfamily.ranking`).
+
+    Args:
+        rank: the card's :class:`Rank`.
+        suit: the card's :class:`Suit`, or ``None`` for the joker.
+
+    Raises:
+        CardParseError: a joker with a suit, or another rank without one.
+
+    >>> Card(Rank.FIVE, Suit.HEARTS)
+    Card.parse('5H')
+    >>> sorted(parse_cards("JK AS 2C"))
+    [Card.parse('2C'), Card.parse('AS'), Card.parse('JK')]
+    """
+
+    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
+    suit: Suit | None = attrs.field(validator=_check_card)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """``(suit index, rank value)``: the key of the display order."""
+        return (_suit_order(self.suit), int(self.rank))
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key <= other.sort_key
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key > other.sort_key
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key >= other.sort_key
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read one card from text such as ``"5H"``, ``"th"``, ``"10♥"`` or ``"JK"``.
+
+        Args:
+            text: the card text; surrounding white space is ignored.
+
+        Returns:
+            The card.
+
+        Raises:
+            CardParseError: the text is not exactly one card.
+        """
+        if isinstance(text, Card):
+            return _CANONICAL.get((text.rank, text.suit), text)
+        if not isinstance(text, str):
+            raise CardParseError(text, f"expected card text, got {type(text).__name__} {text!r}")
+        found = _BY_TEXT.get(text)
+        if found is not None:
+            return found
+        key = text.strip().upper()
+        found = _BY_TEXT.get(key)
+        if found is None:
+            if key in {"JOKER", "JKR"}:
+                return JK
+            if len(key) >= 2:
+                rank = _RANK_TEXT.get(key[:-1])
+                suit = _SUIT_TEXT.get(key[-1])
+                if rank is not None and suit is not None:
+                    return _CANONICAL[(rank, suit)]
+            raise CardParseError(text)
+        return found
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.rank is Rank.JOKER
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``"5♥"`` (``"JK"`` for the joker)."""
+        if self.suit is None:
+            return "JK"
+        return _RANK_LETTERS[self.rank] + _SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return _RANK_LETTERS[self.rank] + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_CANONICAL: Final[dict[tuple[Rank, Suit | None], Card]] = {}
+for _suit in Suit:
+    for _rank in Rank:
+        if _rank is not Rank.JOKER:
+            _CANONICAL[(_rank, _suit)] = Card(_rank, _suit)
+#: The joker, used only in variants with ``joker`` set (RULES.md §2.8).
+JK: Final[Card] = Card(Rank.JOKER, None)
+_CANONICAL[(Rank.JOKER, None)] = JK
+_BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CANONICAL.values()}
+
+#: The 52 cards without the joker, in sort order.
+STANDARD_DECK: Final[tuple[Card, ...]] = tuple(sorted(c for c in _CANONICAL.values() if c is not JK))
+
+def canonical(rank: Rank, suit: Suit | None) -> Card:
+    """The shared instance of a card (the library's tables are keyed by these).
+
+    Raises:
+        CardParseError: not a card (a joker with a suit, or another rank without one).
+    """
+    try:
+        return _CANONICAL[(rank, suit)]
+    except KeyError:
+        return Card(rank, suit)
+
+
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read several cards from text separated by spaces or commas.
+
+    Args:
+        text: e.g. ``"5H JS, AH 10d"``; an empty string gives ``()``. An iterable of
+            cards or card texts is accepted too.
+
+    Returns:
+        The cards in the order written. Duplicates are kept (rules calls reject them).
+
+    Raises:
+        CardParseError: any item is not a card; the message names it.
+
+    >>> parse_cards("5h,js  ah")
+    (Card.parse('5H'), Card.parse('JS'), Card.parse('AH'))
+    """
+    if isinstance(text, str):
+        return tuple(Card.parse(t) for t in _SEPARATORS.split(text.strip()) if t)
+    try:
+        items = list(text)
+    except TypeError:
+        raise CardParseError(text, f"expected card text or a sequence of cards, got {text!r}") from None
+    return tuple(Card.parse(t) for t in items)
+
+
+def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Like :func:`parse_cards`, but fast when given a tuple of :class:`Card` already."""
+    if type(cards) is tuple:
+        for c in cards:
+            if type(c) is not Card:
+                break
+        else:
+            return cards
+    return parse_cards(cards)
+
+
+def parse_suit(suit: Suit | str) -> Suit:
+    """Read a suit from a :class:`Suit`, its letter, symbol or name (any case).
+
+    Raises:
+        CardParseError: not a suit.
+
+    >>> parse_suit("s"), parse_suit("♥"), parse_suit("clubs")
+    (Suit.SPADES, Suit.HEARTS, Suit.CLUBS)
+    """
+    if isinstance(suit, Suit):
+        return suit
+    if isinstance(suit, str):
+        key = suit.strip().upper()
+        found = _SUIT_TEXT.get(key) or _SUIT_NAMES.get(key)
+        if found is not None:
+            return found
+    raise CardParseError(suit, f"not a suit: {suit!r} (expected C, D, H or S, a suit symbol, or a suit name)")

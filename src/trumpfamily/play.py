@@ -1,0 +1,247 @@
+"""The main rules calls: :func:`legal_moves`, :func:`check_play`, :func:`is_legal` and
+:func:`trick_winner`.
+
+Each call takes the cards as :class:`~trumpfamily.cards.Card` values or as card text, the
+trump suit as a :class:`~trumpfamily.cards.Suit` or its letter, and a
+:class:`~trumpfamily.variants.Variant`. The card orders of a (variant, trump) pair are
+computed once and cached, so each call is a handful of table look-ups.
+
+>>> from trumpfamily import SPOIL_FIVE
+>>> legal_moves("3D KC 7S AH 2H", "9D", trump="S", variant=SPOIL_FIVE)
+(Card.parse('3D'), Card.parse('7S'), Card.parse('AH'))
+>>> trick_winner("2D AD 3D KS", trump="C", variant=SPOIL_FIVE)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import Card, Suit, as_cards, parse_suit
+from .errors import IllegalPlayError, InvalidPositionError
+from .reneging import FOLLOW, FOLLOW_OR_TRUMP, FREE, PlayContext, decide, explain
+from .variants import Variant
+
+__all__ = ["legal_moves", "check_play", "is_legal", "trick_winner", "play_context"]
+
+Cards = str | Iterable[Card | str]
+
+_CONTEXTS: Final[dict[int, tuple[Variant, dict[tuple[Suit, Card | None], PlayContext]]]] = {}
+
+
+def play_context(variant: Variant, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
+    """The compiled, cached rules for one (variant, trump suit, demoted Ace).
+
+    Raises:
+        CardParseError: ``trump`` is not a suit.
+        InvalidPositionError: ``demoted`` is not the Ace of trumps.
+    """
+    entry = _CONTEXTS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if not isinstance(variant, Variant):
+            raise TypeError(f"variant must be a Variant (e.g. trumpfamily.SPOIL_FIVE), got {variant!r}")
+        entry = (variant, {})
+        _CONTEXTS[id(variant)] = entry  # the entry keeps the variant alive, so ids stay unique
+    contexts = entry[1]
+    suit = trump if type(trump) is Suit else parse_suit(trump)
+    ctx = contexts.get((suit, demoted))  # type: ignore[arg-type]
+    if ctx is None:
+        ace = variant.ranking.check_demoted(demoted, suit)
+        ctx = _compile(variant, suit, ace)
+        contexts[(suit, ace)] = ctx
+        if isinstance(demoted, str):
+            contexts[(suit, demoted)] = ctx  # type: ignore[index]
+    return ctx
+
+
+def _compile(variant: Variant, trump: Suit, demoted: Card | None) -> PlayContext:
+    ranking, reneging = variant.ranking, variant.reneging
+    table = ranking.table(trump, demoted)
+    privileged = reneging.privileged(trump, joker=ranking.uses_joker, natural_order=ranking.natural_order)
+    if demoted is not None:
+        privileged = privileged - {demoted}
+    return PlayContext(
+        trump=trump,
+        table=table,
+        power=table.power,
+        suit_of=table.suit_of,
+        deck=frozenset(table.power),
+        privileged=privileged,
+        plain_lead={"free": FREE, "follow-or-trump": FOLLOW_OR_TRUMP, "follow": FOLLOW}[reneging.plain_lead],
+        trump_lead_free=reneging.trump_lead == "free",
+        basis=reneging.renege_basis,
+        multi_all=reneging.multi_privileged == "all",
+        ah_requires_heart=reneging.ah_lead_requires_heart,
+        max_players=variant.table.max_players,
+        reneging=reneging,
+    )
+
+
+def _check_cards(cards: tuple[Card, ...], what: str, ctx: PlayContext) -> None:
+    """Raise InvalidPositionError for a duplicate or a card outside the deck."""
+    if len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        dup = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise InvalidPositionError(f"{dup} appears twice in the {what} {' '.join(map(str, cards))!r}")
+    for c in cards:
+        if c not in ctx.deck:
+            raise InvalidPositionError(
+                f"{c} in the {what} is not in this variant's deck: it has no joker "
+                "(option joker='none'; RULES.md §1.1)")
+
+
+def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant,
+              demoted: Card | str | None) -> tuple[tuple[Card, ...], tuple[Card, ...], PlayContext]:
+    """Parse and validate a position (hand to play from, trick so far)."""
+    h = as_cards(hand)
+    t = as_cards(trick)
+    ctx = play_context(variant, trump, demoted)
+    deck = ctx.deck
+    n = len(t)
+    if not h:
+        raise InvalidPositionError("the hand is empty: there is no card to play")
+    if n >= ctx.max_players:
+        raise InvalidPositionError(
+            f"the trick {' '.join(map(str, t))!r} already holds {n} cards, and this variant "
+            f"allows at most {ctx.max_players} players, so nobody is left to play to it")
+    both = set(h)
+    both.update(t)
+    if len(both) != len(h) + n or not both <= deck:
+        _check_cards(h, "hand", ctx)
+        _check_cards(t, "trick", ctx)
+        common = [c for c in h if c in set(t)]
+        raise InvalidPositionError(
+            f"{' '.join(map(str, common))} is both in the hand and on the trick; a card is in one place")
+    return h, t, ctx
+
+
+def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: Variant,
+                demoted: Card | str | None = None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (RULES.md §1.4).
+
+    Args:
+        hand: the cards of the player to move (``Card`` values or text such as
+            ``"5H JS AH"``).
+        trick: the cards already played to the current trick, lead first; empty for a lead.
+        trump: the trump suit, a :class:`~trumpfamily.cards.Suit` or its letter.
+        variant: the rules, e.g. :data:`~trumpfamily.variants.SPOIL_FIVE`.
+        demoted: the Ace of trumps when it was not robbed and the variant's
+            ``unrobbed_ace`` penalty made it the lowest trump; it then has no reneging
+            privilege either (RULES.md §1.5).
+
+    Returns:
+        The legal cards in hand order; never empty.
+
+    Raises:
+        CardParseError: a card or the trump is not readable.
+        InvalidPositionError: an empty hand, a card twice, a card both in hand and on the
+            trick, a joker the variant does not use, a trick already as long as the
+            variant's largest table, or a ``demoted`` card that is not the Ace of trumps.
+
+    >>> from trumpfamily import SPOIL_FIVE
+    >>> legal_moves("5S JS KD 3C 4H", "TS", trump="S", variant=SPOIL_FIVE)  # EX-34
+    (Card.parse('5S'), Card.parse('JS'), Card.parse('KD'), Card.parse('3C'), Card.parse('4H'))
+    >>> legal_moves("JH 7S 8C", "5H", trump="H", variant=SPOIL_FIVE)  # EX-27: Five led
+    (Card.parse('JH'),)
+    """
+    h, t, ctx = _position(hand, trick, trump, variant, demoted)
+    return decide(h, t, ctx)[0]
+
+
+def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
+               variant: Variant, demoted: Card | str | None = None) -> None:
+    """Raise :class:`~trumpfamily.errors.IllegalPlayError` unless ``card`` may be played.
+
+    The same decision as :func:`legal_moves` (one code path), with the reason.
+
+    Args:
+        card: the card the player wants to play.
+        hand, trick, trump, variant, demoted: as for :func:`legal_moves`.
+
+    Raises:
+        IllegalPlayError: ``card`` is not in ``hand``, or a rule forbids it; ``reason``
+            names the rule and its source, and ``legal`` lists the cards allowed.
+        CardParseError, InvalidPositionError: as for :func:`legal_moves`.
+
+    >>> from trumpfamily import SPOIL_FIVE
+    >>> check_play("KD", "JS 7S KD", "3S", trump="S", variant=SPOIL_FIVE)
+    Traceback (most recent call last):
+    ...
+    trumpfamily.errors.IllegalPlayError: KD may not be played: trumps were led (3S) and you hold 7S: you must play a trump ...
+    """
+    c = card if type(card) is Card else Card.parse(card)
+    h, t, ctx = _position(hand, trick, trump, variant, demoted)
+    if c not in h:
+        raise IllegalPlayError(c, f"{c} is not in the hand {' '.join(map(str, h))!r}")
+    legal, code = decide(h, t, ctx)
+    if c not in legal:
+        raise IllegalPlayError(c, explain(c, h, t, ctx, code), legal)
+
+
+def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
+             variant: Variant, demoted: Card | str | None = None) -> bool:
+    """Whether ``card`` may be played: :func:`check_play` with the refusal caught.
+
+    Returns ``False`` for a card not in ``hand``. Malformed input still raises.
+
+    >>> from trumpfamily import FORTY_FIVE
+    >>> is_legal("9D", "KH 9D 3S", "AH", trump="C", variant=FORTY_FIVE)  # EX-33
+    False
+    """
+    try:
+        check_play(card, hand, trick, trump=trump, variant=variant, demoted=demoted)
+    except IllegalPlayError:
+        return False
+    return True
+
+
+def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant,
+                 demoted: Card | str | None = None) -> int:
+    """The index in ``trick`` of the card that wins it (RULES.md §1.3).
+
+    The highest trump wins; with no trump, the highest card of the suit led. Cards of
+    other plain suits cannot win.
+
+    Args:
+        trick: one or more cards, lead first (``Card`` values or text).
+        trump, variant, demoted: as for :func:`legal_moves`.
+
+    Returns:
+        The 0-based index of the winning card (0 = the lead).
+
+    Raises:
+        InvalidPositionError: an empty trick, a duplicate, more cards than the variant
+            allows players, or a joker the variant does not use.
+
+    >>> from trumpfamily import SPOIL_FIVE
+    >>> trick_winner("KH QH AH 2C", trump="C", variant=SPOIL_FIVE)  # EX-06
+    2
+    >>> trick_winner("TS AS", trump="S", variant=SPOIL_FIVE, demoted="AS")  # EX-17
+    0
+    """
+    t = as_cards(trick)
+    ctx = play_context(variant, trump, demoted)
+    n = len(t)
+    if not n or n > ctx.max_players or len(set(t)) != n or not ctx.deck.issuperset(t):
+        if not n:
+            raise InvalidPositionError("the trick is empty: a trick has at least the lead")
+        if n > ctx.max_players:
+            raise InvalidPositionError(
+                f"the trick {' '.join(map(str, t))!r} has {n} cards, but this variant allows "
+                f"at most {ctx.max_players} players")
+        _check_cards(t, "trick", ctx)
+    power, suit_of = ctx.power, ctx.suit_of
+    led = suit_of[t[0]]
+    trump_suit = ctx.trump
+    best = power[t[0]]
+    win = 0
+    for i in range(1, n):
+        c = t[i]
+        p = power[c]
+        if p > best:  # every trump's power exceeds every plain card's
+            s = suit_of[c]
+            if s is led or s is trump_suit:
+                best = p
+                win = i
+    return win

@@ -1,0 +1,272 @@
+"""Following suit and reneging: which cards may be played to a trick.
+
+The rule component :class:`Reneging` holds the following options of OPTIONS.md
+(``plain_lead``, ``trump_lead``, ``renege_cards``, ``renege_basis``, ``multi_privileged``,
+``ah_lead_requires_heart``). :func:`decide` is the single decision used by
+:func:`~trumpfamily.legal_moves`, :func:`~trumpfamily.check_play` and
+:func:`~trumpfamily.is_legal` (and by the engine), so they can never disagree.
+
+The standard rules (RULES.md §1.4; FOS, PEEL, EB11, W25, MAW, BIC45):
+
+1. The leader may play any card.
+2. A plain suit led: holding that suit, follow it **or play any trump**; void, play anything.
+   The Ace of Hearts is never a heart unless hearts are trumps.
+3. A trump led: holding trumps, play a trump, unless every trump held is *entitled to
+   renege*: a privileged card (``5T``, ``JT``, ``AH``) that ranks above the trump **led**.
+   Then any card may be played, the privileged trumps included. Reneging relaxes the
+   obligation; it never forbids a card (PITFALLS.md 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from ._options import choice, flag
+from .cards import JK, Card, Rank, Suit, canonical
+from .errors import InvalidVariantError
+from .ranking import AH, RankTable
+
+__all__ = ["Reneging", "PlayContext", "decide", "explain"]
+
+
+@attrs.frozen(cache_hash=True)
+class Reneging:
+    """The following and reneging rule component (RULES.md §1.4, §3 rows 4–8).
+
+    Attributes:
+        plain_lead: ``"follow-or-trump"`` (holding the led suit, play it or any trump; every
+            traditional source), ``"follow"`` (must follow suit when able) or ``"free"``
+            (any card on a plain lead; IMP-110b "bleeding").
+        trump_lead: ``"follow"`` (must play a trump unless reneging is allowed) or
+            ``"free"`` (any card; the 1831 American form).
+        renege_cards: the privileged trumps: ``"5-J-AH"`` (FOS, PEEL, W25, MAW, BIC45),
+            ``"5-J-JK-AH"`` (W45, IMP-110a; needs a joker) or ``"5"`` (Irish 45: OW45, P52).
+        renege_basis: what a privileged trump must outrank to be withheld: ``"led"`` (the
+            trump led; FOS: "the Five played on an Eight led" leaves a lone Jack its
+            privilege), ``"highest"`` (the highest trump played so far; IMP-110a only) or
+            ``"unconditional"`` (no comparison; the literal reading of W45).
+        multi_privileged: ``"all"``: two or more privileged trumps and no other trump may all
+            be withheld (reading FOS's "no smaller trump"); ``"single"``: only a sole
+            privileged trump may be withheld (MAW's and W45's literal wording). RULES.md
+            leaves this open (§6 item 5); the presets follow OPTIONS.md.
+        ah_lead_requires_heart: the Ace of Hearts led (hearts not trumps) and no trump held:
+            ``True`` obliges a heart when one is held (W45), ``False`` leaves a free choice
+            (W25).
+    """
+
+    plain_lead: str = choice("follow-or-trump", "follow-or-trump", "follow", "free",
+                             doc="what a plain-suit lead obliges (§3 row 8)")
+    trump_lead: str = choice("follow", "follow", "free",
+                             doc="whether a trump lead must be followed (§1.4)")
+    renege_cards: str = choice("5-J-AH", "5-J-AH", "5-J-JK-AH", "5",
+                               doc="which trumps may renege (§3 row 4)")
+    renege_basis: str = choice("led", "led", "highest", "unconditional",
+                               doc="what the privilege is measured against (§3 row 5)")
+    multi_privileged: str = choice("all", "all", "single",
+                                   doc="several privileged trumps and no other (§3 row 6)")
+    ah_lead_requires_heart: bool = flag(False, doc="AH led, no trump held: heart required (§3 row 7)")
+
+    def privileged(self, trump: Suit, *, joker: bool, natural_order: bool) -> frozenset[Card]:
+        """The trumps that may renege when ``trump`` is the trump suit.
+
+        Under ``natural_order`` there are no special cards, so none (RULES.md §2.1.7 (1)).
+        """
+        if natural_order:
+            return frozenset()
+        cards = {canonical(Rank.FIVE, trump)}
+        if self.renege_cards != "5":
+            cards |= {canonical(Rank.JACK, trump), AH}
+        if self.renege_cards == "5-J-JK-AH" and joker:
+            cards.add(JK)
+        return frozenset(cards)
+
+    def check_with(self, *, joker: bool) -> None:
+        """Validate against the ranking: ``"5-J-JK-AH"`` needs a joker.
+
+        Raises:
+            InvalidVariantError: the combination is incoherent.
+        """
+        if self.renege_cards == "5-J-JK-AH" and not joker:
+            raise InvalidVariantError(
+                "option renege_cards='5-J-JK-AH' needs a joker: set joker='third' or 'fourth' "
+                "(or use renege_cards='5-J-AH' or '5')")
+
+
+# Codes of the obligation that excluded some cards (see explain()).
+FREE: Final = 0
+FOLLOW_OR_TRUMP: Final = 1
+FOLLOW: Final = 2
+TRUMP: Final = 3
+HEART: Final = 4
+
+
+@attrs.frozen
+class PlayContext:
+    """Everything the legality and trick decisions need for one (variant, trump, demoted
+    Ace), precomputed so that each decision is a few dictionary look-ups.
+
+    Built and cached by :mod:`trumpfamily.play`; engine code may hold one for a deal.
+    """
+
+    trump: Suit
+    table: RankTable
+    power: dict[Card, int]
+    suit_of: dict[Card, Suit]
+    deck: frozenset[Card]
+    privileged: frozenset[Card]
+    plain_lead: int  # FREE, FOLLOW_OR_TRUMP or FOLLOW
+    trump_lead_free: bool
+    basis: str
+    multi_all: bool
+    ah_requires_heart: bool
+    max_players: int
+    reneging: Reneging
+
+
+def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> tuple[tuple[Card, ...], int]:
+    """The legal cards of ``hand`` and the obligation that excluded the others.
+
+    This is the library's only decision of legality (RULES.md §1.4).
+
+    Args:
+        hand: the player's cards (validated).
+        trick: the cards already played to the trick, lead first (validated).
+        ctx: the compiled rules.
+
+    Returns:
+        ``(legal, code)``: the legal cards in hand order (never empty for a non-empty
+        hand), and ``FREE`` when every card is legal, or the code of the obligation
+        (``FOLLOW_OR_TRUMP``, ``FOLLOW``, ``TRUMP`` or ``HEART``) for :func:`explain`.
+    """
+    if not trick:
+        return hand, FREE
+    suit_of = ctx.suit_of
+    led = trick[0]
+    led_suit = suit_of[led]
+    trump = ctx.trump
+    if led_suit is not trump:
+        mode = ctx.plain_lead
+        if mode == FREE:
+            return hand, FREE
+        if mode == FOLLOW_OR_TRUMP:
+            legal = tuple([c for c in hand if suit_of[c] is led_suit or suit_of[c] is trump])
+            for c in legal:
+                if suit_of[c] is led_suit:
+                    break
+            else:
+                return hand, FREE  # void in the suit led: anything
+        else:
+            legal = tuple([c for c in hand if suit_of[c] is led_suit])
+            if not legal:
+                return hand, FREE
+        if len(legal) == len(hand):
+            return hand, FREE
+        return legal, mode
+    # A trump was led (RULES.md §1.4.3).
+    if ctx.trump_lead_free:
+        return hand, FREE
+    trumps = tuple([c for c in hand if suit_of[c] is trump])
+    if not trumps:
+        if ctx.ah_requires_heart and led == AH and trump is not Suit.HEARTS:
+            hearts = tuple([c for c in hand if suit_of[c] is Suit.HEARTS])
+            if hearts and len(hearts) < len(hand):
+                return hearts, HEART
+        return hand, FREE
+    if _may_renege(trumps, trick, ctx):
+        return hand, FREE
+    if len(trumps) == len(hand):
+        return hand, FREE
+    return trumps, TRUMP
+
+
+def _bar(trick: Sequence[Card], ctx: PlayContext) -> int:
+    """The power a privileged trump must exceed to renege (RULES.md §3 row 5)."""
+    if ctx.basis == "led":
+        return ctx.power[trick[0]]
+    if ctx.basis == "unconditional":
+        return -1
+    power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
+    return max(power[c] for c in trick if suit_of[c] is trump)
+
+
+def _may_renege(trumps: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> bool:
+    """Whether every trump held is entitled to renege (RULES.md §1.4.3, §3 rows 5, 6)."""
+    if len(trumps) > 1 and not ctx.multi_all:
+        return False
+    bar = _bar(trick, ctx)
+    privileged, power = ctx.privileged, ctx.power
+    for c in trumps:
+        if c not in privileged or power[c] <= bar:
+            return False
+    return True
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def explain(card: Card, hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext, code: int) -> str:
+    """Why ``card`` is not legal, naming the rule and its source.
+
+    Args:
+        card: a card of ``hand`` that :func:`decide` excluded.
+        hand, trick, ctx: as given to :func:`decide`.
+        code: the obligation code :func:`decide` returned.
+
+    Returns:
+        One sentence for :class:`~trumpfamily.errors.IllegalPlayError`'s ``reason``.
+    """
+    suit_of, trump = ctx.suit_of, ctx.trump
+    led = trick[0]
+    led_suit = suit_of[led]
+    if code == FOLLOW_OR_TRUMP:
+        held = [c for c in hand if suit_of[c] is led_suit]
+        return (f"{led_suit.name.lower()} were led ({led}) and you hold {_names(held)}: you must "
+                "follow suit or play a trump, and may not discard from another plain suit "
+                "(RULES.md §1.4.2; FOS, EB11, MAW)")
+    if code == FOLLOW:
+        held = [c for c in hand if suit_of[c] is led_suit]
+        return (f"{led_suit.name.lower()} were led ({led}) and you hold {_names(held)}: you must "
+                "follow suit (option plain_lead='follow', RULES.md §3 row 8)")
+    if code == HEART:
+        hearts = [c for c in hand if suit_of[c] is Suit.HEARTS]
+        return (f"the Ace of Hearts was led, you hold no trump and hold {_names(hearts)}: you must "
+                "play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)")
+    assert code == TRUMP, code
+    trumps = [c for c in hand if suit_of[c] is trump]
+    ordinary = [c for c in trumps if c not in ctx.privileged]
+    parts = [f"trumps were led ({led})"]
+    if ordinary:
+        parts.append(f"and you hold {_names(ordinary)}: you must play a trump")
+    else:
+        parts.append(f"and you hold {_names(trumps)}: you must play a trump")
+    notes: list[str] = []
+    bar = _bar(trick, ctx)
+    for c in trumps:
+        if c in ctx.privileged and ctx.power[c] <= bar:
+            if ctx.basis == "led":
+                notes.append(f"{_card_name(c)} may renege only against a lower trump led")
+            else:
+                notes.append(f"{_card_name(c)} may renege only when it outranks the highest "
+                             "trump played so far (option renege_basis='highest')")
+    if len(trumps) > 1 and not ctx.multi_all and not ordinary:
+        notes.append("only a sole privileged trump may be withheld (option multi_privileged='single')")
+    text = " ".join(parts)
+    if notes:
+        text += "; " + "; ".join(notes)
+    return text + " (RULES.md §1.4.3; FOS, PEEL, MAW)"
+
+
+def _card_name(card: Card) -> str:
+    if card is JK:
+        return "the joker"
+    if card == AH:
+        return "the Ace of Hearts"
+    if card.rank is Rank.FIVE:
+        return "the Five"
+    if card.rank is Rank.JACK:
+        return "the Jack"
+    return str(card)

@@ -1,0 +1,47 @@
+"""Robbing the turn-up: the rule component and its options (RULES.md §1.5, §3 rows 9–14).
+
+If the turn-up is an Ace, the dealer may (or must) take it, discarding one card face down;
+otherwise the player dealt the Ace of trumps may (or must) exchange a card for the turn-up.
+The trump suit never changes. An Ace of trumps that is not robbed may be penalised
+(``unrobbed_ace``): demoted to the lowest trump (and, for the Ace of Hearts, stripped of
+its reneging privilege), or its holder barred from winning the pool.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._options import choice, flag
+
+__all__ = ["Robbing"]
+
+
+@attrs.frozen(cache_hash=True)
+class Robbing:
+    """The robbing rule component.
+
+    Attributes:
+        robbing: whether robbing is played at all (RULES.md §1.5; Maw's house rule 3).
+        holder_rob: the holder of the Ace of trumps ``"may-announce"`` (may rob; if not,
+            must announce the Ace: FOS, BIC45, W25), ``"may"`` (WFF, W45, MAW) or ``"must"``
+            (EB11, PEEL, OW45).
+        dealer_rob: with an Ace turned up, the dealer ``"must"`` take it (EB11, W45, MAW) or
+            ``"may"`` decline and "play these" (FOS, W25, BIC45).
+        unrobbed_ace: the penalty when the Ace of trumps is not robbed:
+            ``"lowest-unless-announced"`` (A1: FOS, BIC45), ``"lowest"`` (A2: WFF, P52),
+            ``"cannot-win"`` (B: PEEL, MAW, EB11), ``"lowest-and-cannot-win"`` (W25 lists
+            both) or ``"none"``. A demoted Ace ranks below every other trump for the deal
+            and loses any reneging privilege (RULES.md §3 rows 11, 33).
+        rob_timing: ``"own-first-turn"`` (at the holder's first turn to play to trick 1;
+            FOS, PEEL) or ``"before-lead"`` (before eldest leads; EB11, MAW).
+    """
+
+    robbing: bool = flag(True, doc="robbing is played at all (§1.5)")
+    holder_rob: str = choice("may-announce", "may-announce", "may", "must",
+                             doc="holder of the Ace of trumps (§3 row 9)")
+    dealer_rob: str = choice("may", "must", "may", doc="dealer with an Ace turned up (§3 row 10)")
+    unrobbed_ace: str = choice("lowest-unless-announced", "lowest-unless-announced", "lowest",
+                               "cannot-win", "lowest-and-cannot-win", "none",
+                               doc="penalty for an Ace of trumps not robbed (§3 rows 11, 33)")
+    rob_timing: str = choice("own-first-turn", "own-first-turn", "before-lead",
+                             doc="when the holder robs (§3 row 12)")

@@ -1,0 +1,81 @@
+"""The table: player counts, partnerships, the deal and the first dealer.
+
+Partners sit in alternate seats (OPTIONS.md "Table"): with ``k`` sides, seat ``i`` plays
+for side ``i % k``. Four players in pairs: sides (0, 2) and (1, 3); six in three pairs:
+(0, 3), (1, 4), (2, 5) (RULES.md EX-64).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._options import choice, flag
+from .errors import PlayerCountError
+
+__all__ = ["Table"]
+
+
+@attrs.frozen(cache_hash=True)
+class Table:
+    """The table rule component (RULES.md §1.8, §2.1.7, §2.2.9, §3 rows 29–31).
+
+    Attributes:
+        partnerships: ``"none"``, ``"pairs"``, ``"threes"`` or ``"pairs-at-four"`` (pairs
+            when exactly four play).
+        fiving: two players: the non-dealer may ask for a new trump suit (§2.1.7 (6)).
+        deal_packets: ``"3-2"``, ``"2-3"``, ``"4-1"`` or ``"1-4"``: the packets of the
+            five-card deal (§3 row 29).
+        first_dealer: ``"first-jack"`` (deal face up until a Jack; MAW) or ``"given"``.
+        misdeal: ``"pass-deal"``, ``"pay-to-keep"``, ``"forfeit-stake"`` or ``"redeal"``
+            (§3 row 30).
+        min_players, max_players: the player counts the variant allows (not options).
+    """
+
+    partnerships: str = choice("none", "none", "pairs", "threes", "pairs-at-four",
+                               doc="partnerships (§2.2.9, §2.3, §3 row 31)")
+    fiving: bool = flag(False, doc="two players may five the trump (§2.1.7 (6))")
+    deal_packets: str = choice("3-2", "3-2", "2-3", "4-1", "1-4", doc="deal packets (§3 row 29)")
+    first_dealer: str = choice("given", "first-jack", "given", doc="choosing the first dealer (§1.8)")
+    misdeal: str = choice("pass-deal", "pass-deal", "pay-to-keep", "forfeit-stake", "redeal",
+                          doc="what a misdeal costs (§3 row 30)")
+    min_players: int = attrs.field(default=2)
+    max_players: int = attrs.field(default=10)
+
+    def side_count(self, players: int) -> int:
+        """How many sides ``players`` form: ``players`` without partnerships.
+
+        Raises:
+            PlayerCountError: the count is outside ``min_players..max_players``, or cannot
+                be split into the partnerships asked for.
+
+        >>> Table(partnerships="pairs").side_count(6), Table().side_count(5)
+        (3, 5)
+        """
+        self.check_players(players)
+        mode = self.partnerships
+        if mode == "pairs-at-four":
+            mode = "pairs" if players == 4 else "none"
+        if mode == "none":
+            return players
+        size = 2 if mode == "pairs" else 3
+        if players % size or players < 2 * size:
+            raise PlayerCountError(
+                f"{players} players cannot play in {mode!r} partnerships: the count must be a "
+                f"multiple of {size}, at least {2 * size} (option partnerships={self.partnerships!r})")
+        return players // size
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, partners in alternate seats.
+
+        >>> Table(partnerships="pairs").sides(4)
+        ((0, 2), (1, 3))
+        """
+        k = self.side_count(players)
+        return tuple(tuple(range(s, players, k)) for s in range(k))
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`PlayerCountError` unless ``players`` is allowed."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise PlayerCountError(
+                f"players={players!r}: this variant is for {self.min_players} to "
+                f"{self.max_players} players (OPTIONS.md player counts)")

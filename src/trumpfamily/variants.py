@@ -1,0 +1,229 @@
+"""Variants: presets assembled from rule components, and house rules as options.
+
+A :class:`Variant` is data: a frozen object with one component per rule area
+(:class:`~trumpfamily.ranking.Ranking`, :class:`~trumpfamily.reneging.Reneging`,
+:class:`~trumpfamily.robbing.Robbing`, :class:`~trumpfamily.scoring.Scoring`,
+:class:`~trumpfamily.jinking.Jinking`, :class:`~trumpfamily.table.Table`). The presets
+:data:`MAW`, :data:`SPOIL_FIVE`, :data:`TWENTY_FIVE` and :data:`FORTY_FIVE` take every value
+from their column of OPTIONS.md. A house rule is :meth:`Variant.with_options`:
+
+>>> house = SPOIL_FIVE.with_options(jink_bonus="stake", spoil_ante="dealer-one")
+>>> house.options()["jink_bonus"], SPOIL_FIVE.options()["jink_bonus"]
+('stake', 'counter')
+>>> find_variant("45s") is FORTY_FIVE
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from ._options import OptionSpec, option_fields
+from .errors import InvalidVariantError, UnknownVariantError
+from .jinking import Jinking
+from .ranking import Ranking
+from .reneging import Reneging
+from .robbing import Robbing
+from .scoring import Scoring
+from .table import Table
+
+__all__ = ["Variant", "MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE", "VARIANTS",
+           "find_variant", "OPTION_SPECS"]
+
+_COMPONENTS: Final = {
+    "ranking": Ranking,
+    "reneging": Reneging,
+    "robbing": Robbing,
+    "scoring": Scoring,
+    "jinking": Jinking,
+    "table": Table,
+}
+
+#: Every option name -> (component attribute, its :class:`OptionSpec`), in OPTIONS.md order.
+OPTION_SPECS: Final[Mapping[str, tuple[str, OptionSpec]]] = MappingProxyType({
+    name: (attr, spec)
+    for attr, cls in _COMPONENTS.items()
+    for name, spec in option_fields(cls).items()
+})
+
+
+@attrs.frozen(cache_hash=True)
+class Variant:
+    """A game of the family: a name and one rule component per rule area.
+
+    Attributes:
+        name: the display name, e.g. ``"Spoil Five"``.
+        aliases: other names :func:`find_variant` accepts.
+        ranking, reneging, robbing, scoring, jinking, table: the rule components.
+
+    Raises:
+        InvalidVariantError: the components are incoherent together (for example
+            ``renege_cards="5-J-JK-AH"`` without a joker).
+
+    A preset is changed one component at a time with :meth:`with_options` (by option name)
+    or :func:`attrs.evolve` (by component); both return a new, validated variant.
+    """
+
+    name: str
+    ranking: Ranking = attrs.field(factory=Ranking)
+    reneging: Reneging = attrs.field(factory=Reneging)
+    robbing: Robbing = attrs.field(factory=Robbing)
+    scoring: Scoring = attrs.field(factory=Scoring)
+    jinking: Jinking = attrs.field(factory=Jinking)
+    table: Table = attrs.field(factory=Table)
+    aliases: tuple[str, ...] = attrs.field(default=(), eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        for attr, cls in _COMPONENTS.items():
+            if not isinstance(getattr(self, attr), cls):
+                raise InvalidVariantError(f"Variant.{attr} must be a {cls.__name__}, got {getattr(self, attr)!r}")
+        self.reneging.check_with(joker=self.ranking.uses_joker)
+        if self.scoring.scoring == "pool" and self.jinking.jinking and self.jinking.jink_bonus is None:
+            raise InvalidVariantError(
+                "jinking=True in a pool game needs jink_bonus set: 'counter' or 'stake'")
+
+    def options(self) -> dict[str, Any]:
+        """Every option of OPTIONS.md with its value in this variant.
+
+        Returns:
+            A new dict from option name to value (str, int, bool or ``None``; ``None``
+            where OPTIONS.md shows "–", an option the scoring mode does not use), in
+            OPTIONS.md order.
+
+        >>> MAW.options()["multi_privileged"], FORTY_FIVE.options()["target"]
+        ('single', 45)
+        """
+        return {name: getattr(getattr(self, attr), name) for name, (attr, _) in OPTION_SPECS.items()}
+
+    def with_options(self, **changes: Any) -> Variant:
+        """A new variant with some options changed (house rules).
+
+        Args:
+            **changes: option names of OPTIONS.md and their new values.
+
+        Returns:
+            A new validated :class:`Variant` with the same name; this one is unchanged.
+
+        Raises:
+            InvalidVariantError: an unknown option (the message lists the valid names), a
+                bad value (it lists the valid values) or an incoherent combination.
+
+        >>> SPOIL_FIVE.with_options(renege_cards="5").options()["renege_cards"]
+        '5'
+        >>> SPOIL_FIVE.with_options(renege_cards="5-J-JK-AH")
+        Traceback (most recent call last):
+        ...
+        trumpfamily.errors.InvalidVariantError: option renege_cards='5-J-JK-AH' needs a joker: ...
+        """
+        per_component: dict[str, dict[str, Any]] = {}
+        for name, value in changes.items():
+            if name not in OPTION_SPECS:
+                raise InvalidVariantError(
+                    f"unknown option {name!r}; valid options: {', '.join(OPTION_SPECS)}")
+            attr, spec = OPTION_SPECS[name]
+            spec.check(name, value)
+            per_component.setdefault(attr, {})[name] = value
+        updated = {attr: attrs.evolve(getattr(self, attr), **kw) for attr, kw in per_component.items()}
+        return attrs.evolve(self, **updated)
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name!r}>"
+
+
+MAW: Final = Variant(
+    name="Maw",
+    aliases=("maw",),
+    reneging=Reneging(multi_privileged="single"),
+    robbing=Robbing(robbing=False, holder_rob="may", dealer_rob="must",
+                    unrobbed_ace="cannot-win", rob_timing="before-lead"),
+    scoring=Scoring(scoring="pool", tricks_to_win=3, ante=2, dealer_ante=4,
+                    spoil_ante="non-dealers-one"),
+    jinking=Jinking(jinking=True, jink_bonus="stake"),
+    table=Table(first_dealer="first-jack", misdeal="pass-deal"),
+)
+"""Maw (RULES.md §2.1; the MacGregor Historic Games rules): no robbing unless house rule 3,
+``multi_privileged="single"``, ante 2 and dealer 4, jink bonus one stake, first dealer by
+the first Jack."""
+
+SPOIL_FIVE: Final = Variant(
+    name="Spoil Five",
+    aliases=("spoil five", "spoil-five", "spoil 5", "spoilfive"),
+    robbing=Robbing(robbing=True, holder_rob="may-announce", dealer_rob="may",
+                    unrobbed_ace="lowest-unless-announced", rob_timing="own-first-turn"),
+    scoring=Scoring(scoring="pool", tricks_to_win=3, ante=1, dealer_ante=2,
+                    spoil_ante="non-dealers-one"),
+    jinking=Jinking(jinking=True, jink_bonus="counter"),
+    table=Table(fiving=True),
+)
+"""Spoil Five (RULES.md §2.2; Foster's Complete Hoyle as the main rulebook)."""
+
+TWENTY_FIVE: Final = Variant(
+    name="Twenty-Five",
+    aliases=("twenty-five", "twenty five", "25", "25s", "twentyfive"),
+    robbing=Robbing(robbing=True, holder_rob="may-announce", dealer_rob="may",
+                    unrobbed_ace="lowest-and-cannot-win", rob_timing="before-lead"),
+    scoring=Scoring(scoring="pool", tricks_to_win=3, ante=1, dealer_ante=1,
+                    spoil_ante="everyone-one", points_per_trick=5, best_trump_bonus="none",
+                    target=25, five_tricks="none", target_tie="first-to-reach"),
+    jinking=Jinking(jinking=True, jink_bonus="counter"),
+    table=Table(partnerships="pairs-at-four", misdeal="forfeit-stake"),
+)
+"""Twenty-Five (RULES.md §2.3): the pool form of the project's source (W25) by default;
+``with_options(scoring="points")`` gives the pagat / Parlett points form."""
+
+FORTY_FIVE: Final = Variant(
+    name="Forty-Five",
+    aliases=("forty-five", "forty five", "fortyfive", "forty-fives", "45", "45s"),
+    reneging=Reneging(ah_lead_requires_heart=True),
+    robbing=Robbing(robbing=True, holder_rob="may", dealer_rob="must",
+                    unrobbed_ace="lowest", rob_timing="own-first-turn"),
+    scoring=Scoring(scoring="points", tricks_to_win=None, ante=None, dealer_ante=None,
+                    spoil_ante=None, points_per_trick=5, best_trump_bonus="any", target=45,
+                    five_tricks="none", target_tie="higher-total"),
+    jinking=Jinking(jinking=False, jink_bonus=None),
+    table=Table(misdeal="redeal", max_players=6),
+)
+"""Forty-Five, traditional individual play (RULES.md §2.4; W45, WFF): 2–6 players, points
+to 45 with the best-trump bonus."""
+
+#: The presets by name.
+VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType(
+    {v.name: v for v in (MAW, SPOIL_FIVE, TWENTY_FIVE, FORTY_FIVE)})
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
+_BY_KEY: Final = {_key(a): v for v in VARIANTS.values() for a in (v.name, *v.aliases)}
+
+
+def find_variant(name: str | Variant) -> Variant:
+    """Look a preset up by name or alias, ignoring case, spaces, hyphens and a plural ``s``.
+
+    Args:
+        name: e.g. ``"Spoil Five"``, ``"spoil-five"``, ``"45s"``, ``"twenty five"``; a
+            :class:`Variant` is returned as it is.
+
+    Returns:
+        The preset.
+
+    Raises:
+        UnknownVariantError: no preset has that name; the message lists the names.
+
+    >>> find_variant("SPOIL-FIVE").name
+    'Spoil Five'
+    """
+    if isinstance(name, Variant):
+        return name
+    if isinstance(name, str):
+        key = _key(name)
+        found = _BY_KEY.get(key) or (_BY_KEY.get(key[:-1]) if key.endswith("s") else None)
+        if found is not None:
+            return found
+    raise UnknownVariantError(str(name), list(VARIANTS))
