@@ -117,19 +117,25 @@ def _suit_order(suit: Suit | None) -> int:
 
 
 def _check_card(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
+    if suit is not None and not isinstance(suit, Suit):
+        raise CardParseError(suit, f"not a suit: {suit!r} (use Suit.CLUBS, ... or Card.parse('5H'))")
     if (instance.rank is Rank.JOKER) != (suit is None):
         raise CardParseError(
             (instance.rank, suit), f"not a card: rank {instance.rank!r} with suit {suit!r} "
             "(the joker has no suit; every other card has one)")
 
 
-@attrs.frozen(cache_hash=True, repr=False, order=False)
+@attrs.frozen(eq=False, repr=False, order=False)
 class Card:
     """A playing card: a rank and a suit, or the joker (rank ``JOKER``, suit ``None``).
 
     Cards are immutable, hashable and totally ordered (by suit ``C D H S``, then rank,
     the joker last). That order is only for sorting and display; which card beats which
     depends on the trump suit and the variant (:mod:`trumpfamily.ranking`).
+
+    There is exactly one instance of each card: constructing, parsing, copying or
+    unpickling a card returns the shared instance, so equality is identity and hashing
+    is as cheap as Python allows (the rules tables are dictionaries keyed by cards).
 
     Args:
         rank: the card's :class:`Rank`.
@@ -146,6 +152,15 @@ class Card:
 
     rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
     suit: Suit | None = attrs.field(validator=_check_card)
+
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        found = _CANONICAL.get((rank, suit))
+        if found is not None:
+            return found
+        return super().__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (str(self),))
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -186,7 +201,7 @@ class Card:
             CardParseError: the text is not exactly one card.
         """
         if isinstance(text, Card):
-            return _CANONICAL.get((text.rank, text.suit), text)
+            return text
         if not isinstance(text, str):
             raise CardParseError(text, f"expected card text, got {type(text).__name__} {text!r}")
         found = _BY_TEXT.get(text)
@@ -245,10 +260,7 @@ def canonical(rank: Rank, suit: Suit | None) -> Card:
     Raises:
         CardParseError: not a card (a joker with a suit, or another rank without one).
     """
-    try:
-        return _CANONICAL[(rank, suit)]
-    except KeyError:
-        return Card(rank, suit)
+    return Card(rank, suit)
 
 
 _SEPARATORS: Final = re.compile(r"[\s,;]+")

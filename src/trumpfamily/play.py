@@ -28,6 +28,9 @@ __all__ = ["legal_moves", "check_play", "is_legal", "trick_winner", "play_contex
 Cards = str | Iterable[Card | str]
 
 _CONTEXTS: Final[dict[int, tuple[Variant, dict[tuple[Suit, Card | None], PlayContext]]]] = {}
+# (id(variant), trump as given) -> context, for the usual call without a demoted Ace. The
+# ids stay unique because _CONTEXTS keeps every variant seen alive.
+_FAST: Final[dict[tuple[int, Suit | str], PlayContext]] = {}
 
 
 def play_context(variant: Variant, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
@@ -37,6 +40,13 @@ def play_context(variant: Variant, trump: Suit | str, demoted: Card | str | None
         CardParseError: ``trump`` is not a suit.
         InvalidPositionError: ``demoted`` is not the Ace of trumps.
     """
+    if demoted is None:
+        try:
+            ctx = _FAST.get((id(variant), trump))
+        except TypeError:  # an unhashable trump: parse_suit below says what is wrong
+            ctx = None
+        if ctx is not None:
+            return ctx
     entry = _CONTEXTS.get(id(variant))
     if entry is None or entry[0] is not variant:
         if not isinstance(variant, Variant):
@@ -52,6 +62,8 @@ def play_context(variant: Variant, trump: Suit | str, demoted: Card | str | None
         contexts[(suit, ace)] = ctx
         if isinstance(demoted, str):
             contexts[(suit, demoted)] = ctx  # type: ignore[index]
+    if demoted is None and isinstance(trump, (Suit, str)):
+        _FAST[(id(variant), trump)] = ctx
     return ctx
 
 
