@@ -3,7 +3,7 @@
 Profiles (select with the ``HYPOTHESIS_PROFILE`` environment variable):
 
 * ``dev`` (default): about 50 examples per property, quick feedback.
-* ``ci`` (default when ``CI`` is set): 100 examples, no deadline, derandomized so a CI
+* ``ci`` (default when ``CI`` is set): 200 examples, no deadline, derandomized so a CI
   run is reproducible; sized so the whole suite stays fast on two cores.
 * ``fuzz`` (opt-in): many examples, for a long local hunt for counter-examples.
 """
@@ -29,9 +29,10 @@ settings.register_profile(
 )
 settings.register_profile(
     "ci",
-    max_examples=100,
+    max_examples=200,
     deadline=None,
     derandomize=True,
+    database=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -8,10 +8,10 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import STANDARD_52
 
 import trumpfamily as tf
 from trumpfamily import Card, Rank, Suit
-from strategies import STANDARD_52
 
 ALL_53 = STANDARD_52 + (tf.JK,)
 
@@ -129,16 +129,16 @@ def test_total_order_including_joker() -> None:
         assert (a <= b) == (not b < a)
         assert (a > b) == (b < a)
         assert (a >= b) == (not a < b)
-    for a, b in zip(ordered, ordered[1:]):
+    for a, b in itertools.pairwise(ordered):
         assert a < b
 
 
 @given(st.lists(st.sampled_from(ALL_53), min_size=3, max_size=3))
 def test_order_is_transitive(cards: list[Card]) -> None:
     a, b, c = cards
-    if a < b and b < c:
+    if a < b < c:
         assert a < c
-    if a <= b and b <= c:
+    if a <= b <= c:
         assert a <= c
 
 

@@ -369,6 +369,16 @@ def test_plain_aces_does_not_change_legality(value: str) -> None:
     assert_legal("AD 3D 7S KC", "9D", "S", "AD 3D 7S", SF.with_options(plain_aces=value))
 
 
+def test_ex43_demoted_ah_loses_privilege_even_unconditionally() -> None:
+    """EX-43 / OPTIONS.md robbing: the demoted AH "loses any reneging privilege it had", so even
+    ``renege_basis="unconditional"`` (where rank does not matter) cannot withhold it."""
+    unconditional = SF.with_options(renege_basis="unconditional")
+    assert_legal("AH 9S", "3H", "H", "AH", unconditional, demoted="AH")
+    assert_legal("AH 9S", "3H", "H", "AH 9S", unconditional)
+    assert_legal("AH 9S", "5H", "H", "AH 9S", unconditional)
+    assert_legal("AH 9S", "5H", "H", "AH", unconditional, demoted="AH")
+
+
 def test_demoted_ace_of_trumps_has_no_privilege_and_must_follow() -> None:
     """OPTIONS.md robbing: a demoted Ace is an ordinary (lowest) trump and must follow a trump lead."""
     assert_legal("AS KD", "TS", "S", "AS", SF, demoted="AS")

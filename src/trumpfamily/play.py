@@ -21,7 +21,7 @@ from typing import Final
 from .cards import Card, Suit, as_cards, parse_suit
 from .errors import IllegalPlayError, InvalidPositionError
 from .reneging import FOLLOW, FOLLOW_OR_TRUMP, FREE, PlayContext, decide, explain
-from .variants import Variant
+from .variants import Variant, find_variant
 
 __all__ = ["legal_moves", "check_play", "is_legal", "trick_winner", "play_context"]
 
@@ -33,7 +33,7 @@ _CONTEXTS: Final[dict[int, tuple[Variant, dict[tuple[Suit, Card | None], PlayCon
 _FAST: Final[dict[tuple[int, Suit | str], PlayContext]] = {}
 
 
-def play_context(variant: Variant, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
+def play_context(variant: Variant | str, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
     """The compiled, cached rules for one (variant, trump suit, demoted Ace).
 
     Raises:
@@ -47,10 +47,10 @@ def play_context(variant: Variant, trump: Suit | str, demoted: Card | str | None
             ctx = None
         if ctx is not None:
             return ctx
+    if not isinstance(variant, Variant):
+        variant = find_variant(variant)  # a preset name, or UnknownVariantError
     entry = _CONTEXTS.get(id(variant))
     if entry is None or entry[0] is not variant:
-        if not isinstance(variant, Variant):
-            raise TypeError(f"variant must be a Variant (e.g. trumpfamily.SPOIL_FIVE), got {variant!r}")
         entry = (variant, {})
         _CONTEXTS[id(variant)] = entry  # the entry keeps the variant alive, so ids stay unique
     contexts = entry[1]
@@ -103,7 +103,7 @@ def _check_cards(cards: tuple[Card, ...], what: str, ctx: PlayContext) -> None:
                 "(option joker='none'; RULES.md §1.1)")
 
 
-def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant,
+def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant | str,
               demoted: Card | str | None) -> tuple[tuple[Card, ...], tuple[Card, ...], PlayContext]:
     """Parse and validate a position (hand to play from, trick so far)."""
     h = as_cards(hand)
@@ -128,7 +128,7 @@ def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant,
     return h, t, ctx
 
 
-def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: Variant,
+def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: Variant | str,
                 demoted: Card | str | None = None) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to ``trick`` (RULES.md §1.4).
 
@@ -137,7 +137,8 @@ def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: V
             ``"5H JS AH"``).
         trick: the cards already played to the current trick, lead first; empty for a lead.
         trump: the trump suit, a :class:`~trumpfamily.cards.Suit` or its letter.
-        variant: the rules, e.g. :data:`~trumpfamily.variants.SPOIL_FIVE`.
+        variant: the rules, e.g. :data:`~trumpfamily.variants.SPOIL_FIVE`, or a preset's
+            name for :func:`~trumpfamily.variants.find_variant` (``"spoil five"``).
         demoted: the Ace of trumps when it was not robbed and the variant's
             ``unrobbed_ace`` penalty made it the lowest trump; it then has no reneging
             privilege either (RULES.md §1.5).
@@ -147,6 +148,7 @@ def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: V
 
     Raises:
         CardParseError: a card or the trump is not readable.
+        UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset name.
         InvalidPositionError: an empty hand, a card twice, a card both in hand and on the
             trick, a joker the variant does not use, a trick already as long as the
             variant's largest table, or a ``demoted`` card that is not the Ace of trumps.
@@ -162,7 +164,7 @@ def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: V
 
 
 def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
-               variant: Variant, demoted: Card | str | None = None) -> None:
+               variant: Variant | str, demoted: Card | str | None = None) -> None:
     """Raise :class:`~trumpfamily.errors.IllegalPlayError` unless ``card`` may be played.
 
     The same decision as :func:`legal_moves` (one code path), with the reason.
@@ -192,7 +194,7 @@ def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit 
 
 
 def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
-             variant: Variant, demoted: Card | str | None = None) -> bool:
+             variant: Variant | str, demoted: Card | str | None = None) -> bool:
     """Whether ``card`` may be played: :func:`check_play` with the refusal caught.
 
     Returns ``False`` for a card not in ``hand``. Malformed input still raises.
@@ -208,7 +210,7 @@ def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | 
     return True
 
 
-def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant,
+def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
                  demoted: Card | str | None = None) -> int:
     """The index in ``trick`` of the card that wins it (RULES.md §1.3).
 

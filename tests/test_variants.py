@@ -1,0 +1,334 @@
+"""Presets and house rules: OPTIONS.md is the contract for option names, values and preset defaults."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import trumpfamily as tf
+
+# OPTIONS.md preset columns, written out literally ("–" is None).
+MAW_OPTIONS: dict[str, Any] = {
+    # ranking
+    "top_trumps": "modern", "joker": "none", "plain_aces": "traditional", "natural_order": False,
+    # reneging
+    "plain_lead": "follow-or-trump", "trump_lead": "follow", "renege_cards": "5-J-AH", "renege_basis": "led",
+    "multi_privileged": "single", "ah_lead_requires_heart": False,
+    # robbing
+    "robbing": False, "holder_rob": "may", "dealer_rob": "must", "unrobbed_ace": "cannot-win",
+    "rob_timing": "before-lead",
+    # scoring / jinking
+    "scoring": "pool", "tricks_to_win": 3, "two_trick_win_above": None, "ante": 2, "dealer_ante": 4,
+    "spoil_ante": "non-dealers-one", "jinking": True, "jink_bonus": "stake", "points_per_trick": None,
+    "best_trump_bonus": None, "target": None, "five_tricks": None, "target_tie": None,
+    # table
+    "partnerships": "none", "fiving": False, "deal_packets": "3-2", "first_dealer": "first-jack",
+    "misdeal": "pass-deal",
+}
+SPOIL_FIVE_OPTIONS: dict[str, Any] = {
+    "top_trumps": "modern", "joker": "none", "plain_aces": "traditional", "natural_order": False,
+    "plain_lead": "follow-or-trump", "trump_lead": "follow", "renege_cards": "5-J-AH", "renege_basis": "led",
+    "multi_privileged": "all", "ah_lead_requires_heart": False,
+    "robbing": True, "holder_rob": "may-announce", "dealer_rob": "may", "unrobbed_ace": "lowest-unless-announced",
+    "rob_timing": "own-first-turn",
+    "scoring": "pool", "tricks_to_win": 3, "two_trick_win_above": None, "ante": 1, "dealer_ante": 2,
+    "spoil_ante": "non-dealers-one", "jinking": True, "jink_bonus": "counter", "points_per_trick": None,
+    "best_trump_bonus": None, "target": None, "five_tricks": None, "target_tie": None,
+    "partnerships": "none", "fiving": True, "deal_packets": "3-2", "first_dealer": "given",
+    "misdeal": "pass-deal",
+}
+TWENTY_FIVE_OPTIONS: dict[str, Any] = {
+    "top_trumps": "modern", "joker": "none", "plain_aces": "traditional", "natural_order": False,
+    "plain_lead": "follow-or-trump", "trump_lead": "follow", "renege_cards": "5-J-AH", "renege_basis": "led",
+    "multi_privileged": "all", "ah_lead_requires_heart": False,
+    "robbing": True, "holder_rob": "may-announce", "dealer_rob": "may", "unrobbed_ace": "lowest-and-cannot-win",
+    "rob_timing": "before-lead",
+    "scoring": "pool", "tricks_to_win": 3, "two_trick_win_above": None, "ante": 1, "dealer_ante": 1,
+    "spoil_ante": "everyone-one", "jinking": True, "jink_bonus": "counter", "points_per_trick": 5,
+    "best_trump_bonus": "none", "target": 25, "five_tricks": "none", "target_tie": "first-to-reach",
+    "partnerships": "pairs-at-four", "fiving": False, "deal_packets": "3-2", "first_dealer": "given",
+    "misdeal": "forfeit-stake",
+}
+FORTY_FIVE_OPTIONS: dict[str, Any] = {
+    "top_trumps": "modern", "joker": "none", "plain_aces": "traditional", "natural_order": False,
+    "plain_lead": "follow-or-trump", "trump_lead": "follow", "renege_cards": "5-J-AH", "renege_basis": "led",
+    "multi_privileged": "all", "ah_lead_requires_heart": True,
+    "robbing": True, "holder_rob": "may", "dealer_rob": "must", "unrobbed_ace": "lowest",
+    "rob_timing": "own-first-turn",
+    "scoring": "points", "tricks_to_win": None, "two_trick_win_above": None, "ante": None, "dealer_ante": None,
+    "spoil_ante": None, "jinking": False, "jink_bonus": None, "points_per_trick": 5,
+    "best_trump_bonus": "any", "target": 45, "five_tricks": "none", "target_tie": "higher-total",
+    "partnerships": "none", "fiving": False, "deal_packets": "3-2", "first_dealer": "given",
+    "misdeal": "redeal",
+}
+PRESET_OPTIONS = [
+    (tf.MAW, MAW_OPTIONS), (tf.SPOIL_FIVE, SPOIL_FIVE_OPTIONS),
+    (tf.TWENTY_FIVE, TWENTY_FIVE_OPTIONS), (tf.FORTY_FIVE, FORTY_FIVE_OPTIONS),
+]
+PRESET_IDS = ["MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE"]
+
+RESERVED_BIDDING = ["min_bid", "min_bid_near_end", "bid_step", "hold", "after_hold", "all_pass", "kitty", "draw",
+                    "thirty_bid", "lower_bid_cap", "bonus_cutoff"]
+
+# Every value of every option (OPTIONS.md "values" column), with a base where it is coherent.
+ALL_VALUES: dict[str, list[Any]] = {
+    "top_trumps": ["modern", "cotton"],
+    "joker": ["none", "third", "fourth"],
+    "plain_aces": ["traditional", "high"],
+    "natural_order": [False, True],
+    "plain_lead": ["follow-or-trump", "follow", "free"],
+    "trump_lead": ["follow", "free"],
+    "renege_cards": ["5-J-AH", "5-J-JK-AH", "5"],
+    "renege_basis": ["led", "highest", "unconditional"],
+    "multi_privileged": ["all", "single"],
+    "ah_lead_requires_heart": [False, True],
+    "robbing": [True, False],
+    "holder_rob": ["may-announce", "may", "must"],
+    "dealer_rob": ["must", "may"],
+    "unrobbed_ace": ["lowest-unless-announced", "lowest", "cannot-win", "lowest-and-cannot-win", "none"],
+    "rob_timing": ["own-first-turn", "before-lead"],
+    "scoring": ["pool", "points"],
+    "tricks_to_win": [3, 4, 2],
+    "two_trick_win_above": [None, 5, 4],
+    "ante": [1, 2, 3],
+    "dealer_ante": [1, 2, 4],
+    "spoil_ante": ["non-dealers-one", "dealer-one", "everyone-one", "full"],
+    "jinking": [True, False],
+    "jink_bonus": ["counter", "stake"],
+    "points_per_trick": [5, 10],
+    "best_trump_bonus": ["any", "top-four", "none"],
+    "target": [25, 45, 120],
+    "five_tricks": ["none", "wins-game", "bonus"],
+    "target_tie": ["higher-total", "first-to-reach"],
+    "partnerships": ["none", "pairs", "threes", "pairs-at-four"],
+    "fiving": [False, True],
+    "deal_packets": ["3-2", "2-3", "4-1", "1-4"],
+    "first_dealer": ["first-jack", "given"],
+    "misdeal": ["pass-deal", "pay-to-keep", "forfeit-stake", "redeal"],
+}
+assert set(ALL_VALUES) == set(MAW_OPTIONS)
+
+
+def base_for(name: str, value: Any) -> Any:
+    """A preset on which ``name=value`` is coherent (TWENTY_FIVE defines every scoring option)."""
+    if name == "renege_cards" and value == "5-J-JK-AH":
+        return tf.SPOIL_FIVE.with_options(joker="third")
+    return tf.TWENTY_FIVE
+
+
+@pytest.mark.parametrize(("preset", "expected"), PRESET_OPTIONS, ids=PRESET_IDS)
+def test_preset_options_equal_options_md_column(preset: Any, expected: dict[str, Any]) -> None:
+    """OPTIONS.md: each preset's options() is its column, every option present, "–" as None."""
+    assert dict(preset.options()) == expected
+
+
+@pytest.mark.parametrize(("preset", "expected"), PRESET_OPTIONS, ids=PRESET_IDS)
+def test_options_excludes_reserved_bidding_names(preset: Any, expected: dict[str, Any]) -> None:
+    """OPTIONS.md "Bidding games": the reserved bidding names belong to later presets."""
+    assert not set(RESERVED_BIDDING) & set(preset.options())
+
+
+@pytest.mark.parametrize("preset", [p for p, _ in PRESET_OPTIONS], ids=PRESET_IDS)
+def test_preset_components(preset: Any) -> None:
+    """DESIGN.md: a Variant is a frozen attrs object with one component per rule area."""
+    assert attrs.has(type(preset))
+    for component in ("ranking", "reneging", "robbing", "scoring", "jinking", "table"):
+        assert getattr(preset, component) is not None
+    assert isinstance(preset.name, str) and preset.name
+    with pytest.raises((attrs.exceptions.FrozenInstanceError, AttributeError)):
+        preset.name = "other"  # type: ignore[misc]
+
+
+def test_presets_are_distinct_and_exported() -> None:
+    assert tf.variants.MAW is tf.MAW
+    assert tf.variants.SPOIL_FIVE is tf.SPOIL_FIVE
+    assert tf.variants.TWENTY_FIVE is tf.TWENTY_FIVE
+    assert tf.variants.FORTY_FIVE is tf.FORTY_FIVE
+    assert len({tf.MAW.name, tf.SPOIL_FIVE.name, tf.TWENTY_FIVE.name, tf.FORTY_FIVE.name}) == 4
+    assert tf.MAW != tf.SPOIL_FIVE
+    assert isinstance(tf.SPOIL_FIVE, tf.Variant)
+
+
+@pytest.mark.parametrize("preset", [p for p, _ in PRESET_OPTIONS], ids=PRESET_IDS)
+def test_variants_registry(preset: Any) -> None:
+    """``tf.variants.VARIANTS`` maps each preset's name to it."""
+    assert tf.variants.VARIANTS[preset.name] == preset
+
+
+@pytest.mark.parametrize(
+    ("alias", "preset"),
+    [
+        ("spoil five", tf.SPOIL_FIVE), ("spoil-five", tf.SPOIL_FIVE), ("Spoil Five", tf.SPOIL_FIVE),
+        ("SPOIL_FIVE", tf.SPOIL_FIVE), ("spoil_five", tf.SPOIL_FIVE),
+        ("45s", tf.FORTY_FIVE), ("forty-five", tf.FORTY_FIVE), ("Forty-Five", tf.FORTY_FIVE),
+        ("FORTY_FIVE", tf.FORTY_FIVE),
+        ("25", tf.TWENTY_FIVE), ("twenty-five", tf.TWENTY_FIVE), ("TWENTY_FIVE", tf.TWENTY_FIVE),
+        ("maw", tf.MAW), ("MAW", tf.MAW), ("Maw", tf.MAW),
+    ],
+)
+def test_find_variant_aliases(alias: str, preset: Any) -> None:
+    """find_variant is case-insensitive and knows the usual aliases."""
+    assert tf.find_variant(alias) == preset
+
+
+@pytest.mark.parametrize("preset", [p for p, _ in PRESET_OPTIONS], ids=PRESET_IDS)
+def test_find_variant_by_own_name(preset: Any) -> None:
+    assert tf.find_variant(preset.name) == preset
+    assert tf.find_variant(preset.name.lower()) == preset
+    assert tf.find_variant(preset.name.upper()) == preset
+
+
+def test_with_options_contract_example() -> None:
+    """OPTIONS.md: ``SPOIL_FIVE.with_options(jink_bonus="stake", spoil_ante="dealer-one")``."""
+    house = tf.SPOIL_FIVE.with_options(jink_bonus="stake", spoil_ante="dealer-one")
+    assert house.options()["jink_bonus"] == "stake"
+    assert house.options()["spoil_ante"] == "dealer-one"
+    expected = dict(SPOIL_FIVE_OPTIONS, jink_bonus="stake", spoil_ante="dealer-one")
+    assert dict(house.options()) == expected
+    # the original is unchanged
+    assert dict(tf.SPOIL_FIVE.options()) == SPOIL_FIVE_OPTIONS
+    assert house is not tf.SPOIL_FIVE
+    assert house != tf.SPOIL_FIVE
+    assert isinstance(house, tf.Variant)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [(n, v) for n, vs in ALL_VALUES.items() for v in vs], ids=lambda x: str(x)
+)
+def test_with_options_accepts_every_value(name: str, value: Any) -> None:
+    """OPTIONS.md: every listed value of every option is accepted and reported back by options()."""
+    base = base_for(name, value)
+    before = dict(base.options())
+    changed = base.with_options(**{name: value})
+    assert changed.options()[name] == value
+    # only that option changed
+    assert {k: v for k, v in changed.options().items() if k != name} == {k: v for k, v in before.items() if k != name}
+    assert dict(base.options()) == before
+
+
+def test_with_options_no_arguments_is_equal() -> None:
+    assert tf.FORTY_FIVE.with_options() == tf.FORTY_FIVE
+
+
+def test_with_options_twenty_five_points_form() -> None:
+    """RULES §2.3: ``TWENTY_FIVE.with_options(scoring="points")`` (pagat / Parlett) must work."""
+    points = tf.TWENTY_FIVE.with_options(scoring="points")
+    assert points.options()["scoring"] == "points"
+    assert points.options()["points_per_trick"] == 5
+    assert points.options()["target"] == 25
+    assert tf.TWENTY_FIVE.options()["scoring"] == "pool"
+
+
+def test_with_options_joker_game() -> None:
+    """RULES §2.8: a joker 45 with the joker privileged (W45)."""
+    joker45 = tf.FORTY_FIVE.with_options(joker="fourth", renege_cards="5-J-JK-AH")
+    assert joker45.options()["joker"] == "fourth"
+    assert joker45.options()["renege_cards"] == "5-J-JK-AH"
+    assert tf.FORTY_FIVE.options()["joker"] == "none"
+
+
+def test_with_options_chains() -> None:
+    v = tf.MAW.with_options(robbing=True).with_options(holder_rob="must")
+    assert v.options()["robbing"] is True
+    assert v.options()["holder_rob"] == "must"
+    assert tf.MAW.options()["robbing"] is False
+
+
+@pytest.mark.parametrize("preset", [p for p, _ in PRESET_OPTIONS], ids=PRESET_IDS)
+def test_variant_is_hashable_and_equal_by_value(preset: Any) -> None:
+    assert hash(preset) == hash(preset.with_options())
+    assert preset.with_options(**dict(preset.options())) == preset
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad with_options input classes (InvalidVariantError, a ValueError, message lists valid ones)
+
+
+def test_with_options_unknown_name() -> None:
+    with pytest.raises(tf.InvalidVariantError) as info:
+        tf.SPOIL_FIVE.with_options(no_such_option=1)
+    msg = str(info.value)
+    assert "no_such_option" in msg
+    assert "jink_bonus" in msg and "renege_cards" in msg  # lists the valid names
+    assert isinstance(info.value, ValueError)
+
+
+def test_with_options_reserved_bidding_name_is_not_accepted() -> None:
+    with pytest.raises(tf.InvalidVariantError):
+        tf.SPOIL_FIVE.with_options(min_bid=15)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "listed"),
+    [
+        ("jink_bonus", "double", ["counter", "stake"]),
+        ("joker", "fifth", ["none", "third", "fourth"]),
+        ("renege_basis", "lead", ["led", "highest", "unconditional"]),
+        ("plain_lead", "follow-or-discard", ["follow-or-trump", "follow", "free"]),
+        ("top_trumps", "classic", ["modern", "cotton"]),
+    ],
+)
+def test_with_options_bad_value(name: str, value: Any, listed: list[str]) -> None:
+    with pytest.raises(tf.InvalidVariantError) as info:
+        tf.SPOIL_FIVE.with_options(**{name: value})
+    msg = str(info.value)
+    assert value in msg
+    for valid in listed:
+        assert valid in msg
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("tricks_to_win", True), ("tricks_to_win", "3"), ("ante", "2"), ("ante", False), ("dealer_ante", 2.0),
+        ("natural_order", "yes"), ("natural_order", 1), ("robbing", "True"), ("jinking", 0),
+        ("jink_bonus", 1), ("joker", None), ("target", "45"),
+    ],
+)
+def test_with_options_wrong_type(name: str, value: Any) -> None:
+    """OPTIONS.md: values are the strings, ints and bools as written (True is not an int, "3" is not 3)."""
+    with pytest.raises(tf.InvalidVariantError) as info:
+        tf.TWENTY_FIVE.with_options(**{name: value})
+    assert name in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"renege_cards": "5-J-JK-AH"},
+        {"renege_cards": "5-J-JK-AH", "joker": "none"},
+        {"joker": "third", "top_trumps": "cotton"},
+        {"joker": "fourth", "top_trumps": "cotton"},
+        {"joker": "third", "natural_order": True},
+        {"joker": "fourth", "natural_order": True},
+    ],
+    ids=["jk-renege-no-joker", "jk-renege-joker-none", "third-cotton", "fourth-cotton", "third-natural",
+         "fourth-natural"],
+)
+def test_with_options_incoherent_combination(kw: dict[str, Any]) -> None:
+    """OPTIONS.md: options that only make sense together are validated together."""
+    with pytest.raises(tf.InvalidVariantError) as info:
+        tf.SPOIL_FIVE.with_options(**kw)
+    msg = str(info.value)
+    assert any(name in msg for name in kw)
+    assert dict(tf.SPOIL_FIVE.options()) == SPOIL_FIVE_OPTIONS
+
+
+def test_with_options_incoherent_from_joker_base() -> None:
+    """Removing the joker while the joker still reneges is also incoherent."""
+    joker = tf.SPOIL_FIVE.with_options(joker="third", renege_cards="5-J-JK-AH")
+    with pytest.raises(tf.InvalidVariantError):
+        joker.with_options(joker="none")
+    with pytest.raises(tf.InvalidVariantError):
+        joker.with_options(top_trumps="cotton")
+
+
+def test_find_variant_unknown() -> None:
+    with pytest.raises(tf.UnknownVariantError) as info:
+        tf.find_variant("nope")
+    assert "nope" in str(info.value)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, tf.TrumpFamilyError)
