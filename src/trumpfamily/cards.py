@@ -116,6 +116,11 @@ def _suit_order(suit: Suit | None) -> int:
     return 4 if suit is None else "CDHS".index(suit.value)
 
 
+def _check_rank(instance: Card, attribute: attrs.Attribute[Rank], rank: Rank) -> None:
+    if not isinstance(rank, Rank):
+        raise CardParseError(rank, f"not a rank: {rank!r} (use Rank.FIVE, ... or Card.parse('5H'))")
+
+
 def _check_card(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
     if suit is not None and not isinstance(suit, Suit):
         raise CardParseError(suit, f"not a suit: {suit!r} (use Suit.CLUBS, ... or Card.parse('5H'))")
@@ -150,7 +155,7 @@ class Card:
     [Card.parse('2C'), Card.parse('AS'), Card.parse('JK')]
     """
 
-    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
+    rank: Rank = attrs.field(validator=_check_rank)
     suit: Suit | None = attrs.field(validator=_check_card)
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
@@ -270,8 +275,9 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards from text separated by spaces or commas.
 
     Args:
-        text: e.g. ``"5H JS, AH 10d"``; an empty string gives ``()``. An iterable of
-            cards or card texts is accepted too.
+        text: e.g. ``"5H JS, AH 10d"`` (separated by spaces, commas or semicolons); an
+            empty string gives ``()``. A sequence of cards or card texts is accepted too
+            (not a set: the order of cards matters).
 
     Returns:
         The cards in the order written. Duplicates are kept (rules calls reject them).
@@ -283,12 +289,18 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     (Card.parse('5H'), Card.parse('JS'), Card.parse('AH'))
     """
     if isinstance(text, str):
-        return tuple(Card.parse(t) for t in _SEPARATORS.split(text.strip()) if t)
-    try:
+        items: list[Card | str] = [t for t in _SEPARATORS.split(text.strip()) if t]
+    elif isinstance(text, (bytes, bytearray, set, frozenset, dict)) or not isinstance(text, Iterable):
+        raise CardParseError(
+            text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {text!r}")
+    else:
         items = list(text)
-    except TypeError:
-        raise CardParseError(text, f"expected card text or a sequence of cards, got {text!r}") from None
-    return tuple(Card.parse(t) for t in items)
+    try:
+        return tuple([Card.parse(t) for t in items])
+    except CardParseError as err:
+        if isinstance(text, str) and len(items) > 1:
+            raise CardParseError(err.text, f"{err} (in {text!r})") from None
+        raise
 
 
 def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:

@@ -84,9 +84,9 @@ class UnknownVariantError(TrumpFamilyError, ValueError):
         name: the name that was looked up.
     """
 
-    def __init__(self, name: str, known: list[str]) -> None:
+    def __init__(self, name: str, known: list[str], message: str | None = None) -> None:
         self.name = name
-        super().__init__(f"no variant named {name!r}; known names: {', '.join(known)}")
+        super().__init__(message or f"no variant named {name!r}; known names: {', '.join(known)}")
 
 
 class IllegalActionError(TrumpFamilyError, ValueError):

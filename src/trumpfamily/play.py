@@ -27,43 +27,49 @@ __all__ = ["legal_moves", "check_play", "is_legal", "trick_winner", "play_contex
 
 Cards = str | Iterable[Card | str]
 
-_CONTEXTS: Final[dict[int, tuple[Variant, dict[tuple[Suit, Card | None], PlayContext]]]] = {}
-# (id(variant), trump as given) -> context, for the usual call without a demoted Ace. The
-# ids stay unique because _CONTEXTS keeps every variant seen alive.
-_FAST: Final[dict[tuple[int, Suit | str], PlayContext]] = {}
+_MAX_VARIANTS: Final = 256
+# variant (by value) -> {(trump, demoted Ace): context}. Bounded: cleared when full.
+_BY_VARIANT: Final[dict[Variant, dict[tuple[Suit, Card | None], PlayContext]]] = {}
+# (id(variant), trump as given) -> (variant, context), for the usual call without a demoted
+# Ace. Each entry holds its variant, so the id cannot be reused while the entry lives.
+_FAST: Final[dict[tuple[int, object], tuple[Variant, PlayContext]]] = {}
 
 
 def play_context(variant: Variant | str, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
     """The compiled, cached rules for one (variant, trump suit, demoted Ace).
 
+    Equal variants share one cache entry; the cache is bounded.
+
     Raises:
         CardParseError: ``trump`` is not a suit.
+        UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset name.
         InvalidPositionError: ``demoted`` is not the Ace of trumps.
     """
     if demoted is None:
         try:
-            ctx = _FAST.get((id(variant), trump))
+            hit = _FAST.get((id(variant), trump))
         except TypeError:  # an unhashable trump: parse_suit below says what is wrong
-            ctx = None
-        if ctx is not None:
-            return ctx
+            hit = None
+        if hit is not None and hit[0] is variant:
+            return hit[1]
+    given = variant
     if not isinstance(variant, Variant):
         variant = find_variant(variant)  # a preset name, or UnknownVariantError
-    entry = _CONTEXTS.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        entry = (variant, {})
-        _CONTEXTS[id(variant)] = entry  # the entry keeps the variant alive, so ids stay unique
-    contexts = entry[1]
+    contexts = _BY_VARIANT.get(variant)
+    if contexts is None:
+        if len(_BY_VARIANT) >= _MAX_VARIANTS:
+            _BY_VARIANT.clear()
+            _FAST.clear()
+        contexts = _BY_VARIANT[variant] = {}
     suit = trump if type(trump) is Suit else parse_suit(trump)
-    ctx = contexts.get((suit, demoted))  # type: ignore[arg-type]
+    ace = variant.ranking.check_demoted(demoted, suit)
+    ctx = contexts.get((suit, ace))
     if ctx is None:
-        ace = variant.ranking.check_demoted(demoted, suit)
-        ctx = _compile(variant, suit, ace)
-        contexts[(suit, ace)] = ctx
-        if isinstance(demoted, str):
-            contexts[(suit, demoted)] = ctx  # type: ignore[index]
-    if demoted is None and isinstance(trump, (Suit, str)):
-        _FAST[(id(variant), trump)] = ctx
+        ctx = contexts[(suit, ace)] = _compile(variant, suit, ace)
+    if demoted is None and isinstance(given, (Variant, str)):
+        if len(_FAST) >= 8 * _MAX_VARIANTS:
+            _FAST.clear()
+        _FAST[(id(given), trump)] = (given, ctx)  # type: ignore[assignment]
     return ctx
 
 
@@ -90,6 +96,9 @@ def _compile(variant: Variant, trump: Suit, demoted: Card | None) -> PlayContext
     )
 
 
+_HAND_SIZE: Final = 5
+
+
 def _check_cards(cards: tuple[Card, ...], what: str, ctx: PlayContext) -> None:
     """Raise InvalidPositionError for a duplicate or a card outside the deck."""
     if len(set(cards)) != len(cards):
@@ -113,6 +122,10 @@ def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant | s
     n = len(t)
     if not h:
         raise InvalidPositionError("the hand is empty: there is no card to play")
+    if len(h) > _HAND_SIZE:
+        raise InvalidPositionError(
+            f"the hand {' '.join(map(str, h))!r} has {len(h)} cards; a hand holds at most "
+            f"{_HAND_SIZE} (RULES.md §1.8)")
     if n >= ctx.max_players:
         raise InvalidPositionError(
             f"the trick {' '.join(map(str, t))!r} already holds {n} cards, and this variant "
@@ -141,15 +154,17 @@ def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: V
             name for :func:`~trumpfamily.variants.find_variant` (``"spoil five"``).
         demoted: the Ace of trumps when it was not robbed and the variant's
             ``unrobbed_ace`` penalty made it the lowest trump; it then has no reneging
-            privilege either (RULES.md §1.5).
+            privilege either (RULES.md §1.5). The caller (or the engine) decides when the
+            penalty applies: a ``demoted`` Ace is honoured whatever the variant.
 
     Returns:
-        The legal cards in hand order; never empty.
+        The legal cards in hand order; never empty. They are :class:`Card` values, which
+        never equal card text: compare with ``Card.parse("7S")``, not ``"7S"``.
 
     Raises:
         CardParseError: a card or the trump is not readable.
         UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset name.
-        InvalidPositionError: an empty hand, a card twice, a card both in hand and on the
+        InvalidPositionError: an empty hand, more than five cards in it, a card twice, a card both in hand and on the
             trick, a joker the variant does not use, a trick already as long as the
             variant's largest table, or a ``demoted`` card that is not the Ace of trumps.
 
@@ -186,9 +201,9 @@ def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit 
     """
     c = card if type(card) is Card else Card.parse(card)
     h, t, ctx = _position(hand, trick, trump, variant, demoted)
-    if c not in h:
-        raise IllegalPlayError(c, f"{c} is not in the hand {' '.join(map(str, h))!r}")
     legal, code = decide(h, t, ctx)
+    if c not in h:
+        raise IllegalPlayError(c, f"{c} is not in the hand {' '.join(map(str, h))!r}", legal)
     if c not in legal:
         raise IllegalPlayError(c, explain(c, h, t, ctx, code), legal)
 
@@ -225,8 +240,11 @@ def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
         The 0-based index of the winning card (0 = the lead).
 
     Raises:
+        CardParseError: a card or the trump is not readable.
+        UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset name.
         InvalidPositionError: an empty trick, a duplicate, more cards than the variant
-            allows players, or a joker the variant does not use.
+            allows players, a joker the variant does not use, or a ``demoted`` card that is
+            not the Ace of trumps.
 
     >>> from trumpfamily import SPOIL_FIVE
     >>> trick_winner("KH QH AH 2C", trump="C", variant=SPOIL_FIVE)  # EX-06

@@ -132,8 +132,8 @@ class Ranking:
         >>> SPOIL_FIVE.ranking.effective_suit("AH", "S")
         Suit.SPADES
         """
-        table = self.table(parse_suit(trump))
-        c = Card.parse(card) if not isinstance(card, Card) else card
+        table = self.table(trump)
+        c = Card.parse(card)
         try:
             return table.suit_of[c]
         except KeyError:
@@ -162,8 +162,7 @@ class Ranking:
         >>> " ".join(map(str, FORTY_FIVE.ranking.trump_order("H")))
         '5H JH AH KH QH TH 9H 8H 7H 6H 4H 3H 2H'
         """
-        suit = parse_suit(trump)
-        return self.table(suit, self.check_demoted(demoted, suit)).trumps
+        return self.table(trump, demoted).trumps
 
     def plain_order(self, suit: Suit | str, trump: Suit | str) -> tuple[Card, ...]:
         """The cards of a plain (non-trump) suit, highest first (RULES.md §1.2).
@@ -204,9 +203,15 @@ class Ranking:
                 "Ace of trumps is demoted, for not being robbed (RULES.md §1.5)")
         return card
 
-    def table(self, trump: Suit, demoted: Card | None = None) -> RankTable:
-        """The cached :class:`RankTable` for ``trump`` (a :class:`Suit`)."""
-        return _build_table(self, trump, demoted)
+    def table(self, trump: Suit | str, demoted: Card | str | None = None) -> RankTable:
+        """The cached :class:`RankTable` for ``trump``: every card's power and effective suit.
+
+        Raises:
+            CardParseError: ``trump`` is not a suit.
+            InvalidPositionError: ``demoted`` is not the Ace of trumps.
+        """
+        suit = parse_suit(trump)
+        return _build_table(self, suit, self.check_demoted(demoted, suit))
 
 
 def _top(ranking: Ranking, trump: Suit) -> list[Card]:

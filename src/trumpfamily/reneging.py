@@ -54,7 +54,8 @@ class Reneging:
             leaves this open (§6 item 5); the presets follow OPTIONS.md.
         ah_lead_requires_heart: the Ace of Hearts led (hearts not trumps) and no trump held:
             ``True`` obliges a heart when one is held (W45), ``False`` leaves a free choice
-            (W25).
+            (W25). W45 ties the heart to holding *no trump*: a player whose only trumps may
+            renege is free, hearts or not; with ``trump_lead="free"`` any card goes.
     """
 
     plain_lead: str = choice("follow-or-trump", "follow-or-trump", "follow", "free",
@@ -244,6 +245,10 @@ def explain(card: Card, hand: tuple[Card, ...], trick: Sequence[Card], ctx: Play
     else:
         parts.append(f"and you hold {_names(trumps)}: you must play a trump")
     notes: list[str] = []
+    demoted = ctx.table.demoted
+    if demoted is not None and demoted in trumps:
+        notes.append(f"{demoted} was not robbed and is demoted: it ranks lowest and has lost any "
+                     "reneging privilege (RULES.md §1.5)")
     bar = _bar(trick, ctx)
     for c in trumps:
         if c in ctx.privileged and ctx.power[c] <= bar:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from ._options import choice, flag
-from .errors import PlayerCountError
+from .errors import InvalidVariantError, PlayerCountError
 
 __all__ = ["Table"]
 
@@ -40,6 +40,13 @@ class Table:
                           doc="what a misdeal costs (§3 row 30)")
     min_players: int = attrs.field(default=2)
     max_players: int = attrs.field(default=10)
+
+    def __attrs_post_init__(self) -> None:
+        if not (type(self.min_players) is int and type(self.max_players) is int
+                and 2 <= self.min_players <= self.max_players <= 10):
+            raise InvalidVariantError(
+                f"min_players={self.min_players!r}, max_players={self.max_players!r}: need "
+                "2 <= min_players <= max_players <= 10 (five cards each from one pack)")
 
     def side_count(self, players: int) -> int:
         """How many sides ``players`` form: ``players`` without partnerships.

@@ -91,9 +91,11 @@ class Variant:
         """Every option of OPTIONS.md with its value in this variant.
 
         Returns:
-            A new dict from option name to value (str, int, bool or ``None``; ``None``
-            where OPTIONS.md shows "–", an option the scoring mode does not use), in
-            OPTIONS.md order.
+            A new dict from option name to value (str, int, bool or ``None``), in
+            OPTIONS.md order. The presets have ``None`` where OPTIONS.md shows "–" (an
+            option their scoring mode does not use). Options of the other scoring mode
+            keep their values after a change of ``scoring`` but are ignored: pool options
+            (including ``jinking``) in points games, points options in pool games.
 
         >>> MAW.options()["multi_privileged"], FORTY_FIVE.options()["target"]
         ('single', 45)
@@ -132,7 +134,12 @@ class Variant:
         return attrs.evolve(self, **updated)
 
     def __repr__(self) -> str:
-        return f"<Variant {self.name!r}>"
+        preset = VARIANTS.get(self.name) if "VARIANTS" in globals() else None
+        if preset is None or preset is self:
+            return f"<Variant {self.name!r}>"
+        mine, base = self.options(), preset.options()
+        changed = ", ".join(f"{k}={v!r}" for k, v in mine.items() if base[k] != v)
+        return f"<Variant {self.name!r} with {changed}>" if changed else f"<Variant {self.name!r}>"
 
 
 MAW: Final = Variant(
@@ -221,9 +228,12 @@ def find_variant(name: str | Variant) -> Variant:
     """
     if isinstance(name, Variant):
         return name
-    if isinstance(name, str):
-        key = _key(name)
-        found = _BY_KEY.get(key) or (_BY_KEY.get(key[:-1]) if key.endswith("s") else None)
-        if found is not None:
-            return found
-    raise UnknownVariantError(str(name), list(VARIANTS))
+    if not isinstance(name, str):
+        raise UnknownVariantError(
+            repr(name), list(VARIANTS), f"expected a variant name (str) or a Variant, got "
+            f"{type(name).__name__} {name!r}; known names: {', '.join(VARIANTS)}")
+    key = _key(name)
+    found = _BY_KEY.get(key) or (_BY_KEY.get(key[:-1]) if key.endswith("s") else None)
+    if found is not None:
+        return found
+    raise UnknownVariantError(name, list(VARIANTS))
