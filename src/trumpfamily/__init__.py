@@ -47,3 +47,15 @@ __all__ = [
     "InvalidVariantError", "UnknownVariantError", "IllegalActionError", "PlayerCountError",
     "InvalidDeckError", "ReplayError",
 ]
+
+from .actions import AcceptFive, Action, AskFive, Claim, DeclineRob, Jink, Play, RefuseFive, Rob
+from .engine import Barred, HandOutcome, HandState, Phase, SeatView, Trick, new_hand, stacked_deck
+from .game import Game, first_jack
+from .players import Player, RandomPlayer, RuleOfThumbPlayer
+from .records import replay
+
+__all__ += [
+    "new_hand", "HandState", "HandOutcome", "Trick", "Barred", "Phase", "SeatView", "stacked_deck",
+    "Action", "Play", "Rob", "DeclineRob", "Claim", "Jink", "AskFive", "AcceptFive", "RefuseFive",
+    "replay", "Game", "first_jack", "Player", "RandomPlayer", "RuleOfThumbPlayer",
+]

@@ -10,8 +10,9 @@ from __future__ import annotations
 import attrs
 
 from ._options import choice, flag
+from .scoring import Scoring
 
-__all__ = ["Jinking"]
+__all__ = ["Jinking", "jink_bonus", "jink_payments"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -27,3 +28,44 @@ class Jinking:
     jinking: bool = flag(True, doc="jinking allowed (§1.6)")
     jink_bonus: str | None = choice("counter", "counter", "stake", optional=True,
                                     doc="bonus from each other player (§3 row 15)")
+
+
+def jink_bonus(jinking: Jinking, scoring: Scoring) -> int:
+    """Chips each other player pays a successful jinker (RULES.md §1.6, §3 row 15):
+    1 under ``jink_bonus="counter"`` (FOS), one basic stake (``ante``) under ``"stake"``
+    (MAW, PEEL).
+
+    >>> from trumpfamily import MAW, SPOIL_FIVE
+    >>> jink_bonus(MAW.jinking, MAW.scoring), jink_bonus(SPOIL_FIVE.jinking, SPOIL_FIVE.scoring)
+    (2, 1)
+    """
+    if jinking.jink_bonus == "stake":
+        assert scoring.ante is not None
+        return scoring.ante
+    return 1
+
+
+def jink_payments(jinking: Jinking, scoring: Scoring, sides: tuple[tuple[int, ...], ...],
+                  winner: int) -> tuple[int, ...]:
+    """The chip transfers of a successful jink, per seat (RULES.md §1.6; EX-60).
+
+    Each seat outside the winning side pays :func:`jink_bonus`; the winning side's seats
+    share it evenly (it always divides: every side has the same number of seats).
+
+    Args:
+        jinking, scoring: the rule components.
+        sides: the seats of each side (``Table.sides``).
+        winner: the index of the side that took all five tricks.
+
+    Returns:
+        Net chips per seat (negative for payers); the tuple sums to 0.
+
+    >>> from trumpfamily import SPOIL_FIVE
+    >>> jink_payments(SPOIL_FIVE.jinking, SPOIL_FIVE.scoring, ((0,), (1,), (2,), (3,), (4,)), 1)
+    (-1, 4, -1, -1, -1)
+    """
+    bonus = jink_bonus(jinking, scoring)
+    players = sum(len(s) for s in sides)
+    winners = sides[winner]
+    share = bonus * (players - len(winners)) // len(winners)
+    return tuple(share if seat in winners else -bonus for seat in range(players))

@@ -13,7 +13,7 @@ import attrs
 
 from ._options import choice, flag
 
-__all__ = ["Robbing"]
+__all__ = ["Robbing", "unrobbed_penalty", "may_decline"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -45,3 +45,57 @@ class Robbing:
                                doc="penalty for an Ace of trumps not robbed (§3 rows 11, 33)")
     rob_timing: str = choice("own-first-turn", "own-first-turn", "before-lead",
                              doc="when the holder robs (§3 row 12)")
+
+
+def unrobbed_penalty(robbing: Robbing, *, announced: bool) -> tuple[bool, bool]:
+    """The ``unrobbed_ace`` penalty on the holder of the Ace of trumps who did not rob.
+
+    Args:
+        robbing: the robbing rule component.
+        announced: ``True`` when the holder announced the Ace instead of robbing (the
+            engine's ``DeclineRob()``), ``False`` when he played to trick 1 with neither a
+            rob nor an announcement ("forgetting", RULES.md §2.2.5).
+
+    Returns:
+        ``(demote, cannot_win)``: whether the Ace of trumps becomes the lowest trump for
+        the deal (losing any reneging privilege; EX-17, EX-43), and whether its holder is
+        barred from winning the pool this deal (EX-51). ``"lowest"`` (A2) demotes whether
+        or not he announced; the other penalties fall only on a holder who forgot
+        (RULES.md §1.5, §3 rows 11 and 33).
+
+    >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-unless-announced"), announced=False)
+    (True, False)
+    >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-unless-announced"), announced=True)
+    (False, False)
+    >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest"), announced=True)
+    (True, False)
+    >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-and-cannot-win"), announced=False)
+    (True, True)
+    """
+    rule = robbing.unrobbed_ace
+    if rule == "lowest":
+        return True, False
+    if announced or rule == "none":
+        return False, False
+    if rule == "lowest-unless-announced":
+        return True, False
+    if rule == "cannot-win":
+        return False, True
+    return True, True  # "lowest-and-cannot-win"
+
+
+def may_decline(robbing: Robbing, *, dealer: bool) -> bool:
+    """Whether the player entitled to rob may keep his hand instead (``DeclineRob()``).
+
+    Args:
+        robbing: the robbing rule component.
+        dealer: ``True`` for the dealer with an Ace turned up (option ``dealer_rob``),
+            ``False`` for the holder of the Ace of trumps (option ``holder_rob``).
+
+    Returns:
+        ``False`` when the option is ``"must"`` (RULES.md §1.5, §3 rows 9 and 10).
+
+    >>> may_decline(Robbing(dealer_rob="must"), dealer=True), may_decline(Robbing(), dealer=False)
+    (False, True)
+    """
+    return (robbing.dealer_rob if dealer else robbing.holder_rob) != "must"

@@ -12,12 +12,17 @@ OPTIONS.md). Switching mode needs the other mode's options set; the error says w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ._options import choice, integer
+from .cards import JK, Card, Rank, canonical
 from .errors import InvalidVariantError
+from .ranking import AH, RankTable
 
-__all__ = ["Scoring"]
+__all__ = ["Scoring", "antes", "split_pool", "best_trump_trick", "trick_points",
+           "five_tricks_bonus"]
 
 _POOL_NEEDS = ("tricks_to_win", "ante", "dealer_ante", "spoil_ante")
 _POINTS_NEEDS = ("points_per_trick", "best_trump_bonus", "target", "five_tricks", "target_tie")
@@ -86,3 +91,131 @@ class Scoring:
         if self.two_trick_win_above is not None and players > self.two_trick_win_above:
             return min(2, self.tricks_to_win)
         return self.tricks_to_win
+
+
+def antes(scoring: Scoring, players: int, dealer: int, *, after_spoil: bool) -> tuple[int, ...]:
+    """What each seat stakes into the pool before a deal (pool games; RULES.md §1.7).
+
+    Args:
+        scoring: the scoring rule component (``scoring="pool"``).
+        players: the number of seats.
+        dealer: the dealer's seat for the coming deal.
+        after_spoil: ``True`` when the previous deal was a spoil and the pool carries,
+            ``False`` for a fresh pool (the first deal, or after the pool was won).
+
+    Returns:
+        Chips per seat, a tuple of length ``players``. A fresh pool: every other seat
+        ``ante``, the dealer ``dealer_ante`` (EX-57: 4×2 + 4 = 12). After a spoil, by
+        ``spoil_ante`` (EX-58): ``"non-dealers-one"`` 1 from every other seat and the full
+        ``dealer_ante`` from the dealer; ``"dealer-one"`` 1 from the dealer only;
+        ``"everyone-one"`` 1 from every seat; ``"full"`` the fresh-pool stakes again.
+
+    >>> from trumpfamily import MAW
+    >>> antes(MAW.scoring, 5, 4, after_spoil=False)
+    (2, 2, 2, 2, 4)
+    >>> antes(MAW.scoring, 5, 0, after_spoil=True)
+    (4, 1, 1, 1, 1)
+    """
+    assert scoring.ante is not None and scoring.dealer_ante is not None
+    rule = "full" if not after_spoil else scoring.spoil_ante
+    if rule == "full":
+        each, own = scoring.ante, scoring.dealer_ante
+    elif rule == "non-dealers-one":
+        each, own = 1, scoring.dealer_ante
+    elif rule == "dealer-one":
+        each, own = 0, 1
+    else:  # "everyone-one"
+        each, own = 1, 1
+    return tuple(own if seat == dealer else each for seat in range(players))
+
+
+def split_pool(pool: int, seats: int) -> tuple[int, int]:
+    """Share a pool among the ``seats`` of a winning side (RULES.md §2.2.9).
+
+    Returns:
+        ``(share, remainder)`` in chips: each seat takes ``share``; the indivisible
+        ``remainder`` stays in the pool for the next deal.
+
+    >>> split_pool(13, 2)
+    (6, 1)
+    """
+    share = pool // seats
+    return share, pool - share * seats
+
+
+def best_trump_trick(tricks: Sequence[Sequence[Card]], table: RankTable,
+                     rule: str | None) -> int | None:
+    """The index of the trick holding the best trump played, if it earns the bonus.
+
+    Args:
+        tricks: the completed tricks' cards, in play order.
+        table: the deal's rank table (with the demoted Ace, if any).
+        rule: option ``best_trump_bonus``: ``"any"`` (the highest trump played, whatever
+            it is; W45, WFF), ``"top-four"`` (only if the Five or Jack of trumps, the Ace of
+            Hearts or the joker was played; OW45) or ``"none"``.
+
+    Returns:
+        The 0-based trick index, or ``None`` when there is no bonus (the rule is
+        ``"none"``, no trump was played (EX-71), or no top-four card was played (EX-72)).
+        RULES.md §2.4, §3 row 19.
+
+    >>> from trumpfamily import FORTY_FIVE, Suit, parse_cards
+    >>> table = FORTY_FIVE.ranking.table(Suit.HEARTS)
+    >>> tricks = [parse_cards("2C QH"), parse_cards("KD 3C")]  # EX-72: QH is the best trump
+    >>> best_trump_trick(tricks, table, "any"), best_trump_trick(tricks, table, "top-four")
+    (0, None)
+    """
+    if rule not in ("any", "top-four"):
+        return None
+    trump, power, suit_of = table.trump, table.power, table.suit_of
+    best, where = -1, None
+    for i, cards in enumerate(tricks):
+        for c in cards:
+            if suit_of[c] is trump and power[c] > best:
+                best, where = power[c], i
+    if where is None or rule == "any":
+        return where
+    top = {canonical(Rank.FIVE, trump), canonical(Rank.JACK, trump), AH, JK}
+    if any(c in top and suit_of[c] is trump for cards in tricks for c in cards):
+        return where
+    return None
+
+
+def trick_points(winners: Sequence[int], players: int, scoring: Scoring,
+                 bonus_trick: int | None) -> tuple[int, ...]:
+    """Points each seat takes in a points game (RULES.md §2.3, §2.4).
+
+    Args:
+        winners: the seat that won each completed trick, in play order.
+        players: the number of seats.
+        scoring: the scoring rule component (``points_per_trick``).
+        bonus_trick: the index of the trick that scores double (see
+            :func:`best_trump_trick`), or ``None``.
+
+    Returns:
+        Points per seat, a tuple of length ``players``: ``points_per_trick`` a trick, twice
+        that for the bonus trick. Five tricks total 30 with a bonus, 25 without (EX-70,
+        EX-71). The ``five_tricks="bonus"`` extra is not included (see
+        :func:`five_tricks_bonus`).
+
+    >>> from trumpfamily import FORTY_FIVE
+    >>> trick_points([0, 1, 1, 0, 1], 2, FORTY_FIVE.scoring, bonus_trick=3)
+    (15, 15)
+    """
+    assert scoring.points_per_trick is not None
+    ppt = scoring.points_per_trick
+    points = [0] * players
+    for i, seat in enumerate(winners):
+        points[seat] += 2 * ppt if i == bonus_trick else ppt
+    return tuple(points)
+
+
+def five_tricks_bonus(scoring: Scoring) -> int:
+    """Extra points for a side that takes all five tricks: 10 under
+    ``five_tricks="bonus"`` (play-25.com), else 0 (RULES.md §1.6, §3 row 16).
+
+    >>> five_tricks_bonus(Scoring(scoring="points", points_per_trick=5, best_trump_bonus="none",
+    ...                           target=25, five_tricks="bonus", target_tie="first-to-reach"))
+    10
+    """
+    return 10 if scoring.five_tricks == "bonus" else 0

@@ -1,0 +1,102 @@
+"""Engine benchmark: random full hands per second through the public API, and memory.
+
+Each hand is dealt with ``new_hand`` (seeded shuffle), played to the end by five
+``RandomPlayer`` bots that see only ``view(seat)``, and its ``outcome`` read: deal,
+robbing, play, jinking and scoring, exactly as a game server would drive it.
+
+Run: ``python benchmarks/bench_engine.py [--hands N] [--memory-hands M] [--quick]``.
+Target (issue 3): at least 5,000 Spoil Five hands per second on a 2-core machine, and
+memory flat over 100,000 hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import gc
+import time
+import tracemalloc
+
+import trumpfamily as tf
+
+PLAYERS = 5
+
+
+def play_hands(variant: tf.Variant, hands: int, *, start_seed: int = 0) -> int:
+    """Play ``hands`` random hands; returns the number of actions applied."""
+    bots = [tf.RandomPlayer(seed=seat) for seat in range(PLAYERS)]
+    actions = 0
+    for i in range(hands):
+        state = tf.new_hand(variant, players=PLAYERS, dealer=i % PLAYERS, seed=start_seed + i)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            state = state.apply(bots[seat].choose(state.view(seat)))
+            actions += 1
+        assert state.outcome is not None
+    return actions
+
+
+def speed(variant: tf.Variant, hands: int, repeats: int = 3) -> tuple[float, float]:
+    """Best of ``repeats`` runs: (hands per second, actions per hand)."""
+    play_hands(variant, 200)  # warm the caches
+    best = 0.0
+    actions = 0
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        actions = play_hands(variant, hands)
+        best = max(best, hands / (time.perf_counter() - t0))
+    return best, actions / hands
+
+
+def memory(
+    variant: tf.Variant, hands: int, checkpoints: int = 5
+) -> tuple[list[tuple[int, int]], int]:
+    """Memory still allocated (bytes, tracemalloc) after each slice of ``hands``, and the peak
+    during the run: the first should stay flat (nothing kept from finished hands)."""
+    play_hands(variant, 1000)  # warm every cache before tracing
+    gc.collect()
+    sizes = array.array("q", [0] * checkpoints)  # preallocated: recording allocates nothing
+    step = hands // checkpoints
+    tracemalloc.start()
+    for k in range(checkpoints):
+        play_hands(variant, step, start_seed=1000 + k * step)
+        gc.collect()
+        sizes[k] = tracemalloc.get_traced_memory()[0]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    marks = [((k + 1) * step, sizes[k]) for k in range(checkpoints)]
+    return marks, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands per speed run")
+    parser.add_argument(
+        "--memory-hands", type=int, default=100_000, help="hands for the memory run"
+    )
+    parser.add_argument("--quick", action="store_true", help="small runs (smoke test)")
+    args = parser.parse_args()
+    hands, mem_hands = (1000, 5000) if args.quick else (args.hands, args.memory_hands)
+    print(f"random full hands through the public engine, {PLAYERS} players, RandomPlayer bots")
+    results = {}
+    for variant in (tf.MAW, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.FORTY_FIVE):
+        rate, per_hand = speed(variant, hands)
+        results[variant.name] = rate
+        print(f"  {variant.name:<12} {rate:>8,.0f} hands/s   ({per_hand:.1f} actions a hand)")
+    marks, peak = memory(tf.SPOIL_FIVE, mem_hands)
+    print(f"memory over {mem_hands:,} Spoil Five hands (tracemalloc, bytes still allocated):")
+    print("  " + ", ".join(f"after {n:,}: {size:,} B" for n, size in marks))
+    print(
+        f"  growth first to last checkpoint: {marks[-1][1] - marks[0][1]:+,} B; "
+        f"peak while playing: {peak / 1024:,.1f} KiB"
+    )
+    target = 5000
+    verdict = "meets" if results["Spoil Five"] >= target else "MISSES"
+    print(
+        f"Spoil Five {results['Spoil Five']:,.0f} hands/s {verdict} the {target:,} hands/s target"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,666 @@
+"""Sphinx directives that print the rules from the library at build time.
+
+Nothing in the docs restates by hand a rule the library can print: every table below is
+computed from :mod:`trumpfamily` when the docs are built, so it cannot drift from the code.
+
+Directives
+----------
+``.. trumpfamily-card-orders::``
+    The card order of each trump suit, highest first. Options: ``:variant:`` (a preset
+    name or alias; default every preset, presets with the same ranking sharing a table),
+    ``:options:`` (house rules, ``name=value, name=value``), ``:trump:`` (one suit),
+    ``:plain:`` (flag: add the plain-suit orders).
+``.. trumpfamily-option-table::``
+    Every option with its valid values (``OptionSpec.describe()``), each preset's value
+    (``Variant.options()``) and its description (``OptionSpec.doc``). Option
+    ``:component:`` limits it to one rule component (``ranking``, ``reneging``...).
+``.. trumpfamily-renege-matrix::``
+    Which privileged trump, held as the only trump, may be withheld against which trump
+    led, computed with ``legal_moves``. Options: ``:variant:``, ``:options:``, ``:trump:``.
+``.. trumpfamily-presets::``
+    The presets: names, aliases, player counts, scoring.
+``.. trumpfamily-exports::``
+    The names exported by the ``trumpfamily`` package, each linked to its reference entry.
+``.. trumpfamily-other-modules::``
+    Reference entries for the public modules that have no page in ``docs/reference/``.
+``.. trumpfamily-markdown:: PATH``
+    Include a Markdown file (the changelog) by converting the small subset of Markdown it
+    uses (headings, lists, links, code spans, emphasis) to reStructuredText.
+
+It also
+
+* resolves references to re-exported and short names (``trumpfamily.legal_moves``,
+  ``Suit``) to the entry of the module that defines them (``trumpfamily.play.legal_moves``),
+  and documents each object once, where it is defined;
+* runs each docstring's examples, in the doctest builder, with the globals of its module
+  (as ``pytest --doctest-modules`` does);
+* smooths two Google-style docstring habits napoleon would misread (see
+  :func:`_prepare_docstring`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+
+import trumpfamily
+from trumpfamily import Card, Suit, Variant, find_variant, legal_moves
+from trumpfamily.variants import OPTION_SPECS, VARIANTS
+
+SUIT_LABEL = {s: f"{s.symbol} {s.name.lower()}" for s in Suit}
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+def _parse_value(text: str) -> Any:
+    word = text.strip()
+    low = word.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    if re.fullmatch(r"[+-]?\d+", word):
+        return int(word)
+    return word.strip("'\"")
+
+
+def _parse_options(text: str | None) -> dict[str, Any]:
+    """``"joker=third, top_trumps=modern"`` -> ``{"joker": "third", ...}``."""
+    result: dict[str, Any] = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"expected name=value in :options:, got {item!r}")
+        result[name.strip()] = _parse_value(value)
+    return result
+
+
+def _value(value: Any) -> str:
+    """An option value as reST: ``"modern"``, ``True``, ``45``, ``None``."""
+    if isinstance(value, str):
+        return f'``"{value}"``'
+    return f"``{value!r}``"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return "``" + " ".join(map(str, cards)) + "``"
+
+
+def _list_table(header: list[str], rows: list[list[str]], widths: list[int] | None = None,
+                title: str = "", stub: int = 1) -> list[str]:
+    lines = [f".. list-table:: {title}".rstrip(), "   :header-rows: 1", f"   :stub-columns: {stub}"]
+    if widths:
+        lines.append("   :widths: " + " ".join(map(str, widths)))
+    lines.append("")
+    for row in [header, *rows]:
+        for i, cell in enumerate(row):
+            prefix = "   * - " if i == 0 else "     - "
+            first, *more = (cell or "\\ ").split("\n")
+            lines.append(prefix + first)
+            lines.extend(("       " + line) if line else "" for line in more)
+    lines.append("")
+    return lines
+
+
+class _TableDirective(SphinxDirective):
+    """A directive that writes reST lines and parses them in place."""
+
+    has_content = False
+
+    def lines(self) -> list[str]:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            text = self.lines()
+        except (ValueError, trumpfamily.TrumpFamilyError) as error:
+            raise self.error(f"{self.name}: {error}") from None
+        container = nodes.container(classes=["trumpfamily-generated"])
+        nested_parse_with_titles(self.state, StringList(text, source=f"<{self.name}>"), container)
+        return list(container.children)
+
+    def variant(self) -> Variant:
+        base = find_variant(self.options.get("variant", "Spoil Five"))
+        changes = _parse_options(self.options.get("options"))
+        return base.with_options(**changes) if changes else base
+
+
+# -- card orders -------------------------------------------------------------------------
+
+class CardOrders(_TableDirective):
+    """The trump (and plain) orders of one preset, or of every preset grouped by ranking."""
+
+    option_spec: ClassVar[dict[str, Any]] = {
+        "variant": directives.unchanged,
+        "options": directives.unchanged,
+        "trump": directives.unchanged,
+        "plain": directives.flag,
+    }
+
+    def lines(self) -> list[str]:
+        changes = _parse_options(self.options.get("options"))
+        if "variant" in self.options:
+            base = find_variant(self.options["variant"])
+            groups = [([base.name], base.with_options(**changes) if changes else base)]
+        else:
+            groups = []
+            for v in VARIANTS.values():
+                v2 = v.with_options(**changes) if changes else v
+                for names, rep in groups:
+                    if rep.ranking == v2.ranking:
+                        names.append(v.name)
+                        break
+                else:
+                    groups.append(([v.name], v2))
+        trumps = ([trumpfamily.parse_suit(self.options["trump"])] if "trump" in self.options
+                  else list(Suit))
+        out: list[str] = []
+        house = ", ".join(f"``{k}={v!r}``" for k, v in changes.items())
+        for names, variant in groups:
+            who = ", ".join(names)
+            caption = f"Trump orders, highest first: {who}" + (f" with {house}" if house else "")
+            rows = []
+            for t in trumps:
+                order = variant.ranking.trump_order(t)
+                rows.append([SUIT_LABEL[t], _cards(order), str(len(order))])
+            out += _list_table(["trumps", "highest → lowest", "cards"], rows, [12, 70, 8],
+                               title=caption)
+            if "plain" in self.options:
+                rows = []
+                for s in Suit:
+                    other = Suit.CLUBS if s is Suit.SPADES else Suit.SPADES
+                    order = variant.ranking.plain_order(s, trumps[0] if len(trumps) == 1 and
+                                                        trumps[0] is not s else other)
+                    rows.append([SUIT_LABEL[s], _cards(order), str(len(order))])
+                caption = (f"Plain suits (not trumps), highest first: {who}"
+                           + (f" with {house}" if house else ""))
+                out += _list_table(["suit", "highest → lowest", "cards"], rows, [12, 70, 8],
+                                   title=caption)
+        return out
+
+
+# -- options -----------------------------------------------------------------------------
+
+class OptionTable(_TableDirective):
+    """Preset-by-option comparison from ``Variant.options()`` and ``OPTION_SPECS``.
+
+    One row per option: its name, what it decides (``OptionSpec.doc``) and its valid
+    values (``OptionSpec.describe()``), then its value in each preset. Where the presets
+    disagree, their values are in bold.
+    """
+
+    option_spec: ClassVar[dict[str, Any]] = {"component": directives.unchanged}
+
+    def lines(self) -> list[str]:
+        component = self.options.get("component")
+        if component is not None and component not in {a for a, _ in OPTION_SPECS.values()}:
+            raise ValueError(f"unknown component {component!r}")
+        presets = list(VARIANTS.values())
+        values = {v.name: v.options() for v in presets}
+        rows = []
+        for name, (attr, spec) in OPTION_SPECS.items():
+            if component is not None and attr != component:
+                continue
+            accepted = (f"``{spec.describe()}``" if spec.kind in ("choice", "flag")
+                        else spec.describe())
+            where = "" if component else f" Component ``{attr}``."
+            cls = type(getattr(presets[0], attr))
+            doc = spec.doc[:1].upper() + spec.doc[1:]
+            cell = (f":attr:`~{cls.__module__}.{cls.__qualname__}.{name}`\n\n{doc}.{where}\n\n"
+                    f"*Values:* {accepted}")
+            row = [cell]
+            differ = len({repr(values[v.name][name]) for v in presets}) > 1
+            for v in presets:
+                text = _value(values[v.name][name])
+                row.append(f":tf-differs:`{text[2:-2]}`" if differ else text)
+            rows.append(row)
+        header = ["option", *[v.name for v in presets]]
+        widths = [40, *([15] * len(presets))]
+        title = (f"Options of the ``{component}`` component, by preset" if component
+                 else "Every option, by preset (bold: the presets differ)")
+        return _list_table(header, rows, widths, title=title, stub=0)
+
+
+def _differs_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                  options: Any = None, content: Any = None) -> tuple[list[nodes.Node], list[Any]]:
+    """``:tf-differs:`value```: a value in bold code, where the presets disagree."""
+    from docutils.utils import unescape
+
+    value = unescape(text)
+    return [nodes.strong("", "", nodes.literal(value, value))], []
+
+
+# -- reneging ----------------------------------------------------------------------------
+
+class RenegeMatrix(_TableDirective):
+    """Who may withhold which privileged trump against which trump led."""
+
+    option_spec: ClassVar[dict[str, Any]] = {
+        "variant": directives.unchanged,
+        "options": directives.unchanged,
+        "trump": directives.unchanged,
+    }
+
+    def lines(self) -> list[str]:
+        variant = self.variant()
+        trump = trumpfamily.parse_suit(self.options.get("trump", "S"))
+        ranking = variant.ranking
+        order = ranking.trump_order(trump)
+        privileged = variant.reneging.privileged(
+            trump, joker=ranking.uses_joker, natural_order=ranking.natural_order)
+        held = [c for c in order if c in privileged]
+        ordinary = [c for c in order if c not in privileged]
+        # Columns: every privileged trump, the next trump below them, and a low trump.
+        led = held + ordinary[:1] + ([ordinary[-1]] if len(ordinary) > 1 else [])
+        led = sorted(set(led), key=order.index)
+        plain = next(c for c in ranking.plain_order(Suit.CLUBS if trump is not Suit.CLUBS
+                                                    else Suit.DIAMONDS, trump))
+        rows = []
+        for card in held + ordinary[:1]:
+            cells = [f"``{card}``" + ("" if card in privileged else " (not privileged)")]
+            for lead in led:
+                if lead == card:
+                    cells.append("—")
+                    continue
+                legal = legal_moves((card, plain), (lead,), trump=trump, variant=variant)
+                cells.append("may withhold" if plain in legal else "must play")
+            rows.append(cells)
+        header = ["held alone ↓ · led →", *[f"``{c}``" for c in led]]
+        title = (f"{variant.name}, {trump.name.lower()} trumps: a lone trump held with "
+                 f"``{plain}``, against each trump led")
+        return _list_table(header, rows, title=title)
+
+
+# -- presets and exports -----------------------------------------------------------------
+
+class Presets(_TableDirective):
+    """The presets with aliases, player counts and scoring."""
+
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def lines(self) -> list[str]:
+        rows = []
+        for v in VARIANTS.values():
+            s = v.scoring
+            scoring = (f"pool: first to {s.tricks_to_win} tricks" if s.scoring == "pool"
+                       else f"points: {s.points_per_trick} a trick, to {s.target}")
+            const = next(k for k in ("MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE")
+                         if getattr(trumpfamily, k) is v)
+            rows.append([v.name, f":data:`~trumpfamily.variants.{const}`",
+                         f"{v.table.min_players}–{v.table.max_players}", scoring,
+                         ", ".join(f"``{a}``" for a in v.aliases)])
+        return _list_table(["preset", "constant", "players", "scoring", "also found by"], rows,
+                           [14, 18, 9, 22, 37], title="The presets")
+
+
+def _canonical(name: str) -> str | None:
+    """``trumpfamily.legal_moves`` -> ``trumpfamily.play.legal_moves`` (None if not ours)."""
+    if not name.startswith("trumpfamily."):
+        return None
+    parts = name.split(".")
+    obj: Any = trumpfamily
+    for part in parts[1:]:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    if inspect.ismodule(obj):
+        return obj.__name__
+    module = getattr(obj, "__module__", None)
+    qual = getattr(obj, "__qualname__", None)
+    if module is None or qual is None:
+        return None
+    return f"{module}.{qual}"
+
+
+class Exports(_TableDirective):
+    """The package's ``__all__``, each linked to its reference entry with its summary line."""
+
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def lines(self) -> list[str]:
+        rows = []
+        for name in trumpfamily.__all__:
+            obj = getattr(trumpfamily, name)
+            if name.startswith("__"):
+                continue
+            if inspect.ismodule(obj):
+                kind, ref = "module", f":mod:`{obj.__name__}`"
+                doc = inspect.getdoc(obj) or ""
+            elif inspect.isclass(obj):
+                kind = "exception" if issubclass(obj, BaseException) else "class"
+                role = "exc" if kind == "exception" else "class"
+                ref = f":{role}:`~{obj.__module__}.{obj.__qualname__}`"
+                doc = inspect.getdoc(obj) or ""
+            elif callable(obj):
+                kind, ref = "function", f":func:`~{obj.__module__}.{obj.__qualname__}`"
+                doc = inspect.getdoc(obj) or ""
+            else:
+                module = _defining_module(name)
+                kind, ref = "constant", f":data:`~{module}.{name}`"
+                doc = ""
+            summary = doc.strip().split("\n\n")[0].replace("\n", " ")
+            rows.append([f"``trumpfamily.{name}``", kind, ref, summary])
+        return _list_table(["name", "kind", "reference", "summary"], rows, [22, 10, 20, 48],
+                           title="Everything ``import trumpfamily`` gives")
+
+
+def _defining_module(name: str) -> str:
+    """The submodule whose ``__all__`` lists a constant (``MAW`` -> trumpfamily.variants)."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(trumpfamily.__path__):
+        if info.name.startswith("_") or info.name == "__main__":
+            continue
+        module = importlib.import_module(f"trumpfamily.{info.name}")
+        if name in getattr(module, "__all__", ()):
+            return module.__name__
+    return "trumpfamily"
+
+
+# -- Markdown (the changelog) ------------------------------------------------------------
+
+_HEADINGS = {1: "=", 2: "-", 3: "~", 4: "^"}
+
+
+def _md_links(text: str) -> str:
+    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r"`\1 <\2>`__", text)
+
+
+def _md_inline(text: str) -> str:
+    """Code spans and links of one line of Markdown as reST (emphasis is the same)."""
+    out: list[str] = []
+    pos = 0
+    for match in re.finditer(r"`([^`]+)`", text):
+        out.append(_md_links(text[pos:match.start()]))
+        literal = f"``{match.group(1)}``"
+        if match.start() > 0 and text[match.start() - 1].isalnum():
+            literal = "\\ " + literal
+        if match.end() < len(text) and text[match.end()].isalnum():
+            literal += "\\ "
+        out.append(literal)
+        pos = match.end()
+    out.append(_md_links(text[pos:]))
+    return "".join(out)
+
+
+def markdown_to_rst(markdown: str) -> list[str]:
+    """Convert the Markdown subset of a Keep a Changelog file to reST lines."""
+    lines: list[str] = []
+    for raw in markdown.splitlines():
+        line = raw.rstrip()
+        if re.match(r"^\[[^\]]+\]:\s+\S+", line):  # link reference definitions
+            continue
+        heading = re.match(r"^(#{1,4})\s+(.*)$", line)
+        if heading:
+            title = _md_inline(heading.group(2).strip())
+            lines += [title, _HEADINGS[len(heading.group(1))] * max(len(title), 3), ""]
+            continue
+        lines.append(_md_inline(line))
+    return lines
+
+
+class Markdown(SphinxDirective):
+    """Include a Markdown file, converted to reST, as if written in place."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        rel, path = self.env.relfn2path(self.arguments[0])
+        self.env.note_dependency(rel)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise self.error(f"cannot read {self.arguments[0]}: {error}") from None
+        self.state_machine.insert_input(markdown_to_rst(text), path)
+        return []
+
+
+# -- references to re-exported and short names -------------------------------------------
+
+def _assigned_names(module: Any) -> set[str]:
+    """The names a module assigns at top level (where its constants are defined)."""
+    import ast
+
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AnnAssign) else [])
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def _public_names() -> dict[str, str]:
+    """Every class, function and constant defined in the package: short name -> full name.
+
+    Docstrings say ``:class:`Suit``` or ``:func:`check_play``` in any module; this map
+    lets those short names, and re-exported ones like ``trumpfamily.legal_moves``, link to
+    the entry of the module that defines them.
+    """
+    import importlib
+    import pkgutil
+
+    found: dict[str, str] = {}
+    modules = [importlib.import_module(f"trumpfamily.{m.name}")
+               for m in pkgutil.iter_modules(trumpfamily.__path__) if m.name != "__main__"]
+    for module in modules:
+        assigned = _assigned_names(module)
+        for name, obj in vars(module).items():
+            if name.startswith("__"):
+                continue
+            if inspect.isclass(obj) or inspect.isfunction(obj):
+                home = getattr(obj, "__module__", "")
+                if home.startswith("trumpfamily") and obj.__qualname__ == name:
+                    found.setdefault(name, f"{home}.{name}")
+            elif name in assigned and not inspect.ismodule(obj):
+                found.setdefault(name, f"{module.__name__}.{name}")
+    return found
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _resolve_reexport(app: Sphinx, env: BuildEnvironment, node: pending_xref,
+                      contnode: nodes.TextElement) -> nodes.reference | None:
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    if not _NAMES:
+        _NAMES.update(_public_names())
+    if "." not in target:
+        canonical = _NAMES.get(target)
+    else:
+        canonical = _canonical(target)
+        head, _, tail = target.partition(".")
+        if canonical is None and head == "trumpfamily" and "." not in tail:
+            canonical = _NAMES.get(tail)  # a constant: trumpfamily.SPOIL_FIVE
+        elif canonical is None and head in _NAMES:
+            canonical = f"{_NAMES[head]}.{tail}"  # Variant.with_options
+    if canonical is None or canonical == target:
+        return None
+    domain = env.get_domain("py")
+    xref = node.deepcopy()
+    xref["reftarget"] = canonical
+    found: nodes.reference | None = domain.resolve_xref(
+        env, node.get("refdoc", ""), app.builder, node["reftype"], canonical, xref, contnode)
+    if found is None:
+        found = domain.resolve_xref(env, node.get("refdoc", ""), app.builder, "obj",
+                                    canonical, xref, contnode)
+    return found
+
+
+# -- docstrings before napoleon reads them ------------------------------------------------
+
+_TYPE_LIKE = re.compile(r"[\w.\[\]`~]+(\s*[|,]\s*[\w.\[\]`~]+)*")
+_SEVERAL = re.compile(r"^(\s+)(\w+(?:,\s*\w+)+):\s*(.*)$")
+
+
+def _prepare_docstring(app: Sphinx, what: str, name: str, obj: Any, options: Any,
+                       lines: list[str]) -> None:
+    """Small fixes so that napoleon reads the project's Google-style docstrings as meant.
+
+    * A property or constant whose first sentence holds a colon ("The suit's letter:
+      ``"C"``...") is not "type: description": break the line after the colon, which
+      napoleon then reads as plain text (the rendered text is the same).
+    * In an ``Attributes:`` section, ``a, b: text`` documents ``a`` and ``b`` alike:
+      write one entry for each, so each becomes its own attribute.
+    """
+    if what in ("attribute", "data", "property") and lines:
+        first = next((i for i, line in enumerate(lines) if line.strip()), None)
+        if first is not None:
+            line = lines[first]
+            head, colon, rest = line.partition(": ")
+            if colon and "`" not in head and not _TYPE_LIKE.fullmatch(head.strip()):
+                lines[first:first + 1] = [head + ":", rest]
+    out: list[str] = []
+    in_attributes = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.strip() in ("Attributes:", "Attributes"):
+            in_attributes = True
+        elif line.strip() and not line.startswith(" "):
+            in_attributes = False
+        match = _SEVERAL.match(line) if in_attributes else None
+        if match:
+            indent, names, text = match.groups()
+            body = [text]
+            entry_start = re.compile(re.escape(indent) + r"\w+(\s*\(.*\))?:")
+            while i + 1 < len(lines) and (lines[i + 1].startswith(indent + " ")
+                                          and not _SEVERAL.match(lines[i + 1])
+                                          and not entry_start.match(lines[i + 1])):
+                i += 1
+                body.append(lines[i].strip())
+            for entry in re.split(r",\s*", names):
+                out.append(f"{indent}{entry}: {' '.join(body)}")
+        else:
+            out.append(line)
+        i += 1
+    lines[:] = out
+
+
+# -- each object documented once, where it is defined -----------------------------------
+
+def _current_module(app: Sphinx) -> str:
+    """The module autodoc is documenting members of (Sphinx 9, or older Sphinx)."""
+    current = getattr(app.env, "current_document", None)
+    name = getattr(current, "autodoc_module", "") if current is not None else ""
+    return name or str(app.env.temp_data.get("autodoc:module", ""))
+
+
+def _skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool,
+                 options: Any) -> bool | None:
+    """Skip what would document an object twice.
+
+    * A class or function that a module re-exports (listed in its ``__all__`` but defined
+      in another module of the package) is documented only where it is defined;
+      references to the re-exported name are resolved to it (``missing-reference``).
+    * The fields of a :class:`~typing.NamedTuple` are documented by its ``Attributes:``
+      section, not again as "Alias for field number N".
+    """
+    if what == "module" and (inspect.isclass(obj) or inspect.isfunction(obj)):
+        home = getattr(obj, "__module__", "") or ""
+        current = _current_module(app)
+        if home.startswith("trumpfamily") and current and home != current:
+            return True
+    doc = getattr(obj, "__doc__", None) or ""
+    if what == "class" and doc.startswith("Alias for field number"):
+        return True
+    return None
+
+
+class OtherModules(_TableDirective):
+    """Reference entries for every public module of the package that has no page of its
+    own in ``docs/reference/`` (so a new module is documented the day it is added)."""
+
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def lines(self) -> list[str]:
+        import pkgutil
+
+        here = Path(self.env.srcdir) / "reference"
+        out: list[str] = []
+        for info in pkgutil.iter_modules(trumpfamily.__path__):
+            if info.name.startswith("_") or (here / f"{info.name}.rst").is_file():
+                continue
+            title = f"``trumpfamily.{info.name}``"
+            out += [title, "-" * len(title), "", f".. automodule:: trumpfamily.{info.name}", ""]
+        return out
+
+
+# -- docstring examples run in their module's namespace ----------------------------------
+
+def _docstring_owner(source: str) -> str | None:
+    """``".../scoring.py:docstring of trumpfamily.scoring.antes"`` -> that dotted name."""
+    _, sep, name = source.rpartition(":docstring of ")
+    return name if sep and name.startswith("trumpfamily") else None
+
+
+def _module_of(dotted: str) -> str:
+    import importlib
+
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        name = ".".join(parts[:end])
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue
+        return name
+    return "trumpfamily"
+
+
+def _group_docstring_examples(app: Sphinx, doctree: nodes.document) -> None:
+    """Give each docstring's examples their own doctest group, set up with the globals of
+    the module that holds the docstring, as ``pytest --doctest-modules`` runs them. Bare
+    ``>>>`` blocks of the ``.rst`` pages stay in the default group."""
+    seen: set[str] = set()
+    for block in list(doctree.findall(nodes.doctest_block)):
+        owner = _docstring_owner(block.source or "")
+        if owner is None:
+            continue
+        group = f"docstring:{owner}"
+        block["groups"] = [group]
+        if group in seen:
+            continue
+        seen.add(group)
+        code = ("import importlib as _importlib\n"
+                f"globals().update(vars(_importlib.import_module({_module_of(owner)!r})))")
+        setup = nodes.comment("", code, testnodetype="testsetup", groups=[group])
+        setup.source, setup.line = block.source, block.line
+        block.parent.insert(block.parent.index(block), setup)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("trumpfamily-card-orders", CardOrders)
+    app.add_directive("trumpfamily-option-table", OptionTable)
+    app.add_directive("trumpfamily-renege-matrix", RenegeMatrix)
+    app.add_directive("trumpfamily-presets", Presets)
+    app.add_directive("trumpfamily-exports", Exports)
+    app.add_directive("trumpfamily-other-modules", OtherModules)
+    app.add_directive("trumpfamily-markdown", Markdown)
+    app.add_role("tf-differs", _differs_role)
+    app.connect("missing-reference", _resolve_reexport)
+    app.connect("autodoc-process-docstring", _prepare_docstring, priority=400)
+    app.connect("doctree-read", _group_docstring_examples)
+    app.connect("autodoc-skip-member", _skip_member)
+    return {"version": trumpfamily.__version__, "parallel_read_safe": True,
+            "parallel_write_safe": True}

@@ -1,0 +1,153 @@
+"""Engine actions: the small frozen values a player hands to :meth:`HandState.apply`.
+
+An action never names its seat: it is always made by the seat whose turn it is
+(``HandState.to_act``). A server that wants the engine to check the seat as well passes it:
+``state.apply(action, seat=2)``.
+
+========================  =================================================================
+action                    meaning (RULES.md section)
+========================  =================================================================
+``Play(card)``            play ``card`` to the current trick (§1.3, §1.4)
+``Rob(discard)``          take the turn-up, discarding ``discard`` face down (§1.5)
+``DeclineRob()``          announce the Ace of trumps without robbing, or, as dealer with an
+                          Ace turned, "I play these" (§1.5, §2.2.5)
+``Claim()``               take the pool after winning the first three tricks (§1.6)
+``Jink()``                play on after the first three tricks, undertaking to win all five
+``AskFive()``             two players: the non-dealer asks for a new trump suit (§2.1.7 (6))
+``AcceptFive()``          the dealer agrees to five
+``RefuseFive()``          the dealer refuses
+========================  =================================================================
+
+Cards may be given as text: ``Play("5H") == Play(Card.parse("5H"))``.
+
+>>> Play("5h")
+Play('5H')
+>>> Rob("8C").discard
+Card.parse('8C')
+>>> DeclineRob() == DeclineRob()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from .cards import Card
+
+__all__ = [
+    "Play",
+    "Rob",
+    "DeclineRob",
+    "Claim",
+    "Jink",
+    "AskFive",
+    "AcceptFive",
+    "RefuseFive",
+    "Action",
+    "ACTION_TYPES",
+]
+
+
+def _card(value: Card | str) -> Card:
+    return Card.parse(value)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Play:
+    """Play a card to the current trick (RULES.md §1.3–1.4).
+
+    Args:
+        card: the card, a :class:`~trumpfamily.cards.Card` or card text such as ``"5H"``.
+
+    Raises:
+        CardParseError: ``card`` is not a card.
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __repr__(self) -> str:
+        return f"Play({str(self.card)!r})"
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Rob:
+    """Rob the turn-up: take it into the hand and discard ``discard`` face down
+    (RULES.md §1.5). Made by the holder of the Ace of trumps, by the dealer when an Ace is
+    turned up, or by the dealer taking a turned-up joker (§2.8).
+
+    Args:
+        discard: the card given up, from the robber's hand (not the turn-up).
+
+    Raises:
+        CardParseError: ``discard`` is not a card.
+    """
+
+    discard: Card = attrs.field(converter=_card)
+
+    def __repr__(self) -> str:
+        return f"Rob({str(self.discard)!r})"
+
+
+@attrs.frozen(repr=False)
+class DeclineRob:
+    """Do not rob, saying so: the holder announces the Ace of trumps ("turn the trump
+    down"), or the dealer with an Ace turned says "I play these" (RULES.md §1.5, §2.2.5).
+    An announcement escapes every ``unrobbed_ace`` penalty except ``"lowest"``."""
+
+    def __repr__(self) -> str:
+        return "DeclineRob()"
+
+
+@attrs.frozen(repr=False)
+class Claim:
+    """Take the pool now, after winning the first three tricks (RULES.md §1.6, EX-59)."""
+
+    def __repr__(self) -> str:
+        return "Claim()"
+
+
+@attrs.frozen(repr=False)
+class Jink:
+    """Play on after winning the first three tricks, undertaking to win all five
+    (RULES.md §1.6, EX-60, EX-61). Losing any later trick spoils the deal."""
+
+    def __repr__(self) -> str:
+        return "Jink()"
+
+
+@attrs.frozen(repr=False)
+class AskFive:
+    """Two players: the non-dealer asks the dealer to "five" the hand, i.e. to turn up a new
+    trump suit (RULES.md §2.1.7 (6), EX-56). Once per deal, at his first turn."""
+
+    def __repr__(self) -> str:
+        return "AskFive()"
+
+
+@attrs.frozen(repr=False)
+class AcceptFive:
+    """The dealer agrees to five: cards are turned from the stock until one that is not a
+    trump appears; its suit becomes trumps and it is the new turn-up (EX-56)."""
+
+    def __repr__(self) -> str:
+        return "AcceptFive()"
+
+
+@attrs.frozen(repr=False)
+class RefuseFive:
+    """The dealer refuses to five; play goes on with the same trumps."""
+
+    def __repr__(self) -> str:
+        return "RefuseFive()"
+
+
+#: Any engine action.
+Action: TypeAlias = Play | Rob | DeclineRob | Claim | Jink | AskFive | AcceptFive | RefuseFive
+
+#: The action classes, by name (used by records).
+ACTION_TYPES: Final[dict[str, type[Action]]] = {
+    cls.__name__: cls
+    for cls in (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive)
+}

@@ -1,0 +1,890 @@
+"""The ``trumpfamily`` command line: list presets, print their rules, explain a position,
+play in the terminal and replay a saved hand.
+
+Commands (``trumpfamily COMMAND --help`` describes each one)::
+
+    trumpfamily variants
+    trumpfamily rules VARIANT [--trump S] [--option NAME=VALUE ...]
+    trumpfamily explain VARIANT --trump C --trick "8C 5C" --hand "JC KD 3H" [--option ...]
+    trumpfamily play VARIANT [--players N] [--seed S] [--human SEAT] [--option ...]
+                     [--hands K] [--bots thumb|random] [--save FILE]
+    trumpfamily replay FILE
+    trumpfamily demo [--seed S ...]
+
+Every command also takes ``--color auto|always|never`` (``demo`` excepted).
+
+``python -m trumpfamily`` runs the same commands, and with no arguments the demo.
+
+Exit status: :data:`EXIT_OK` (0) on success, :data:`EXIT_FAILURE` (1) when a replay does
+not verify or a game is abandoned (end of input at the prompt), :data:`EXIT_USAGE` (2) for
+bad input on the command line: an unknown variant, option, card or suit. Errors are one
+line on standard error, never a traceback.
+
+Every rule printed comes from the library (:meth:`~trumpfamily.ranking.Ranking.trump_order`,
+:meth:`~trumpfamily.variants.Variant.options`, :func:`~trumpfamily.play.check_play`), so the
+command line cannot disagree with the API.
+
+>>> main(["explain", "45", "--trump", "C", "--trick", "AH", "--hand", "KH 9D 3S"])
+Forty-Five, clubs trumps. Trick so far: AH. Hand: KH 9D 3S.
+Legal: KH
+  9D may not be played: the Ace of Hearts was led, you hold no trump and hold KH: you must play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
+  3S may not be played: the Ace of Hearts was led, you hold no trump and hold KH: you must play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TextIO
+
+from ._version import __version__
+from .actions import AcceptFive, Action, AskFive, Claim, DeclineRob, Jink, Play, RefuseFive, Rob
+from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
+from .engine import HandState, Phase
+from .errors import IllegalActionError, IllegalPlayError, ReplayError, TrumpFamilyError
+from .game import Game
+from .play import check_play, legal_moves
+from .players import Player, RandomPlayer, RuleOfThumbPlayer
+from .records import replay
+from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
+
+__all__ = ["main", "build_parser", "parse_option", "parse_option_value", "Style",
+           "EXIT_OK", "EXIT_FAILURE", "EXIT_USAGE"]
+
+#: Exit status of a command that did what was asked.
+EXIT_OK: Final = 0
+#: Exit status when a replay does not verify, or a game is abandoned at the prompt.
+EXIT_FAILURE: Final = 1
+#: Exit status for bad command-line input (unknown variant, option, card or suit).
+EXIT_USAGE: Final = 2
+
+_PROG: Final = "trumpfamily"
+
+
+class CommandError(Exception):
+    """A command cannot go on; ``main`` prints the message and returns ``code``."""
+
+    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# -- option values --------------------------------------------------------------------
+
+_INT: Final = re.compile(r"[+-]?\d+")
+
+
+def parse_option_value(text: str) -> bool | int | str | None:
+    """Read an option value written on the command line.
+
+    ``true`` / ``false`` (any case) give a bool, an integer gives an int, ``none`` gives
+    ``None``; anything else is kept as the string. The variant checks the value
+    (:meth:`~trumpfamily.variants.Variant.with_options`).
+
+    >>> parse_option_value("True"), parse_option_value("45"), parse_option_value("none")
+    (True, 45, None)
+    >>> parse_option_value("5-J-AH")
+    '5-J-AH'
+    """
+    word = text.strip()
+    lowered = word.lower()
+    if lowered == "true":
+        return True
+    if lowered == "false":
+        return False
+    if lowered == "none":
+        return None
+    if _INT.fullmatch(word):
+        return int(word)
+    return word
+
+
+def parse_option(text: str) -> tuple[str, bool | int | str | None]:
+    """Split ``NAME=VALUE`` into the option name and its value.
+
+    Raises:
+        argparse.ArgumentTypeError: no ``=``, or an empty name.
+
+    >>> parse_option("ah_lead_requires_heart=false")
+    ('ah_lead_requires_heart', False)
+    """
+    name, sep, value = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=VALUE, e.g. ah_lead_requires_heart=false; got {text!r}")
+    return name, parse_option_value(value)
+
+
+def _option_text(text: str) -> tuple[str, str]:
+    """argparse type of ``--option``: check the ``NAME=VALUE`` form, keep the value's text."""
+    name, _ = parse_option(text)
+    return name, text.partition("=")[2].strip()
+
+
+def _convert(name: str, text: str) -> bool | int | str | None:
+    """An option value from its text: :func:`parse_option_value`, except that an option
+    whose values are words keeps the text (``renege_cards=5`` is the string ``"5"``)."""
+    value = parse_option_value(text)
+    spec = OPTION_SPECS.get(name)
+    if spec is not None and spec[1].kind == "choice" and isinstance(value, int):
+        return text
+    return value
+
+
+def _variant(name: str, options: Sequence[tuple[str, str]] | None) -> Variant:
+    """The preset ``name`` with the ``--option`` values applied (errors: TrumpFamilyError)."""
+    variant = find_variant(name)
+    changes = {key: _convert(key, text) for key, text in options or ()}
+    return variant.with_options(**changes) if changes else variant
+
+
+# -- output style ---------------------------------------------------------------------
+
+_RED: Final = "\033[31m"
+_MAGENTA: Final = "\033[35m"
+_BOLD: Final = "\033[1m"
+_DIM: Final = "\033[2m"
+_RESET: Final = "\033[0m"
+
+
+class Style:
+    """How to print cards: plain text (``5H``), or suit symbols and colour (``5♥`` in red).
+
+    Args:
+        color: use ANSI colours and suit symbols.
+
+    :meth:`for_stream` decides it from the ``--color`` choice and the terminal: colour
+    only on a terminal, never when ``NO_COLOR`` is set or ``TERM=dumb``, and symbols only
+    when the stream's encoding can write them.
+
+    >>> Style(color=False).card(Card.parse("5H"))
+    '5H'
+    >>> Style(color=True).card(Card.parse("5H")) == "\\033[31m5♥\\033[0m"
+    True
+    """
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    @classmethod
+    def for_stream(cls, stream: TextIO, choice: str = "auto") -> Style:
+        """The style for ``stream`` given ``--color`` ``auto``, ``always`` or ``never``."""
+        if choice == "never":
+            return cls(False)
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "♣♦♥♠".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return cls(False)
+        if choice == "always":
+            return cls(True)
+        if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+            return cls(False)
+        isatty = getattr(stream, "isatty", None)
+        return cls(bool(isatty and isatty()))
+
+    def card(self, card: Card) -> str:
+        """One card: ``5H``, or ``5♥`` in red."""
+        if not self.color:
+            return str(card)
+        if card is JK:
+            return f"{_MAGENTA}JK{_RESET}"
+        text = card.symbol
+        assert card.suit is not None
+        return f"{_RED}{text}{_RESET}" if card.suit.is_red else text
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        """Cards separated by spaces; ``-`` for none."""
+        return " ".join(self.card(c) for c in cards) if cards else "-"
+
+    def suit(self, suit: Suit) -> str:
+        """A suit's name, with its symbol when styled: ``spades`` or ``♠ spades``."""
+        name = suit.name.lower()
+        if not self.color:
+            return name
+        text = f"{suit.symbol} {name}"
+        return f"{_RED}{text}{_RESET}" if suit.is_red else text
+
+    def bold(self, text: str) -> str:
+        """Text in bold when styled."""
+        return f"{_BOLD}{text}{_RESET}" if self.color else text
+
+    def dim(self, text: str) -> str:
+        """Text dimmed when styled."""
+        return f"{_DIM}{text}{_RESET}" if self.color else text
+
+
+# -- commands -------------------------------------------------------------------------
+
+def _players_text(variant: Variant) -> str:
+    return f"{variant.table.min_players}-{variant.table.max_players}"
+
+
+def _scoring_text(variant: Variant) -> str:
+    s = variant.scoring
+    if s.scoring == "pool":
+        return f"pool: first to {s.tricks_to_win} tricks"
+    return f"points: {s.points_per_trick} a trick, to {s.target}"
+
+
+def cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
+    """``trumpfamily variants``: the presets, their player counts, scoring and aliases."""
+    style = Style.for_stream(out, args.color)
+    rows = [(v.name, _players_text(v), _scoring_text(v), ", ".join(v.aliases))
+            for v in VARIANTS.values()]
+    heads = ("preset", "players", "scoring", "also called")
+    widths = [max(len(r[i]) for r in (heads, *rows)) for i in range(3)]
+    line = "  ".join(h.ljust(w) for h, w in zip(heads, widths)) + "  " + heads[3]
+    print(style.bold(line.rstrip()), file=out)
+    for row in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[3], file=out)
+    print(f"\nNames and aliases ignore case, spaces and hyphens. Details: {_PROG} rules VARIANT",
+          file=out)
+    return EXIT_OK
+
+
+def _changed(variant: Variant) -> dict[str, Any]:
+    base = VARIANTS.get(variant.name)
+    if base is None:
+        return {}
+    before = base.options()
+    return {k: v for k, v in variant.options().items() if before[k] != v}
+
+
+def _title(variant: Variant) -> str:
+    changed = _changed(variant)
+    if not changed:
+        return variant.name
+    return f"{variant.name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    """``trumpfamily rules``: the card orders and every option value in force."""
+    style = Style.for_stream(out, args.color)
+    variant = _variant(args.variant, args.option)
+    trumps = [parse_suit(args.trump)] if args.trump else list(Suit)
+    ranking = variant.ranking
+    print(style.bold(_title(variant)), file=out)
+    print(f"players {_players_text(variant)}; {_scoring_text(variant)}", file=out)
+    print(file=out)
+    print(style.bold("Trumps, highest first"), file=out)
+    width = max(len(s.name) for s in Suit) + 1
+    for trump in trumps:
+        order = ranking.trump_order(trump)
+        label = style.suit(trump) + " " * (width - len(trump.name.lower()))
+        print(f"  {label} {style.cards(order)}  ({len(order)} cards)", file=out)
+    privileged = [
+        [c for c in ranking.trump_order(t) if c in variant.reneging.privileged(
+            t, joker=ranking.uses_joker, natural_order=ranking.natural_order)]
+        for t in trumps]
+    print(file=out)
+    print(style.bold("Trumps that may renege (against a lower trump led)"), file=out)
+    for trump, cards in zip(trumps, privileged):
+        label = style.suit(trump) + " " * (width - len(trump.name.lower()))
+        print(f"  {label} {style.cards(cards) if cards else 'none'}", file=out)
+    print(file=out)
+    if args.trump:
+        trump = trumps[0]
+        print(style.bold(f"Plain suits, highest first ({trump.name.lower()} trumps)"), file=out)
+        plain = [s for s in Suit if s is not trump]
+    else:
+        print(style.bold("Plain suits, highest first (when not trumps)"), file=out)
+        plain = list(Suit)
+    for suit in plain:
+        other = Suit.SPADES if suit is not Suit.SPADES else Suit.CLUBS
+        order = ranking.plain_order(suit, trumps[0] if args.trump else other)
+        label = style.suit(suit) + " " * (width - len(suit.name.lower()))
+        print(f"  {label} {style.cards(order)}  ({len(order)} cards)", file=out)
+    print(file=out)
+    print(style.bold("Options in force") + "  (* = changed from the preset)", file=out)
+    changed = _changed(variant)
+    name_width = max(len(n) for n in OPTION_SPECS)
+    values = {k: repr(v) for k, v in variant.options().items()}
+    value_width = max(len(v) for v in values.values())
+    for name, (component, spec) in OPTION_SPECS.items():
+        mark = "*" if name in changed else " "
+        print(f" {mark}{name.ljust(name_width)}  {values[name].ljust(value_width)}  "
+              + style.dim(f"{component}: {spec.doc}"), file=out)
+    return EXIT_OK
+
+
+def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
+    """``trumpfamily explain``: the legal cards, and why each other card is not legal."""
+    style = Style.for_stream(out, args.color)
+    variant = _variant(args.variant, args.option)
+    trump = parse_suit(args.trump)
+    hand = parse_cards(args.hand)
+    trick = parse_cards(args.trick)
+    legal = legal_moves(hand, trick, trump=trump, variant=variant, demoted=args.demoted)
+    where = "Leading" if not trick else f"Trick so far: {style.cards(trick)}"
+    demoted = (f" ({Card.parse(args.demoted)} demoted to the lowest trump)"
+               if args.demoted else "")
+    print(f"{_title(variant)}, {trump.name.lower()} trumps{demoted}. {where}. "
+          f"Hand: {style.cards(hand)}.", file=out)
+    print(f"Legal: {style.cards(legal)}", file=out)
+    for card in hand:
+        if card in legal:
+            continue
+        try:
+            check_play(card, hand, trick, trump=trump, variant=variant, demoted=args.demoted)
+        except IllegalPlayError as refusal:
+            print(f"  {style.card(card)} may not be played: {refusal.reason}", file=out)
+    return EXIT_OK
+
+
+# -- hands: narration shared by play and replay ------------------------------------------
+
+def _who(seat: int, human: int | None = None) -> str:
+    return "you" if seat == human else f"P{seat}"
+
+
+def _side_text(state: HandState, side: int, human: int | None) -> str:
+    seats = state.sides[side]
+    if len(seats) == 1:
+        return _who(seats[0], human)
+    return "side " + "+".join(_who(x, human) for x in seats)
+
+
+class _Narrator:
+    """Prints what happens in a hand, one line per event, to ``out``.
+
+    Args:
+        style: how to print cards.
+        out: the stream.
+        human: the seat played from the keyboard (its discards are shown), or ``None``.
+        reveal: show every seat's face-down discard (replays, bot games).
+    """
+
+    def __init__(self, style: Style, out: TextIO, human: int | None = None,
+                 reveal: bool = True) -> None:
+        self.style, self.out, self.human, self.reveal = style, out, human, reveal
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def does(self, seat: int, verb: str) -> str:
+        """``"P2 robs"``, or ``"You rob"`` for the human seat."""
+        if seat == self.human:
+            return f"You {verb}"
+        return f"P{seat} {verb}s"
+
+    def deal(self, state: HandState, title: str) -> None:
+        st = self.style
+        self.say(f"{st.bold(title)}: {self.does(state.dealer, 'deal')}, {state.players} players. "
+                 f"Turn-up {st.card(state.turn_up)}: {st.suit(state.trump)} are trumps.")
+        at = state.deck.index(state.turn_up)
+        if at and state.deck[at - 1] is JK:
+            self.say(f"  The joker was turned up first: the dealer takes it, discarding a card, "
+                     f"and the next card, {st.card(state.turn_up)}, decides trumps.")
+
+    def step(self, before: HandState, action: Action, after: HandState) -> None:
+        st = self.style
+        seat = before.to_act
+        assert seat is not None
+        if isinstance(action, Rob):
+            taken = st.cards([c for c in after.hands[seat] if c not in before.hands[seat]])
+            shown = st.card(action.discard) if (self.reveal or seat == self.human) else "a card"
+            self.say(f"  {self.does(seat, 'rob')}: taking {taken}, discarding {shown} face down.")
+        elif isinstance(action, DeclineRob):
+            if (before.phase is Phase.ROB and seat == before.dealer
+                    and before.turn_up.rank is Rank.ACE):
+                self.say(f"  {self.does(seat, 'decline')} the turned-up Ace: \"I play these\".")
+            else:
+                self.say(f"  {self.does(seat, 'announce')} the Ace of trumps without robbing.")
+        elif isinstance(action, Claim):
+            self.say(f"  {self.does(seat, 'claim')} the pool after winning the first three "
+                     "tricks.")
+        elif isinstance(action, Jink):
+            self.say(f"  {self.does(seat, 'jink')}: playing on to win all five tricks.")
+        elif isinstance(action, AskFive):
+            self.say(f"  {self.does(seat, 'ask')} the dealer to five (turn up a new trump suit).")
+        elif isinstance(action, AcceptFive):
+            self.say(f"  The dealer agrees to five: turned {st.cards(after.fived)}; "
+                     f"{st.suit(after.trump)} are trumps (turn-up {st.card(after.turn_up)}).")
+        elif isinstance(action, RefuseFive):
+            self.say("  The dealer refuses to five.")
+        if after.demoted is not None and before.demoted is None:
+            self.say(f"  {st.card(after.demoted)} was not robbed with: it is now the lowest trump "
+                     "for this hand (option unrobbed_ace).")
+        for barred in after.barred[len(before.barred):]:
+            who = "You" if barred.seat == self.human else f"P{barred.seat}"
+            self.say(f"  {who} may not win the pool this hand: {barred.reason}")
+        if len(after.tricks) > len(before.tricks):
+            self.trick(after, len(after.tricks))
+
+    def trick(self, state: HandState, number: int) -> None:
+        st = self.style
+        trick = state.tricks[number - 1]
+        plays = "  ".join(f"{_who(seat, self.human)} {st.card(card)}"
+                          for seat, card in zip(trick.seats, trick.cards))
+        winner = _who(trick.winner, self.human)
+        counts = state.trick_counts[trick.winner]
+        self.say(f"  Trick {number}: {plays}  -> {st.bold(winner)} "
+                 f"({counts} trick{'s' if counts != 1 else ''})")
+
+    def outcome(self, state: HandState) -> None:
+        out = state.outcome
+        if out is None:
+            self.say(f"  The record stops before the end of the hand ({len(state.actions)} "
+                     "actions).")
+            return
+        tricks = ", ".join(f"{_who(x, self.human)} {n}" for x, n in enumerate(out.tricks))
+        self.say(f"  Tricks: {tricks}.")
+        if out.scoring == "points":
+            assert out.points is not None and out.side_points is not None
+            points = ", ".join(f"{_side_text(state, i, self.human)} {p}"
+                               for i, p in enumerate(out.side_points))
+            self.say(f"  Points this hand: {points}.")
+            if out.best_trump is not None and out.best_trump_trick is not None:
+                self.say(f"  The best trump, {self.style.card(out.best_trump)}, was in trick "
+                         f"{out.best_trump_trick + 1}: that trick scores double.")
+            return
+        if out.winner is not None:
+            who = _side_text(state, out.winner, self.human)
+            how = (" by a successful jink" if out.jink_succeeded
+                   else " by claiming" if out.claimed else "")
+            verb = "take" if who == "you" or who.startswith("side ") else "takes"
+            self.say(f"  {who[0].upper() + who[1:]} {verb} the pool{how}.")
+        elif out.jink_tried:
+            self.say("  The jink failed: the hand is spoiled and the pool carries.")
+        else:
+            self.say(f"  Spoil: nobody took {out.tricks_needed} tricks; the pool carries.")
+
+
+# -- replay ----------------------------------------------------------------------------
+
+def _read_records(path: str) -> list[Any]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CommandError(f"{path} is not a hand record: not JSON ({error})",
+                           EXIT_FAILURE) from None
+    records = data if isinstance(data, list) else [data]
+    if not records:
+        raise CommandError(f"{path} holds no hand record", EXIT_FAILURE)
+    return records
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """``trumpfamily replay``: replay a saved hand record trick by trick and verify it."""
+    style = Style.for_stream(out, args.color)
+    records = _read_records(args.file)
+    narrator = _Narrator(style, out, reveal=True)
+    for number, data in enumerate(records, 1):
+        where = f"record {number}" if len(records) > 1 else args.file
+        try:
+            final = replay(data)
+            state = replay({**data, "actions": []})
+        except ReplayError as error:
+            raise CommandError(f"{where} does not verify: {error}", EXIT_FAILURE) from None
+        title = f"Hand {number}" if len(records) > 1 else "Hand"
+        variant = _title(state.variant)
+        narrator.deal(state, f"{title} ({variant})")
+        for action in final.actions:
+            after = state.apply(action)
+            narrator.step(state, action, after)
+            state = after
+        narrator.outcome(state)
+        if state != final:  # pragma: no cover - replay() is deterministic
+            raise CommandError(f"{where} does not verify: replaying it twice gave different "
+                               "hands", EXIT_FAILURE)
+        print(f"  Verified: {len(final.actions)} actions replay under the rules.", file=out)
+    return EXIT_OK
+
+
+# -- play ------------------------------------------------------------------------------
+
+class _Abandoned(Exception):
+    """The human left the game (end of input, or ``quit``)."""
+
+
+def _describe(action: Action, state: HandState, style: Style) -> str:
+    """An action in words, for the numbered prompt."""
+    if isinstance(action, Play):
+        return f"play {style.card(action.card)}"
+    if isinstance(action, Rob):
+        return f"rob: take the turn-up, discarding {style.card(action.discard)}"
+    if isinstance(action, DeclineRob):
+        if state.phase is Phase.ROB and state.to_act == state.dealer \
+                and state.turn_up.rank is Rank.ACE:
+            return 'keep your hand: "I play these" (do not take the Ace)'
+        return "announce the Ace of trumps, without robbing"
+    if isinstance(action, Claim):
+        return "claim the pool"
+    if isinstance(action, Jink):
+        return "jink: play on, undertaking to win all five tricks"
+    if isinstance(action, AskFive):
+        return "ask the dealer to five (turn up a new trump suit)"
+    if isinstance(action, AcceptFive):
+        return "agree to five"
+    if isinstance(action, RefuseFive):
+        return "refuse to five"
+    return repr(action)  # pragma: no cover - every action type is listed above
+
+
+_WORDS: Final[dict[str, Action]] = {
+    "claim": Claim(), "jink": Jink(), "announce": DeclineRob(), "decline": DeclineRob(),
+    "five": AskFive(), "ask": AskFive(), "accept": AcceptFive(), "agree": AcceptFive(),
+    "refuse": RefuseFive(),
+}
+_LEGAL_SUFFIX: Final = re.compile(r" \(legal: .*\)$")
+
+
+class _Prompt:
+    """Asks the human seat for an action: the legal actions numbered; a number, a card
+    (``9D``), ``rob 8C`` or a word (``claim``, ``jink``...) answers. Bad input gets the
+    reason and a new prompt."""
+
+    def __init__(self, style: Style, out: TextIO, stdin: TextIO) -> None:
+        self.style, self.out, self.stdin = style, out, stdin
+
+    def show(self, state: HandState, seat: int) -> tuple[Action, ...]:
+        st = self.style
+        view = state.view(seat)
+        legal = view.legal_actions
+        turn_up = f" (turn-up {st.card(view.turn_up)})" if view.turn_up is not None else ""
+        if view.current_trick:
+            seats = [(view.leader + i) % view.players for i in range(len(view.current_trick))]
+            trick = "  ".join(f"{_who(x, seat)} {st.card(c)}"
+                              for x, c in zip(seats, view.current_trick))
+            trick = f"so far {trick}"
+        else:
+            trick = "you lead"
+        print(st.bold(f"Your turn (P{seat}).") + f" Trumps: {st.suit(view.trump)}{turn_up}. "
+              f"Trick {len(view.tricks) + 1}, {trick}.", file=self.out)
+        print(f"  Your hand: {st.cards(view.hand)}", file=self.out)
+        width = len(str(len(legal)))
+        for number, action in enumerate(legal, 1):
+            print(f"  {str(number).rjust(width)}) {_describe(action, state, st)}", file=self.out)
+        return legal
+
+    def ask(self, state: HandState, seat: int) -> Action:
+        legal = self.show(state, seat)
+        while True:
+            choices = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            print(f"Choose {choices} (or type a card, 'help', 'quit'): ", end="",
+                  file=self.out, flush=True)
+            line = self.stdin.readline()
+            if not line:
+                print(file=self.out)
+                raise _Abandoned("end of input")
+            text = line.strip()
+            if not _isatty(self.stdin):
+                print(text, file=self.out)  # a scripted answer: show it, as a terminal would
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                raise _Abandoned("you left the game")
+            if text.lower() in ("?", "h", "help"):
+                legal = self.show(state, seat)
+                continue
+            action, error = self.parse(text, legal, state)
+            error = error.replace(f"seat {seat}'s hand", "your hand")
+            if action is not None:
+                return action
+            print(f"  {error}", file=self.out)
+
+    @staticmethod
+    def parse(text: str, legal: tuple[Action, ...], state: HandState) -> tuple[Action | None, str]:
+        """The action meant by ``text``, or ``None`` and why it cannot be taken."""
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1], ""
+            choices = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+            return None, f"There is no action {number}: choose {choices}."
+        words = text.split()
+        verb = words[0].lower()
+        try:
+            if verb in ("rob", "play") and len(words) == 2:
+                action: Action = Rob(words[1]) if verb == "rob" else Play(words[1])
+            elif len(words) == 1 and verb in _WORDS:
+                action = _WORDS[verb]
+            elif len(words) == 1:
+                action = Play(words[0])
+            else:
+                return None, (f"Not understood: {text!r}. Type the number of an action, a card "
+                              "such as 9D, or 'help'.")
+        except TrumpFamilyError as error:
+            return None, f"{error}. Type the number of an action, or 'help'."
+        if action in legal:
+            return action, ""
+        try:
+            state.apply(action)
+        except IllegalActionError as refusal:
+            return None, f"Not allowed: {_LEGAL_SUFFIX.sub('', refusal.reason)}."
+        return None, "Not allowed now."  # pragma: no cover - apply accepts only legal actions
+
+
+def _isatty(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _standings(game: Game, style: Style) -> str:
+    if game.variant.scoring.scoring == "pool":
+        chips = ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(game.chips))
+        return f"Chips won or lost: {chips}; pool {game.pool}."
+    target = game.variant.scoring.target
+    scores = ", ".join(f"{'+'.join(f'P{x}' for x in side)} {score}"
+                       for side, score in zip(game.sides, game.scores))
+    return f"Scores: {scores} (target {target})."
+
+
+#: Hands a pool game lasts unless ``--hands`` says otherwise (pool games have no end).
+_POOL_HANDS: Final = 5
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    """``trumpfamily play``: a game in the terminal (bots, or you at ``--human SEAT``)."""
+    style = Style.for_stream(out, args.color)
+    variant = _variant(args.variant, args.option)
+    players = args.players
+    variant.table.side_count(players)  # PlayerCountError names the allowed counts
+    human = args.human
+    if human is not None and not 0 <= human < players:
+        raise CommandError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
+    if args.hands is not None and args.hands < 1:
+        raise CommandError(f"--hands {args.hands}: play at least one hand")
+    pool = variant.scoring.scoring == "pool"
+    limit = args.hands if args.hands is not None else (_POOL_HANDS if pool else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    game = Game(variant, players=players, seed=seed, hands=limit)
+    bots: list[Player] = [
+        RuleOfThumbPlayer() if args.bots == "thumb" else RandomPlayer(seed=seed * 100 + seat)
+        for seat in range(players)]
+    narrator = _Narrator(style, out, human=human, reveal=human is None)
+    prompt = _Prompt(style, out, sys.stdin)
+    if limit is not None:
+        length = f"{limit} hand{'s' if limit != 1 else ''}"
+    else:
+        length = f"to {variant.scoring.target} points"
+    you = f"; you are P{human}" if human is not None else f"; {args.bots} bots"
+    print(style.bold(_title(variant)) + f": {players} players, {length}, seed {seed}{you}.",
+          file=out)
+    if game.first_dealer_cards:
+        print(f"Cards dealt face up for the first Jack: {style.cards(game.first_dealer_cards)}; "
+              f"P{game.dealer} deals first.", file=out)
+    records: list[dict[str, object]] = []
+    announced: HandState | None = None
+    try:
+        while not game.is_over:
+            hand = game.hand
+            if not hand.actions and hand is not announced:
+                announced = hand
+                print(file=out)
+                narrator.deal(hand, f"Hand {game.hand_number}")
+                if pool:
+                    print(f"  The pool holds {game.pool} chips.", file=out)
+            seat = hand.to_act
+            assert seat is not None
+            if seat == human:
+                action = prompt.ask(hand, seat)
+            else:
+                action = bots[seat].choose(hand.view(seat))
+            finished = len(game.outcomes)
+            returned = game.apply(action, seat)
+            done = len(game.outcomes) > finished
+            after = game.last_hand if done and game.last_hand is not None else returned
+            narrator.step(hand, action, after)
+            if done or game.is_over:
+                if after.is_over:
+                    narrator.outcome(after)
+                else:
+                    print("  That trick takes the game to the target: the game ends here.",
+                          file=out)
+                records.append(after.record())
+                print("  " + _standings(game, style), file=out)
+    except _Abandoned as stop:
+        print(f"{_PROG} play: game abandoned: {stop}", file=sys.stderr)
+        _save(args.save, records)
+        return EXIT_FAILURE
+    print(file=out)
+    if game.winner is not None:
+        side = game.sides[game.winner]
+        names = "+".join(_who(x, human) for x in side)
+        verb = "win" if names == "you" or len(side) > 1 else "wins"
+        print(style.bold(f"{names[0].upper() + names[1:]} {verb} the game."), file=out)
+    else:
+        count = len(game.outcomes)
+        print(style.bold(f"Game over after {count} hand{'s' if count != 1 else ''}."), file=out)
+    print(_standings(game, style), file=out)
+    _save(args.save, records)
+    return EXIT_OK
+
+
+def _save(path: str | None, records: list[dict[str, object]]) -> None:
+    if path is None:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(records, handle, indent=1)
+            handle.write("\n")
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}",
+                           EXIT_FAILURE) from None
+
+
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    """``trumpfamily demo [ARGS]``: the demonstration (also ``python -m trumpfamily``);
+    ``ARGS`` go to :func:`trumpfamily.demo.main` (``trumpfamily demo --help``)."""
+    from . import demo  # imported on demand: the other commands do not need it
+
+    return demo.main(list(args.demo_args))
+
+
+# -- the parser -----------------------------------------------------------------------
+
+_Command = Callable[[argparse.Namespace, TextIO], int]
+
+
+def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+    names = ", ".join(OPTION_SPECS)
+    parser.add_argument(
+        "--option", "-o", metavar="NAME=VALUE", action="append", type=_option_text, default=[],
+        help="a house rule (repeatable): true/false, integers and none are converted, other "
+             f"values are strings. Options: {names}")
+
+
+def _add_variant_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="VARIANT",
+                        help="a preset name or alias (see 'trumpfamily variants'), e.g. "
+                             "'spoil five', 25, 45s, maw")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line (one sub-parser per command)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
+                        help="colour and suit symbols: auto (on a terminal, unless NO_COLOR "
+                             "is set), always or never (default: auto)")
+    parser = argparse.ArgumentParser(
+        prog=_PROG,
+        description="Rules of the Maw family of card games (Maw, Spoil Five, Twenty-Five, "
+                    "Forty-Five): print the card orders and options of a preset, explain which "
+                    "cards may be played, play or replay a hand.",
+        epilog="Without a command, 'python -m trumpfamily' runs the demo.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("variants", parents=[common], help="list the presets",
+                       description="List the presets with their player counts, scoring and "
+                                   "aliases.")
+    p.set_defaults(func=cmd_variants)
+
+    p = sub.add_parser("rules", parents=[common], help="card orders and options of a variant",
+                       description="Print the card order of each trump suit and of the plain "
+                                   "suits, and every option value in force.")
+    _add_variant_argument(p)
+    p.add_argument("--trump", "-t", metavar="SUIT",
+                   help="show only this trump suit: C, D, H, S, a symbol or a name")
+    _add_option_argument(p)
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("explain", parents=[common], help="which cards may be played, and why not",
+                       description="Print the legal cards of a hand in a position, and for each "
+                                   "other card the rule that forbids it.",
+                       epilog='Example: trumpfamily explain "spoil five" --trump C --trick "8C 5C" '
+                              '--hand "JC KD 3H"')
+    _add_variant_argument(p)
+    p.add_argument("--trump", "-t", metavar="SUIT", required=True,
+                   help="the trump suit: C, D, H, S, a symbol or a name")
+    p.add_argument("--trick", default="", metavar="CARDS",
+                   help="the cards already played to the trick, lead first (default: none, "
+                        "you are leading)")
+    p.add_argument("--hand", required=True, metavar="CARDS",
+                   help='the cards in hand, e.g. "JC KD 3H" (10 or T for tens, JK the joker)')
+    p.add_argument("--demoted", metavar="CARD", default=None,
+                   help="an Ace of trumps demoted to the lowest trump for not being robbed")
+    _add_option_argument(p)
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("play", parents=[common], help="play a game in the terminal",
+                       description="Play a game: with --human, that seat is you and is prompted "
+                                   "with its legal actions numbered; the others are bots. "
+                                   "Without --human, bots play and the log is printed.")
+    _add_variant_argument(p)
+    p.add_argument("--players", "-n", type=int, default=4, metavar="N",
+                   help="number of players (default: 4)")
+    p.add_argument("--seed", "-s", type=int, default=None, metavar="S",
+                   help="seed for the shuffles and the bots (default: random)")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT",
+                   help="your seat, 0 to N-1 (seat 0 is eldest hand in the first deal)")
+    p.add_argument("--hands", type=int, default=None, metavar="K",
+                   help="stop after K hands (default: a points game is played to its end, "
+                        f"a pool game, which has no end, for {_POOL_HANDS} hands)")
+    p.add_argument("--bots", choices=("thumb", "random"), default="thumb",
+                   help="the other seats' players: thumb (claims, robs, plays its lowest "
+                        "winning card) or random (default: thumb)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="write the hands' records to FILE (JSON) for 'trumpfamily replay'")
+    _add_option_argument(p)
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", parents=[common], help="replay and verify a saved hand record",
+                       description="Replay a saved hand record (JSON, as written by "
+                                   "HandState.record()) trick by trick, and verify it.")
+    p.add_argument("file", metavar="FILE", help="the record, a JSON file ('-' for standard input)")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("demo", help="run the demonstration",
+                       description="Run the demonstration (what 'python -m trumpfamily' runs); "
+                                   "'trumpfamily demo --help' lists its own options.")
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line.
+
+    Args:
+        argv: the arguments after the program name (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status: :data:`EXIT_OK`, :data:`EXIT_FAILURE` or :data:`EXIT_USAGE`.
+        Bad input is reported on standard error in one line.
+    """
+    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        if words[:1] == ["demo"]:  # the demo parses its own arguments (--seed, --help)
+            args = argparse.Namespace(command="demo", func=cmd_demo, demo_args=words[1:])
+        else:
+            args = parser.parse_args(words)
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    command: _Command = args.func
+    out = sys.stdout
+    try:
+        return command(args, out)
+    except CommandError as error:
+        print(f"{_PROG} {args.command}: error: {error}", file=sys.stderr)
+        return error.code
+    except TrumpFamilyError as error:
+        print(f"{_PROG} {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as stop:  # the demo's own parser: --help, or a usage error
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. '| head'): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILURE

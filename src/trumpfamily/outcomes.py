@@ -1,0 +1,188 @@
+"""The values the hand engine hands out: phases, tricks, outcomes and seat views.
+
+These are plain immutable values (RULES.md §1.3, §1.6, §1.7, §2.3, §2.4); the engine that
+produces them is :mod:`trumpfamily.engine`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+import attrs
+
+from .actions import Action
+from .cards import Card, Suit
+from .variants import Variant
+
+__all__ = ["Phase", "Trick", "Barred", "HandOutcome", "SeatView"]
+
+
+class Phase(enum.StrEnum):
+    """What the hand is waiting for. The value is a plain string (``Phase.PLAY == "play"``).
+
+    * ``ROB``: a rob before the lead: the dealer with an Ace or a joker turned up, or the
+      holder of the Ace of trumps with ``rob_timing="before-lead"`` (RULES.md §1.5).
+    * ``FIVE``: two players: the dealer answers ``AskFive()`` (§2.1.7 (6)).
+    * ``PLAY``: a card to play (with the holder's rob or announcement at his first turn
+      under ``rob_timing="own-first-turn"``).
+    * ``CLAIM``: the winner of the first three tricks claims or jinks (§1.6).
+    * ``OVER``: the hand is over; :attr:`HandState.outcome` is set.
+    """
+
+    ROB = "rob"
+    FIVE = "five"
+    PLAY = "play"
+    CLAIM = "claim"
+    OVER = "over"
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick.
+
+    Attributes:
+        cards: the cards in play order, lead first (one per seat).
+        leader: the seat that led.
+        winner: the seat that won it (RULES.md §1.3).
+    """
+
+    cards: tuple[Card, ...]
+    leader: int
+    winner: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card, in play order."""
+        n = len(self.cards)
+        return tuple((self.leader + i) % n for i in range(n))
+
+
+@attrs.frozen
+class Barred:
+    """A seat that may not win the pool this deal, and why.
+
+    Attributes:
+        seat: the barred seat.
+        reason: the rule, with its source.
+    """
+
+    seat: int
+    reason: str
+
+
+@attrs.frozen
+class HandOutcome:
+    """The result of a finished hand (RULES.md §1.6, §1.7, §2.3, §2.4).
+
+    Sides are the partnerships of ``Table.sides`` (partners in alternate seats); without
+    partnerships each seat is its own side and side ``i`` is seat ``i``.
+
+    Attributes:
+        scoring: ``"pool"`` or ``"points"``.
+        sides: the seats of each side.
+        tricks: tricks won per seat (tuple of length ``players``).
+        side_tricks: tricks won per side.
+        tricks_played: completed tricks (fewer than 5 when play stopped early).
+        tricks_needed: tricks that win the pool (pool games), else ``None``.
+        winner: the side that takes the pool (== the seat without partnerships), or
+            ``None`` for a spoil and in points games.
+        winner_seats: the seats that share the pool (the winning side's seats that are not
+            barred); ``()`` when nobody wins.
+        spoil: pool games: nobody took the pool, so it carries (EX-58, EX-61).
+        claimed: the winner claimed after three tricks (EX-59).
+        jink_tried: somebody jinked (led to trick 4 after winning the first three).
+        jink_succeeded: the jinker's side won all five tricks (EX-60).
+        points: points games: points per seat (5 a trick, the best-trump trick double;
+            EX-70 to EX-72), else ``None``.
+        side_points: points games: points per side, including the ``five_tricks="bonus"``
+            extra 10 (which is not in ``points``), else ``None``.
+        best_trump: the highest trump played, when it earns the bonus, else ``None``.
+        best_trump_trick: the index of the trick holding it, else ``None``.
+        all_five: the side that took all five tricks, else ``None``.
+        barred: the seats barred from the pool this deal, with the reason (EX-51).
+
+    >>> import trumpfamily as tf
+    >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
+    ...                        hands={0: "5H 2C 2D 3D KS", 1: "3H KC KD QD 4S"})
+    >>> state = tf.new_hand(tf.FORTY_FIVE, players=2, dealer=1, deck=deck)
+    >>> for card in tf.parse_cards("5H 3H 2C KC KD 2D QD 3D 4S KS"):
+    ...     state = state.apply(tf.Play(card))
+    >>> out = state.outcome  # EX-70: two 15s, the Five of Hearts' trick counts double
+    >>> out.tricks, out.points, out.best_trump, out.best_trump_trick
+    ((2, 3), (15, 15), Card.parse('5H'), 0)
+    """
+
+    scoring: str
+    sides: tuple[tuple[int, ...], ...]
+    tricks: tuple[int, ...]
+    side_tricks: tuple[int, ...]
+    tricks_played: int
+    tricks_needed: int | None
+    winner: int | None
+    winner_seats: tuple[int, ...]
+    spoil: bool
+    claimed: bool
+    jink_tried: bool
+    jink_succeeded: bool
+    points: tuple[int, ...] | None
+    side_points: tuple[int, ...] | None
+    best_trump: Card | None
+    best_trump_trick: int | None
+    all_five: int | None
+    barred: tuple[Barred, ...]
+
+
+class SeatView(NamedTuple):
+    """What one seat may see of a hand (see :meth:`HandState.view`).
+
+    Nothing here reveals another seat's cards or the face-down discard: only this seat's
+    hand, the public turn-up (unless robbed), the cards played and the public facts.
+
+    Attributes:
+        seat: the seat whose view this is.
+        players: the number of seats.
+        dealer: the dealer's seat (eldest is ``dealer + 1``).
+        variant: the rules.
+        phase: the current :class:`Phase`.
+        to_act: the seat whose turn it is, ``None`` when the hand is over.
+        trump: the trump suit.
+        turn_up: the turned-up card, ``None`` once it has been robbed into a hand.
+        hand: this seat's cards.
+        current_trick: the cards played to the current trick, lead first.
+        leader: the seat that led (or will lead) the current trick.
+        tricks: the completed tricks (cards, leader, winner).
+        trick_counts: tricks won per seat.
+        sides: the seats of each side.
+        legal_actions: this seat's legal actions if it is its turn, else ``()``.
+        robbed_by: the seat that robbed (or took a turned-up joker), if any.
+        announced: the seat that declined to rob (``DeclineRob``), if any.
+        demoted: the Ace of trumps when a penalty made it the lowest trump, else ``None``.
+        barred: seats barred from the pool this deal.
+        jinker: the side that is jinking, else ``None``.
+        fived: cards turned up and set aside by fiving, in order.
+        tricks_needed: tricks that win the pool (pool games), else ``None``.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    variant: Variant
+    phase: Phase
+    to_act: int | None
+    trump: Suit
+    turn_up: Card | None
+    hand: tuple[Card, ...]
+    current_trick: tuple[Card, ...]
+    leader: int
+    tricks: tuple[Trick, ...]
+    trick_counts: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    legal_actions: tuple[Action, ...]
+    robbed_by: int | None
+    announced: int | None
+    demoted: Card | None
+    barred: tuple[Barred, ...]
+    jinker: int | None
+    fived: tuple[Card, ...]
+    tricks_needed: int | None

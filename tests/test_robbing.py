@@ -1,0 +1,381 @@
+"""Robbing the turn-up through the engine (RULES.md §1.5, §2.2.5, §2.8; EX-17, EX-43, EX-49 to
+EX-53, EX-56), and the robbing decisions of :mod:`trumpfamily.robbing`."""
+
+from __future__ import annotations
+
+import pytest
+from enginekit import check_invariants, deal, play
+
+import trumpfamily as tf
+from trumpfamily import AcceptFive, AskFive, Card, DeclineRob, Play, RefuseFive, Rob
+from trumpfamily.robbing import Robbing, may_decline, unrobbed_penalty
+
+C = Card.parse
+
+# Five players, P4 deals, P0 leads; P2 holds the Ace of diamonds (EX-49).
+EX49_HANDS = {
+    0: "2H 3H 4H 5H 6H",
+    1: "7H 8H 9H TH JH",
+    2: "AD 8C 3S KH 9D",
+    3: "QH 2C 3C 4C 5C",
+    4: "6C 7C 9C TC JC",
+}
+
+
+def ex49(variant: tf.Variant) -> tf.HandState:
+    return deal(variant, players=5, dealer=4, hands=EX49_HANDS, turn_up="5D")
+
+
+# -- the holder of the Ace of trumps --------------------------------------------------------
+
+
+def test_ex49_rob_at_own_first_turn_brings_in_the_five() -> None:
+    """EX-49 (FOS/PEEL timing): at P2's first turn to trick 1 he may rob, discarding 8C face
+    down; his hand becomes AD 5D 3S KH 9D."""
+    state = play(ex49(tf.SPOIL_FIVE), "2H 7H")
+    assert state.to_act == 2
+    legal = state.legal_actions()
+    assert legal[:6] == (Rob("AD"), Rob("8C"), Rob("3S"), Rob("KH"), Rob("9D"), DeclineRob())
+    assert set(legal[6:]) == {Play("AD"), Play("KH"), Play("9D")}  # follow hearts or trump
+    robbed = state.apply(Rob("8C"))
+    assert sorted(robbed.hands[2]) == sorted(tf.parse_cards("AD 5D 3S KH 9D"))
+    assert robbed.to_act == 2 and robbed.robbed_by == 2 and robbed.discard == C("8C")
+    assert all(isinstance(a, Play) for a in robbed.legal_actions())
+    assert Play("5D") in robbed.legal_actions()  # the robbed Five may be played at once
+    # the turn-up is no longer shown; the discard is in nobody's view
+    for seat in range(5):
+        view = robbed.view(seat)
+        assert view.turn_up is None and view.robbed_by == 2
+        assert C("8C") not in view.hand
+    assert "8C" not in repr(robbed.view(2))
+    check_invariants(robbed)
+
+
+def test_ex49_rob_before_the_lead() -> None:
+    """EX-49 (EB11/W25 timing, rob_timing="before-lead"): P2 robs before eldest leads."""
+    state = ex49(tf.TWENTY_FIVE)
+    assert state.phase is tf.Phase.ROB and state.to_act == 2
+    assert state.legal_actions() == (
+        Rob("AD"),
+        Rob("8C"),
+        Rob("3S"),
+        Rob("KH"),
+        Rob("9D"),
+        DeclineRob(),
+    )
+    robbed = state.apply(Rob("8C"))
+    assert robbed.phase is tf.Phase.PLAY and robbed.to_act == 0
+    assert C("5D") in robbed.hands[2]
+
+
+def test_holder_must_rob_has_no_decline_but_may_still_forget() -> None:
+    variant = tf.SPOIL_FIVE.with_options(holder_rob="must")
+    state = play(ex49(variant), "2H 7H")
+    assert DeclineRob() not in state.legal_actions()
+    with pytest.raises(tf.IllegalActionError, match="holder_rob='must'"):
+        state.apply(DeclineRob())
+    assert Play("KH") in state.legal_actions()  # forgetting is not refused
+
+
+def test_ex52_rob_without_the_ace_is_refused() -> None:
+    """EX-52: robbing without holding the Ace of trumps is an offence; the engine refuses it."""
+    state = ex49(tf.SPOIL_FIVE)
+    with pytest.raises(
+        tf.IllegalActionError, match=r"seat 0 does not hold the Ace of trumps \(AD\)"
+    ):
+        state.apply(Rob("2H"))
+    assert state.actions == () and state.robbed_by is None
+
+
+def test_rob_of_a_card_not_held_and_a_second_rob_are_refused() -> None:
+    state = play(ex49(tf.SPOIL_FIVE), "2H 7H")
+    with pytest.raises(tf.IllegalActionError, match="discard 2C is not in seat 2's hand"):
+        state.apply(Rob("2C"))
+    robbed = state.apply(Rob("8C"))
+    with pytest.raises(tf.IllegalActionError, match="only once a deal"):
+        robbed.apply(Rob("AD"))
+
+
+def test_the_chance_to_rob_passes_with_the_first_card() -> None:
+    state = play(ex49(tf.SPOIL_FIVE), "2H 7H KH QH 6C")  # P2 played KH without robbing
+    state = play(state, "2C") if state.to_act == 3 else state
+    assert state.tricks[0].winner == 2
+    with pytest.raises(tf.IllegalActionError, match="chance to rob has passed"):
+        state.apply(Rob("3S"))
+
+
+def test_no_robbing_when_robbing_is_off() -> None:
+    state = play(ex49(tf.MAW), "2H 7H")
+    assert all(isinstance(a, Play) for a in state.legal_actions())
+    with pytest.raises(tf.IllegalActionError, match="robbing=False"):
+        state.apply(Rob("8C"))
+
+
+def test_rob_out_of_turn() -> None:
+    state = play(ex49(tf.SPOIL_FIVE), "2H")
+    with pytest.raises(tf.IllegalActionError, match="seat 1's turn, not seat 2's"):
+        state.apply(Rob("8C"), seat=2)
+
+
+# -- the dealer and an Ace turned up (EX-50) -------------------------------------------------
+
+EX50_HANDS = {
+    0: "2C 3C 4C 5C 6C",
+    1: "7H 8H 9H TH JH",
+    2: "2D 3D 4D 5D 6D",
+    3: "QH 7D 8D 9C TC",
+    4: "2H 7C 9D KD 4S",
+}
+
+
+def test_ex50_dealer_robs_a_turned_ace_before_the_lead() -> None:
+    """EX-50: turn-up AS; the dealer P4 discards, say, 2H face down before eldest leads."""
+    state = deal(tf.SPOIL_FIVE, players=5, dealer=4, hands=EX50_HANDS, turn_up="AS")
+    assert state.phase is tf.Phase.ROB and state.to_act == 4
+    assert state.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("2H 7C 9D KD 4S")) + (
+        DeclineRob(),
+    )
+    robbed = state.apply(Rob("2H"))
+    assert robbed.to_act == 0 and robbed.phase is tf.Phase.PLAY
+    assert sorted(robbed.hands[4]) == sorted(tf.parse_cards("7C 9D KD 4S AS"))
+    check_invariants(robbed)
+
+
+def test_ex50_dealer_may_play_these() -> None:
+    """EX-50, FOS only: the dealer may decline, keeping his hand; nobody has AS."""
+    state = deal(tf.SPOIL_FIVE, players=5, dealer=4, hands=EX50_HANDS, turn_up="AS")
+    kept = state.apply(DeclineRob())
+    assert kept.hands[4] == tf.parse_cards("2H 7C 9D KD 4S") and kept.to_act == 0
+    assert all(C("AS") not in h for h in kept.hands) and kept.view(0).turn_up == C("AS")
+    assert kept.announced == 4 and kept.demoted is None and kept.barred == ()
+
+
+def test_ex50_dealer_must_rob_under_maw_and_w45() -> None:
+    for variant in (tf.FORTY_FIVE, tf.MAW.with_options(robbing=True)):
+        state = deal(variant, players=5, dealer=4, hands=EX50_HANDS, turn_up="AS")
+        assert DeclineRob() not in state.legal_actions()
+        with pytest.raises(tf.IllegalActionError, match="dealer_rob='must'"):
+            state.apply(DeclineRob())
+
+
+def test_only_the_dealer_robs_a_turned_ace() -> None:
+    state = deal(tf.SPOIL_FIVE, players=5, dealer=4, hands=EX50_HANDS, turn_up="AS")
+    with pytest.raises(tf.IllegalActionError, match="seat 4's turn, not seat 0's"):
+        state.apply(Rob("2C"), seat=0)
+    with pytest.raises(tf.IllegalActionError, match="not in seat 4's hand"):
+        state.apply(Rob("2C"))
+
+
+# -- penalties for not robbing (EX-17, EX-43, EX-51) -----------------------------------------
+
+EX17_HANDS = {0: "TS 2H 3H 4H 5H", 1: "AS 6H 7H 8H 9H"}
+
+
+def _ex17(variant: tf.Variant) -> tf.HandState:
+    return deal(variant, players=2, dealer=1, hands=EX17_HANDS, turn_up="2S")
+
+
+def test_ex17_unannounced_ace_ranks_lowest() -> None:
+    """EX-17 (A1, FOS): P1 was dealt AS and neither robbed nor announced: TS beats AS."""
+    state = play(_ex17(tf.SPOIL_FIVE), "TS AS")
+    assert state.tricks[0].winner == 0
+    assert state.demoted == C("AS") and state.barred == ()
+
+
+def test_ex17_penalty_b_leaves_the_ranking() -> None:
+    """EX-17 under penalty B (MAW, PEEL): the ranking does not change, AS wins."""
+    variant = tf.MAW.with_options(robbing=True, rob_timing="own-first-turn")
+    state = play(_ex17(variant), "TS AS")
+    assert state.tricks[0].winner == 1 and state.demoted is None
+    assert [b.seat for b in state.barred] == [1]
+    assert "unrobbed_ace='cannot-win'" in state.barred[0].reason
+
+
+def test_ex17_announcing_escapes_a1_but_not_a2() -> None:
+    a1 = play(_ex17(tf.SPOIL_FIVE), "TS").apply(DeclineRob())
+    assert play(a1, "AS").tricks[0].winner == 1
+    a2 = play(_ex17(tf.SPOIL_FIVE.with_options(unrobbed_ace="lowest")), "TS").apply(DeclineRob())
+    assert play(a2, "AS").tricks[0].winner == 0 and a2.demoted == C("AS")
+
+
+def test_penalty_none() -> None:
+    state = play(_ex17(tf.SPOIL_FIVE.with_options(unrobbed_ace="none")), "TS AS")
+    assert state.tricks[0].winner == 1 and state.barred == () and state.demoted is None
+
+
+EX43_HANDS = {0: "3H 2C 3C 4C 5C", 1: "AH 9S 8C 7D 6C"}
+
+
+def _ex43(variant: tf.Variant) -> tf.HandState:
+    return play(deal(variant, players=2, dealer=1, hands=EX43_HANDS, turn_up="4H"), "3H")
+
+
+def test_ex43_unannounced_ah_loses_its_privilege() -> None:
+    """EX-43 (FOS, A1): hearts trumps, 3H led; P1 holds AH (the Ace of trumps) and plays
+    without robbing or announcing: AH is the lowest trump with no privilege, so he must
+    play it. Announcing first keeps the privilege (all cards legal)."""
+    state = _ex43(tf.SPOIL_FIVE)
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    assert plays == [Play("AH")]
+    with pytest.raises(tf.IllegalActionError, match="trumps were led"):
+        state.apply(Play("9S"))
+    announced = state.apply(DeclineRob())
+    assert announced.legal_actions() == tuple(Play(c) for c in tf.parse_cards("AH 9S 8C 7D 6C"))
+
+
+def test_ex43_penalty_b_keeps_the_privilege() -> None:
+    variant = tf.MAW.with_options(robbing=True, rob_timing="own-first-turn")
+    state = _ex43(variant)
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    assert plays == [Play(c) for c in tf.parse_cards("AH 9S 8C 7D 6C")]
+
+
+def test_ex43_a2_demotes_even_when_announced() -> None:
+    state = _ex43(tf.FORTY_FIVE).apply(DeclineRob())
+    assert state.legal_actions() == (Play("AH"),)
+
+
+EX51_HANDS = {
+    0: "2H 3H 4H 5H 6H",
+    1: "AS KS QS 3D 4D",
+    2: "7H 8H 9H TH JH",
+    3: "QH KH 2C 3C 4C",
+    4: "5C 6C 7C 8C 9C",
+}
+MAW_ROBBING = tf.MAW.with_options(robbing=True, rob_timing="own-first-turn")
+
+
+def test_ex51_forgetting_bars_the_holder_and_his_three_tricks_spoil() -> None:
+    """EX-51 (MAW, PEEL): P1 forgot to rob and is barred; he takes 3 tricks; nobody else can
+    reach 3, so the pot is not won: a spoil."""
+    state = deal(MAW_ROBBING, players=5, dealer=4, hands=EX51_HANDS, turn_up="2S")
+    state = play(state, "2H AS 7H QH 5C")
+    assert [b.seat for b in state.barred] == [1]
+    state = play(state, "KS 8H KH 6C 3H QS 9H 2C 7C 4H")
+    assert state.trick_counts == (0, 3, 0, 0, 0)
+    assert state.is_over and state.outcome is not None
+    assert state.outcome.spoil and state.outcome.winner is None
+    assert state.outcome.tricks_played == 3  # nobody can reach three any more
+    assert [b.seat for b in state.outcome.barred] == [1]
+
+
+def test_ex51_announcing_keeps_the_right_to_win() -> None:
+    state = deal(MAW_ROBBING, players=5, dealer=4, hands=EX51_HANDS, turn_up="2S")
+    state = play(state, "2H").apply(DeclineRob())
+    state = play(state, "AS 7H QH 5C KS 8H KH 6C 3H QS 9H 2C 7C 4H")
+    assert state.phase is tf.Phase.CLAIM and state.to_act == 1 and state.barred == ()
+
+
+# -- the joker turned up (EX-53) and fiving (EX-56) ------------------------------------------
+
+
+def test_ex53_dealer_takes_a_turned_joker_and_the_next_card_is_trumps() -> None:
+    """EX-53: turn-up JK; the dealer takes it and discards one card; the next card 7C is
+    turned, so clubs are trumps. That exchange is the deal's one rob."""
+    variant = tf.FORTY_FIVE.with_options(joker="third")
+    state = deal(
+        variant,
+        players=4,
+        dealer=3,
+        hands={3: "2H 3H 4H 5H 6H", 0: "AC 2D 3D 4D 5D"},
+        turn_up="JK",
+        stock="7C",
+    )
+    assert state.trump is tf.Suit.CLUBS and state.turn_up == C("7C")
+    assert state.phase is tf.Phase.ROB and state.to_act == 3
+    assert state.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("2H 3H 4H 5H 6H"))
+    check_invariants(state)
+    took = state.apply(Rob("2H"))
+    assert tf.JK in took.hands[3] and took.discard == C("2H") and took.robbed_by == 3
+    assert took.to_act == 0 and took.view(0).turn_up == C("7C")
+    # the holder of AC does not rob the second turn-up
+    assert all(isinstance(a, Play) for a in took.legal_actions())
+    check_invariants(took)
+
+
+def _fiving_state() -> tf.HandState:
+    return deal(
+        tf.SPOIL_FIVE,
+        players=2,
+        dealer=1,
+        hands={0: "2H 3H 4H 5H 6H", 1: "7H 8H 9H TH JH"},
+        turn_up="9C",
+        stock="4C KD 3S",
+    )
+
+
+def test_ex56_fiving_turns_until_another_suit() -> None:
+    """EX-56: turn-up 9C; the non-dealer asks to five and the dealer agrees; 4C (same suit)
+    then KD: diamonds are trumps. No further fiving this hand."""
+    state = _fiving_state()
+    assert AskFive() in state.legal_actions()
+    asked = state.apply(AskFive())
+    assert asked.phase is tf.Phase.FIVE and asked.to_act == 1
+    assert asked.legal_actions() == (AcceptFive(), RefuseFive())
+    fived = asked.apply(AcceptFive())
+    assert fived.trump is tf.Suit.DIAMONDS and fived.turn_up == C("KD")
+    assert fived.fived == (C("9C"), C("4C")) and fived.to_act == 0
+    assert AskFive() not in fived.legal_actions()
+    check_invariants(fived)
+
+
+def test_fiving_refused_keeps_trumps() -> None:
+    refused = _fiving_state().apply(AskFive()).apply(RefuseFive())
+    assert refused.trump is tf.Suit.CLUBS and refused.to_act == 0
+    assert AskFive() not in refused.legal_actions()
+
+
+def test_fiving_is_only_for_two_players_at_the_first_turn() -> None:
+    state = _fiving_state()
+    with pytest.raises(tf.IllegalActionError, match="nobody has asked"):
+        state.apply(AcceptFive())
+    later = play(state, "2H")
+    with pytest.raises(tf.IllegalActionError, match="only the non-dealer"):
+        later.apply(AskFive())
+    three = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.IllegalActionError, match="only by two players"):
+        three.apply(AskFive())
+
+
+def test_fiving_reopens_robbing_for_the_new_trumps() -> None:
+    state = deal(
+        tf.SPOIL_FIVE,
+        players=2,
+        dealer=1,
+        hands={0: "2H 3H 4H 5H 6H", 1: "AD 8H 9H TH JH"},
+        turn_up="9C",
+        stock="KD",
+    )
+    fived = state.apply(AskFive()).apply(AcceptFive())
+    assert fived.trump is tf.Suit.DIAMONDS
+    fived = play(fived, "2H")
+    assert Rob("8H") in fived.legal_actions()  # P1 holds the new Ace of trumps
+
+
+# -- the pure decisions ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "forgot", "announced"),
+    [
+        ("lowest-unless-announced", (True, False), (False, False)),
+        ("lowest", (True, False), (True, False)),
+        ("cannot-win", (False, True), (False, False)),
+        ("lowest-and-cannot-win", (True, True), (False, False)),
+        ("none", (False, False), (False, False)),
+    ],
+)
+def test_unrobbed_penalty_table(
+    rule: str, forgot: tuple[bool, bool], announced: tuple[bool, bool]
+) -> None:
+    """RULES.md §1.5, §3 rows 11, 33: (demote, cannot win) when forgetting / announcing."""
+    robbing = Robbing(unrobbed_ace=rule)
+    assert unrobbed_penalty(robbing, announced=False) == forgot
+    assert unrobbed_penalty(robbing, announced=True) == announced
+
+
+def test_may_decline() -> None:
+    assert may_decline(Robbing(holder_rob="may"), dealer=False)
+    assert not may_decline(Robbing(holder_rob="must"), dealer=False)
+    assert may_decline(Robbing(dealer_rob="may"), dealer=True)
+    assert not may_decline(Robbing(dealer_rob="must"), dealer=True)
