@@ -259,11 +259,35 @@ def test_ex51_forgetting_bars_the_holder_and_his_three_tricks_spoil() -> None:
     assert [b.seat for b in state.outcome.barred] == [1]
 
 
-def test_ex51_announcing_keeps_the_right_to_win() -> None:
+def test_ex51_declining_to_rob_also_bars_under_cannot_win() -> None:
+    """Penalty B (PEEL, EB11, MAW): the holder who does not rob cannot win the pool. Maw has
+    no announcement, so declining openly is no escape (robbing.unrobbed_penalty)."""
     state = deal(MAW_ROBBING, players=5, dealer=4, hands=EX51_HANDS, turn_up="2S")
     state = play(state, "2H").apply(DeclineRob())
+    assert [b.seat for b in state.barred] == [1] and state.demoted is None
     state = play(state, "AS 7H QH 5C KS 8H KH 6C 3H QS 9H 2C 7C 4H")
-    assert state.phase is tf.Phase.CLAIM and state.to_act == 1 and state.barred == ()
+    assert state.is_over and state.outcome is not None
+    assert state.trick_counts == (0, 3, 0, 0, 0)
+    assert state.outcome.spoil and state.outcome.winner is None
+
+
+def test_twenty_five_announcing_escapes_demotion_but_not_the_bar() -> None:
+    """W25 (unrobbed_ace="lowest-and-cannot-win", robbing before the lead): "an unannounced
+    Ace ranks lowest" and "a player who fails to rob cannot win"."""
+    state = deal(tf.TWENTY_FIVE, players=5, dealer=4, hands=EX51_HANDS, turn_up="2S")
+    assert state.phase is tf.Phase.ROB and state.to_act == 1
+    declined = state.apply(DeclineRob())
+    assert declined.demoted is None
+    assert [b.seat for b in declined.barred] == [1]
+    robbed = state.apply(Rob("KS"))
+    assert robbed.demoted is None and robbed.barred == ()
+
+
+def test_spoil_five_announcing_escapes_every_penalty() -> None:
+    """FOS (A1): announcing the Ace instead of robbing keeps its rank and the right to win."""
+    state = deal(tf.SPOIL_FIVE, players=5, dealer=4, hands=EX51_HANDS, turn_up="2S")
+    state = play(state, "2H").apply(DeclineRob())
+    assert state.demoted is None and state.barred == ()
 
 
 # -- the joker turned up (EX-53) and fiving (EX-56) ------------------------------------------
@@ -360,8 +384,8 @@ def test_fiving_reopens_robbing_for_the_new_trumps() -> None:
     [
         ("lowest-unless-announced", (True, False), (False, False)),
         ("lowest", (True, False), (True, False)),
-        ("cannot-win", (False, True), (False, False)),
-        ("lowest-and-cannot-win", (True, True), (False, False)),
+        ("cannot-win", (False, True), (False, True)),
+        ("lowest-and-cannot-win", (True, True), (False, True)),
         ("none", (False, False), (False, False)),
     ],
 )

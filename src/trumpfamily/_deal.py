@@ -148,22 +148,27 @@ class Result:
     winner: int | None
 
 
+def unrobbed_bar(s: Seating, st: Status, seat: int, *, announced: bool) -> tuple[Barred, ...]:
+    """``st.barred`` plus ``seat`` when the ``unrobbed_ace`` penalty bars the holder of the
+    Ace of trumps from the pool (pool games only; RULES.md §1.5, EX-51)."""
+    if not (s.pool and unrobbed_penalty(s.variant.robbing, announced=announced)[1]):
+        return st.barred
+    ace = canonical(Rank.ACE, st.trump)
+    how = "declined to rob" if announced else "neither robbed nor announced"
+    rule = s.variant.robbing.unrobbed_ace
+    return st.barred + (
+        Barred(seat, f"seat {seat} held the Ace of trumps ({ace}) and {how} it "
+                     f"(option unrobbed_ace={rule!r}; RULES.md §1.5, EX-51)"),
+    )
+
+
 def forgot(s: Seating, st: Status, seat: int) -> Status:
     """The holder played to trick 1 with neither a rob nor an announcement (RULES.md §1.5)."""
-    demote, bar = unrobbed_penalty(s.variant.robbing, announced=False)
+    demote, _ = unrobbed_penalty(s.variant.robbing, announced=False)
     ace = canonical(Rank.ACE, st.trump)
-    barred = st.barred
-    if bar and s.pool:
-        rule = s.variant.robbing.unrobbed_ace
-        barred += (
-            Barred(
-                seat,
-                f"seat {seat} held the Ace of trumps ({ace}) and neither robbed nor "
-                f"announced it (option unrobbed_ace={rule!r}; RULES.md §1.5, EX-51)",
-            ),
-        )
     return attrs.evolve(
-        st, rob_done="forgot", demoted=ace if demote else None, ctx=st.forget_ctx, barred=barred
+        st, rob_done="forgot", demoted=ace if demote else None, ctx=st.forget_ctx,
+        barred=unrobbed_bar(s, st, seat, announced=False),
     )
 
 

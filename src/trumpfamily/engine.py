@@ -57,6 +57,7 @@ from ._deal import (
     check_deck,
     claim_due,
     forgot,
+    unrobbed_bar,
     make_outcome,
     opening,
     seating_for,
@@ -588,6 +589,7 @@ class HandState:
             if demote:
                 ace = canonical(Rank.ACE, st.trump)
                 changes.update(demoted=ace, ctx=play_context(s.variant, st.trump, ace))
+            changes["barred"] = unrobbed_bar(s, st, seat, announced=True)
         status = attrs.evolve(st, **changes)  # type: ignore[arg-type]
         if self.phase is _ROB_PHASE:
             return self._next(status=status, phase=_PLAY_PHASE, to_act=s.eldest, action=action)

@@ -52,16 +52,28 @@ def unrobbed_penalty(robbing: Robbing, *, announced: bool) -> tuple[bool, bool]:
 
     Args:
         robbing: the robbing rule component.
-        announced: ``True`` when the holder announced the Ace instead of robbing (the
-            engine's ``DeclineRob()``), ``False`` when he played to trick 1 with neither a
-            rob nor an announcement ("forgetting", RULES.md §2.2.5).
+        announced: ``True`` when the holder declined openly (the engine's
+            ``DeclineRob()``: announcing the Ace, or "I play these"), ``False`` when he
+            played to trick 1 with neither a rob nor an announcement ("forgetting",
+            RULES.md §2.2.5).
 
     Returns:
         ``(demote, cannot_win)``: whether the Ace of trumps becomes the lowest trump for
         the deal (losing any reneging privilege; EX-17, EX-43), and whether its holder is
-        barred from winning the pool this deal (EX-51). ``"lowest"`` (A2) demotes whether
-        or not he announced; the other penalties fall only on a holder who forgot
-        (RULES.md §1.5, §3 rows 11 and 33).
+        barred from winning the pool this deal (EX-51).
+
+    The reading of RULES.md §1.5 and §3 rows 11, 33 (an open point: the sources do not
+    separate declining from forgetting, except by the announcement):
+
+    * ``"lowest-unless-announced"`` (A1: FOS, BIC45): demoted unless announced.
+    * ``"lowest"`` (A2: WFF, P52): demoted whenever not robbed; announcing is no escape.
+    * ``"cannot-win"`` (B: PEEL, EB11, MAW): barred whenever not robbed. PEEL and EB11
+      make robbing compulsory, and MAW's "forgetting" cannot be told from not robbing,
+      as Maw has no announcement.
+    * ``"lowest-and-cannot-win"`` (W25): "an unannounced Ace ranks lowest" (demoted
+      unless announced) and "a player who fails to rob cannot win" (barred whenever not
+      robbed).
+    * ``"none"``: no penalty.
 
     >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-unless-announced"), announced=False)
     (True, False)
@@ -69,19 +81,18 @@ def unrobbed_penalty(robbing: Robbing, *, announced: bool) -> tuple[bool, bool]:
     (False, False)
     >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest"), announced=True)
     (True, False)
+    >>> unrobbed_penalty(Robbing(unrobbed_ace="cannot-win"), announced=True)
+    (False, True)
+    >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-and-cannot-win"), announced=True)
+    (False, True)
     >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-and-cannot-win"), announced=False)
     (True, True)
     """
     rule = robbing.unrobbed_ace
-    if rule == "lowest":
-        return True, False
-    if announced or rule == "none":
-        return False, False
-    if rule == "lowest-unless-announced":
-        return True, False
-    if rule == "cannot-win":
-        return False, True
-    return True, True  # "lowest-and-cannot-win"
+    demote = rule == "lowest" or (
+        not announced and rule in ("lowest-unless-announced", "lowest-and-cannot-win"))
+    cannot_win = rule in ("cannot-win", "lowest-and-cannot-win")
+    return demote, cannot_win
 
 
 def may_decline(robbing: Robbing, *, dealer: bool) -> bool:
