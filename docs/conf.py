@@ -86,12 +86,9 @@ intersphinx_timeout = 5
 intersphinx_disabled_reftypes = ["std:doc"]
 
 # -- doctest ---------------------------------------------------------------------------
-doctest_global_setup = """
-import trumpfamily as tf
-from trumpfamily import *
-from trumpfamily.scoring import Scoring
-from trumpfamily.table import Table
-"""
+# No global set-up: every page imports what its examples use, in a visible example, so
+# that a reader can copy the examples of a page into a fresh Python session.
+doctest_global_setup = ""
 import doctest as _doctest
 
 doctest_default_flags = (_doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE

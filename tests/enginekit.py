@@ -104,19 +104,27 @@ def check_invariants(state: tf.HandState) -> None:
             1 for i in range(len(state.current_trick)) if (state.leader + i) % state.players == seat
         )
         assert len(hand) + played == 5, (seat, hand, played)
-    # views never show another seat's cards or the discard
+    # views never show another seat's cards or discard; the turned-up card is public (the
+    # whole table saw it turned), so everyone may know that the robber holds it
+    robbed_card = state.turn_up if state.robbed_by is not None else None
     for seat in range(state.players):
         view = state.view(seat)
+        assert len(view) == len(tf.SeatView._fields)
         assert view.hand == state.hands[seat]
-        others = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+        assert view.turned_up == state.turn_up
+        assert view.turn_up in (state.turn_up, None)
+        others = {c for s, h in enumerate(state.hands) if s != seat for c in h} - {robbed_card}
         visible = (
             set(view.hand) | set(view.current_trick) | {c for t in view.tricks for c in t.cards}
         )
-        visible |= set(view.fived) | ({view.turn_up} if view.turn_up is not None else set())
+        visible |= set(view.fived) | {view.turned_up}
         assert not visible & others, (seat, visible & others)
-        if state.discard is not None:
-            assert state.discard not in visible
+        mine = state.discard if seat == state.robbed_by else None
+        assert view.my_discard == mine
+        if state.discard is not None and mine is None:
+            assert state.discard not in visible and f"'{state.discard}'" not in repr(view)
         assert view.legal_actions == (legal if seat == state.to_act else ())
+    check_holder_secret(state)
     if state.is_over:
         out = state.outcome
         assert out is not None
@@ -144,3 +152,37 @@ def check_invariants(state: tf.HandState) -> None:
             assert sum(out.points) == ppt * (6 if out.best_trump_trick is not None else 5), out
     else:
         assert state.outcome is None
+
+
+def ace_holder(state: tf.HandState) -> tuple[Any, int | None, bool]:
+    """The Ace of trumps, the seat dealt it (or that robbed it), and whether it was played."""
+    ace = tf.Card.parse("A" + state.trump.letter)
+    for seat, hand in enumerate(state.hands):
+        if ace in hand:
+            return ace, seat, False
+    for trick in state.tricks:
+        for seat, card in zip(trick.seats, trick.cards):
+            if card == ace:
+                return ace, seat, True
+    for i, card in enumerate(state.current_trick):
+        if card == ace:
+            return ace, (state.leader + i) % state.players, True
+    return ace, None, False
+
+
+def check_holder_secret(state: tf.HandState) -> None:
+    """A holder of the Ace of trumps who let his rob pass without a word is known only to
+    himself: no other seat's view shows his demoted Ace until it is played, nor his bar
+    until it is played or the hand is over. Openly declined, both are public."""
+    _, holder, played = ace_holder(state)
+    public = played or (holder is not None and state.announced == holder)
+    for seat in range(state.players):
+        view = state.view(seat)
+        if seat == holder or public:
+            assert view.demoted == state.demoted and view.barred == state.barred
+            continue
+        assert view.demoted is None
+        if state.is_over:
+            assert view.barred == state.barred
+        else:
+            assert view.barred == tuple(b for b in state.barred if b.seat != holder)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import trumpfamily as tf
-from trumpfamily import cli
+from trumpfamily import cli, demo
 
 TIMEOUT = 60
 
@@ -378,3 +378,240 @@ def test_color_always_uses_suit_symbols_and_plain_output_does_not() -> None:
     assert "\033[31mA♥\033[0m" in coloured.stdout and "9♠" in coloured.stdout
     plain = run("explain", "spoil five", "--trump", "H", "--hand", "AH 9S")
     assert "\033[" not in plain.stdout and "♥" not in plain.stdout
+
+
+# -- review fixes: no traceback on any path ------------------------------------------------
+
+def test_replay_of_a_file_that_is_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "b.json"
+    path.write_bytes(b"\xff\xfe")
+    assert_clean_error(run("replay", str(path)), "not UTF-8 text", code=1)
+
+
+def test_replay_of_json_nested_too_deeply(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    path.write_text("[" * 100_000 + "\n", encoding="utf-8")
+    assert_clean_error(run("replay", str(path)), "nested too deeply", code=1)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["rules", "maw"], ["variants"], ["demo"], ["play", "--help"]])
+def test_output_that_cannot_be_written_is_one_line(args: list[str]) -> None:
+    environ = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        result = subprocess.run([sys.executable, "-m", "trumpfamily", *args], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=TIMEOUT,
+                                env=environ, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+    assert result.stderr.splitlines() == [
+        (f"trumpfamily {args[0]}: error: cannot write to standard output: "
+         "No space left on device")]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_help_that_cannot_be_written_is_reported() -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        result = subprocess.run([sys.executable, "-m", "trumpfamily", "--help"], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=TIMEOUT,
+                                check=False)
+    assert result.returncode == 1
+    assert result.stderr == ("trumpfamily: error: cannot write to standard output: "
+                             "No space left on device\n")
+
+
+# -- review fixes: play ------------------------------------------------------------------------
+
+def test_play_help_says_who_deals_first() -> None:
+    text = " ".join(run("play", "--help").stdout.split())
+    assert "eldest hand in the first deal" not in text
+    assert "P0 deals the first hand" in text and "first Jack" in text
+
+
+_ROB_GAME = ["play", "spoil five", "--players", "2", "--seed", "3", "--human", "0",
+             "--hands", "1", "-o", "fiving=false"]
+
+
+def test_play_prompt_before_the_lead_says_so() -> None:
+    """The dealer robbing a turned-up Ace is not leading to trick 1 (P1 leads)."""
+    result = run(*_ROB_GAME)
+    prompt = next(x for x in result.stdout.splitlines() if x.startswith("Your turn"))
+    assert "Before the lead: you may rob the turned-up AS" in prompt
+    assert "Trick 1" not in prompt and "you lead" not in prompt
+
+
+def test_play_prompt_for_fiving_says_who_asks() -> None:
+    result = run("play", "spoil five", "--players", "2", "--seed", "5", "--human", "0",
+                 "--hands", "1")
+    prompt = next(x for x in result.stdout.splitlines() if x.startswith("Your turn"))
+    assert "Before the lead: P1 asks you to five" in prompt and "Trick 1" not in prompt
+    assert "  1) agree: " in result.stdout and "  2) refuse: " in result.stdout
+
+
+def test_play_chips_are_shown_before_the_next_antes() -> None:
+    """The standings after hand K are those of a game stopped after K hands; the next
+    deal's antes are shown with that deal."""
+    result = run("play", "spoil five", "--players", "4", "--seed", "3", "--hands", "3")
+    assert result.returncode == 0, result.stderr
+    lines = [x.strip() for x in result.stdout.splitlines()]
+    standings = [x for x in lines if x.startswith("Chips won or lost:")]
+    for hands in (1, 2, 3):
+        game = tf.Game(tf.SPOIL_FIVE, players=4, seed=3, hands=hands)
+        game.play([tf.RuleOfThumbPlayer() for _ in range(4)])
+        chips = ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(game.chips))
+        assert standings[hands - 1] == f"Chips won or lost: {chips}; pool {game.pool}."
+    antes = [x for x in lines if x.startswith("Antes: ")]
+    assert len(antes) == 3 and antes[0] == "Antes: P0 2, P1 1, P2 1, P3 1; the pool holds 5 chips."
+
+
+def test_play_save_to_a_folder_that_does_not_exist_fails_at_once(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "x.json"
+    result = run("play", "spoil five", "--seed", "3", "--hands", "1", "--save", str(target))
+    assert_clean_error(result, "--save", "no such folder")
+    assert result.stdout == ""
+    assert_clean_error(run("play", "45", "--save", str(tmp_path)), "is a directory")
+
+
+def test_quitting_in_the_first_hand_saves_the_hand_so_far(tmp_path: Path) -> None:
+    saved = tmp_path / "q.json"
+    result = run("play", "45", "-n", "2", "--seed", "2", "--human", "0", "--save", str(saved),
+                 stdin="quit\n")
+    assert_clean_error(result, "game abandoned: you left the game", "1 hand record saved",
+                       code=1)
+    records = json.loads(saved.read_text(encoding="utf-8"))
+    assert len(records) == 1 and records[0]["actions"]  # P1 had led
+    replayed = run("replay", str(saved))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "The record stops before the end of the hand (1 action)." in replayed.stdout
+    assert "Verified: 1 action replays under the rules." in replayed.stdout
+
+
+def test_quitting_later_keeps_the_finished_hands_and_the_one_in_progress(
+        tmp_path: Path) -> None:
+    saved = tmp_path / "q.json"
+    answers = "\n".join(["1"] * 12) + "\n"  # enough for one hand, not for two
+    result = run("play", "spoil five", "-n", "3", "--seed", "1", "--human", "2", "--hands", "3",
+                 "--save", str(saved), stdin=answers)
+    assert_clean_error(result, "game abandoned: end of input", code=1)
+    records = json.loads(saved.read_text(encoding="utf-8"))
+    assert len(records) >= 2
+    assert tf.replay(records[0]).is_over and not tf.replay(records[-1]).is_over
+    replayed = run("replay", str(saved))
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.count("Verified:") == len(records)
+
+
+# -- review fixes: demo ------------------------------------------------------------------------
+
+def test_demo_skips_the_presets_that_do_not_suit_the_player_count() -> None:
+    result = run("demo", "--players", "8")
+    assert result.returncode == 0, result.stderr
+    assert "(Forty-Five is skipped: it is for 2-6 players.)" in result.stdout
+    for name in ("Maw", "Spoil Five", "Twenty-Five"):
+        assert f"{name}: 8 players" in result.stdout
+    assert "Forty-Five: 8 players" not in result.stdout
+
+
+def test_demo_refuses_a_player_count_no_preset_allows() -> None:
+    assert_clean_error(run("demo", "--players", "11"), "no preset is played by 11 players")
+    assert_clean_error(run("demo", "--players", "x"), "invalid int value: 'x'")
+
+
+def test_demo_help_is_plain_text_with_its_defaults() -> None:
+    result = run("demo", "--help")
+    assert result.returncode == 0
+    assert "``" not in result.stdout and ":func:" not in result.stdout
+    assert ":class:" not in result.stdout
+    assert "default: 2026" in result.stdout and "default: 4" in result.stdout
+
+
+def test_demo_with_default_players_is_the_library_demo() -> None:
+    """The command plays what trumpfamily.demo.main plays, game for game."""
+    lines: list[str] = []
+    for offset, variant in enumerate(tf.VARIANTS.values()):
+        demo.play_game(variant, players=4, seed=2026 + offset, out=lines.append)
+    assert run("demo").stdout == "\n".join(lines) + "\n"
+
+
+# -- review fixes: usage errors are one line -----------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["rules"], ["play", "45", "--players", "x"], ["explain", "45", "--hand", "KH"], ["deal"],
+    ["rules", "45", "--option", "target"], ["play", "45", "--bots", "clever"],
+])
+def test_usage_errors_are_one_line(args: list[str]) -> None:
+    result = run(*args)
+    assert_clean_error(result, "error: ")
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert "usage:" not in result.stderr
+
+
+# -- review fixes: the prompt ------------------------------------------------------------------
+
+def test_prompt_help_lists_the_words_it_accepts() -> None:
+    result = run(*_ROB_GAME, stdin="help\n")
+    answers = next(x for x in result.stdout.splitlines() if x.strip().startswith("Answers:"))
+    for word in ("rob CARD", "keep", "announce", "decline", "claim", "jink", "five", "agree",
+                 "refuse", "quit", "number"):
+        assert word in answers, word
+
+
+def test_prompt_answers_rob_without_a_card_and_a_negative_number() -> None:
+    result = run(*_ROB_GAME, stdin="rob\n-1\n")
+    assert "Rob which card? Type the card to discard as well, e.g. rob 4D." in result.stdout
+    assert "There is no action -1: choose 1 to 6." in result.stdout
+
+
+@pytest.mark.parametrize("word", ["keep", "decline", "announce"])
+def test_prompt_accepts_the_word_of_its_menu(word: str) -> None:
+    result = run(*_ROB_GAME, stdin=f"{word}\n")
+    assert '  6) keep: keep your hand, "I play these"' in result.stdout
+    assert 'You decline the turned-up Ace: "I play these".' in result.stdout
+
+
+def test_end_of_input_ends_the_prompt_line_first() -> None:
+    result = run(*_ROB_GAME, stdin="")
+    assert_clean_error(result, "game abandoned: end of input", code=1)
+    assert result.stdout.endswith("(or type a card, 'help', 'quit'): \n")
+
+
+def test_quit_then_nothing_more_is_asked() -> None:
+    result = run(*_ROB_GAME, stdin="quit\n1\n")
+    assert result.stdout.count("Choose 1-6") == 1
+
+
+# -- review fixes: messages --------------------------------------------------------------------
+
+def test_option_errors_are_written_for_the_command_line() -> None:
+    result = run("rules", "spoil five", "-o", "scoring=points")
+    assert_clean_error(result, "-o NAME=VALUE", "-o scoring=points", "-o target=VALUE")
+    assert "with_options(" not in result.stderr
+
+
+def test_replay_names_an_unknown_action_type(tmp_path: Path) -> None:
+    record = tf.new_hand(tf.SPOIL_FIVE, players=2, seed=1).record()
+    record["actions"] = [{"type": "Fly"}]
+    path = tmp_path / "fly.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_clean_error(run("replay", str(path)), "unknown action type 'Fly' (expected one of "
+                       "Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive)",
+                       code=1)
+
+
+@pytest.mark.parametrize(("variant", "seed", "says"), [
+    ("spoil five", "3", ("Trick 1, you lead. You hold the Ace of trumps: you may rob the "
+                         "turn-up KD before you play, or announce the Ace. If you announce, "
+                         "there is no penalty; if you play without either, your Ace becomes "
+                         "the lowest trump")),
+    ("45", "3", "If you do not rob, announced or not, your Ace becomes the lowest trump"),
+    ("25", "3", ("Before the lead: you hold the Ace of trumps and may rob the turn-up KD "
+                 "(take it, discarding a card face down). If you announce instead, you cannot "
+                 "win the pool (option unrobbed_ace='lowest-and-cannot-win').")),
+])
+def test_prompt_tells_the_holder_of_the_ace_what_not_robbing_costs(
+        variant: str, seed: str, says: str) -> None:
+    """The penalties follow trumpfamily.robbing.unrobbed_penalty: under "cannot-win"
+    rules announcing does not save the pool; under Spoil Five's it escapes the demotion."""
+    result = run("play", variant, "-n", "3", "--seed", seed, "--human", "1", "--hands", "1")
+    prompt = next(x for x in result.stdout.splitlines() if x.startswith("Your turn"))
+    assert says in prompt

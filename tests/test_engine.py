@@ -78,10 +78,40 @@ def test_wrong_player_count_is_refused(variant: tf.Variant, players: int) -> Non
         tf.new_hand(variant, players=players, seed=1)
 
 
-@pytest.mark.parametrize("dealer", [-1, 5, "0"])
+@pytest.mark.parametrize("dealer", [-1, 5, "0", False, 0.0])
 def test_dealer_must_be_a_seat(dealer: object) -> None:
+    tf.new_hand(tf.SPOIL_FIVE, players=5, dealer=0, seed=1)  # cached by value: 0 == False
     with pytest.raises(tf.PlayerCountError, match="not a seat"):
         tf.new_hand(tf.SPOIL_FIVE, players=5, dealer=dealer, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2.0, True, "2", None])
+def test_players_must_be_an_int(players: object) -> None:
+    """``players=2.0`` raised a bare TypeError once (2, 0) had been dealt: the seating cache
+    is keyed by value, and 2.0 == 2."""
+    tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=0, seed=1)
+    tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=1, seed=1)
+    with pytest.raises(tf.PlayerCountError, match=f"players={players!r}"):
+        tf.new_hand(tf.SPOIL_FIVE, players=players, dealer=True, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(tf.PlayerCountError, match=f"players={players!r}"):
+        tf.new_hand(tf.SPOIL_FIVE, players=players, seed=1)  # type: ignore[arg-type]
+
+
+def test_a_preset_name_will_do() -> None:
+    """Like the rules calls, the engine takes a preset's name (``find_variant``)."""
+    assert tf.new_hand("maw", players=3, seed=1) == tf.new_hand(tf.MAW, players=3, seed=1)
+    assert tf.new_hand("45s", players=2, seed=1).variant is tf.FORTY_FIVE
+    deck = tf.stacked_deck("Spoil Five", players=2, hands={0: "5H"})
+    assert deck == tf.stacked_deck(tf.SPOIL_FIVE, players=2, hands={0: "5H"})
+    with pytest.raises(tf.UnknownVariantError, match="'Bridge'"):
+        tf.new_hand("Bridge", players=3)
+    with pytest.raises(tf.UnknownVariantError, match="int 45"):
+        tf.new_hand(45, players=3)  # type: ignore[arg-type]
+
+
+def test_stacked_deck_hands_must_be_a_mapping() -> None:
+    with pytest.raises(tf.InvalidDeckError, match="hands must map seats to cards"):
+        tf.stacked_deck(tf.SPOIL_FIVE, players=3, hands=["5H JS"])  # type: ignore[arg-type]
 
 
 def test_deck_with_a_missing_card_names_it() -> None:
@@ -232,9 +262,30 @@ def test_view_shows_own_hand_and_public_facts_only() -> None:
                 assert not set(state.hands[other_seat]) & set(state.view(seat).hand)
 
 
-def test_view_of_a_bad_seat() -> None:
-    with pytest.raises(IndexError):
-        _sample_state().view(4)
+@pytest.mark.parametrize("seat", [4, -1, "0", True, 1.0, None])
+def test_view_of_a_bad_seat(seat: object) -> None:
+    with pytest.raises(tf.InvalidSeatError, match="is not a seat of this hand") as err:
+        _sample_state().view(seat)  # type: ignore[arg-type]
+    assert isinstance(err.value, IndexError) and isinstance(err.value, ValueError)
+    assert err.value.seat == seat
+
+
+def test_view_shows_the_card_turned_for_trumps() -> None:
+    """Everyone saw the turn-up: ``turned_up`` shows it to every seat, robbed or not
+    (``turn_up`` is the card still on the table: ``None`` once robbed)."""
+    state = _sample_state()
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.turned_up == view.turn_up == C("2D") and view.my_discard is None
+
+
+@pytest.mark.parametrize("seat", [True, 0.0, "0"])
+def test_apply_wants_an_int_seat(seat: object) -> None:
+    state = _sample_state()
+    assert state.to_act == 0
+    with pytest.raises(tf.IllegalActionError, match=f"seat={seat!r} is not a seat number"):
+        state.apply(Play("KH"), seat=seat)  # type: ignore[arg-type]
+    assert state.apply(Play("KH"), seat=0).current_trick == (C("KH"),)
 
 
 # -- whole hands ----------------------------------------------------------------------------

@@ -3,6 +3,8 @@ points to the target (RULES.md §1.7, §1.8, §2.1.1, §2.3, §2.4; EX-54)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import trumpfamily as tf
@@ -19,8 +21,12 @@ def test_ex54_first_dealer_is_dealt_the_first_jack() -> None:
     """EX-54 (MAW): cards dealt face up clockwise from P0: 7H, KS, JD: P2 deals first."""
     assert tf.first_jack("7H KS JD 5C", players=5) == (2, (C("7H"), C("KS"), C("JD")))
     assert tf.first_jack("7H KS 2D 3C 4C 5C JS", players=5)[0] == 1  # goes round the table
-    with pytest.raises(ValueError, match="no Jack"):
+    with pytest.raises(tf.InvalidDeckError, match="no Jack"):
         tf.first_jack("7H KS", players=2)
+    with pytest.raises(tf.PlayerCountError):
+        tf.first_jack("JH", players=0)
+    with pytest.raises(tf.PlayerCountError, match="start=2 is not a seat"):
+        tf.first_jack("JH", players=2, start=2)
 
 
 def test_maw_game_chooses_its_first_dealer_by_the_first_jack() -> None:
@@ -72,8 +78,10 @@ def test_spoils_carry_and_wins_pay_the_pool() -> None:
 
 def test_pool_games_do_not_end_by_themselves() -> None:
     game = tf.Game(tf.SPOIL_FIVE, players=3, seed=2)
-    with pytest.raises(ValueError, match="never ends"):
+    with pytest.raises(tf.InvalidArgumentError, match="never ends"):
         game.play(bots(3))
+    with pytest.raises(tf.InvalidArgumentError, match="hands=-1"):
+        game.play(bots(3), hands=-1)
     assert game.play(bots(3), hands=4) is None
     assert len(game.outcomes) == 4 and not game.is_over and game.winner is None
 
@@ -134,16 +142,192 @@ def test_views_and_turns_through_the_game() -> None:
 def test_bad_game_arguments() -> None:
     with pytest.raises(tf.PlayerCountError):
         tf.Game(tf.FORTY_FIVE, players=7)
+    with pytest.raises(tf.PlayerCountError, match="players=2.0"):
+        tf.Game(tf.FORTY_FIVE, players=2.0)  # type: ignore[arg-type]
     with pytest.raises(tf.PlayerCountError, match="not a seat"):
         tf.Game(tf.SPOIL_FIVE, players=3, dealer=3)
-    with pytest.raises(ValueError, match="one score per side"):
-        tf.Game(tf.FORTY_FIVE, players=3, scores=(1, 2))
-    with pytest.raises(TypeError):
-        tf.Game("Spoil Five", players=3)  # type: ignore[arg-type]
+    with pytest.raises(tf.UnknownVariantError, match="Bridge"):
+        tf.Game("Bridge", players=3)
     with pytest.raises(tf.InvalidDeckError):
         tf.Game(tf.SPOIL_FIVE, players=3, decks=["5H"])
-    with pytest.raises(ValueError, match="one player per seat"):
+    with pytest.raises(tf.PlayerCountError, match="one per seat"):
         tf.Game(tf.SPOIL_FIVE, players=3).play_hand(bots(2))
+
+
+def test_a_preset_name_will_do() -> None:
+    game = tf.Game("spoil five", players=3, seed=1)
+    assert game.variant is tf.SPOIL_FIVE and game.hand.variant is tf.SPOIL_FIVE
+
+
+@pytest.mark.parametrize("hands", [0, -1, True, 1.0, "2"])
+def test_a_hand_limit_is_an_int_from_one(hands: object) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="hands="):
+        tf.Game(tf.SPOIL_FIVE, players=3, hands=hands)  # type: ignore[arg-type]
+    game = tf.Game(tf.SPOIL_FIVE, players=3, seed=1, hands=1)
+    game.play(bots(3))
+    assert game.is_over and len(game.outcomes) == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "scores", "message"),
+    [
+        (tf.FORTY_FIVE, [1, 2], "one int score per side"),
+        (tf.FORTY_FIVE, [1, 2, 3, 4], "one int score per side"),
+        (tf.FORTY_FIVE, [1.0, 0, 0], "one int score per side"),
+        (tf.FORTY_FIVE, [True, 0, 0], "one int score per side"),
+        (tf.FORTY_FIVE, "123", "one int score per side"),
+        (tf.FORTY_FIVE, [50, 0, 0], "at or over the target 45"),
+        (tf.FORTY_FIVE, [45, 44, 0], "at or over the target 45"),
+        (tf.FORTY_FIVE.with_options(target_tie="first-to-reach"), [45, 45, 0], "over"),
+        (tf.SPOIL_FIVE, [0, 0, 0], "scores are for points games"),
+    ],
+)
+def test_starting_scores_must_fit_the_game(
+    variant: tf.Variant, scores: object, message: str
+) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match=message):
+        tf.Game(variant, players=3, scores=scores)  # type: ignore[arg-type]
+
+
+def test_starting_scores_resume_a_game() -> None:
+    """W45: equal top totals over the target play another hand, so such scores resume."""
+    game = tf.Game(tf.FORTY_FIVE, players=3, seed=1, scores=[50, 50, 10])
+    assert game.scores == (50, 50, 10) and not game.is_over
+    winner = game.play(bots(3))
+    assert winner is not None and game.scores[winner] > 50
+
+
+def test_every_deck_is_checked_up_front() -> None:
+    """A bad deck anywhere in ``decks`` is refused by ``Game(...)``, not by the move that
+    ends the hand before it (PITFALLS 11: never leave a game with nobody to act)."""
+    full = tf.SPOIL_FIVE.ranking.deck()
+    with pytest.raises(tf.InvalidDeckError, match=r"decks\[1\]: .*missing AS"):
+        tf.Game(tf.SPOIL_FIVE, players=3, decks=[full, full[:-1]])
+    with pytest.raises(tf.InvalidArgumentError, match="sequence of decks"):
+        tf.Game(tf.SPOIL_FIVE, players=3, decks=" ".join(map(str, full)))
+    with pytest.raises(tf.InvalidArgumentError, match="not a deck"):
+        tf.Game(tf.SPOIL_FIVE, players=3, decks=full)
+    with pytest.raises(tf.InvalidArgumentError, match="sequence of decks"):
+        tf.Game(tf.SPOIL_FIVE, players=3, decks=5)  # type: ignore[arg-type]
+    game = tf.Game(tf.SPOIL_FIVE, players=3, decks=[full, " ".join(map(str, full[::-1]))])
+    assert game.hand.deck == full
+    game.play_hand(bots(3))
+    assert game.hand.deck == full[::-1]
+
+
+def _finish_hand_but_one(game: tf.Game) -> tf.Action:
+    """Play the current hand up to its last action, which is returned (not applied)."""
+    players = bots(game.players)
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        action = players[seat].choose(game.view(seat))
+        if game.hand.apply(action).is_over:
+            return action
+        game.apply(action)
+
+
+def _snapshot(game: tf.Game) -> tuple[object, ...]:
+    return (
+        game.hand,
+        game.chips,
+        game.pool,
+        game.scores,
+        list(game.outcomes),
+        game.last_hand,
+        game.dealer,
+        game.hand_number,
+        game.is_over,
+        game.winner,
+        game.to_act,
+    )
+
+
+@pytest.mark.parametrize("variant", [tf.SPOIL_FIVE, tf.FORTY_FIVE], ids=lambda v: v.name)
+def test_apply_is_atomic_when_the_next_deal_fails(
+    variant: tf.Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If dealing the next hand fails, the move that ended the hand leaves the game exactly
+    as it was: hand, chips, pool, scores, outcomes, dealer, and the shuffle to come."""
+    import trumpfamily.game as game_module
+
+    game = tf.Game(variant, players=3, seed=8)
+    twin = tf.Game(variant, players=3, seed=8)
+    last = _finish_hand_but_one(game)
+    _finish_hand_but_one(twin)
+    before = _snapshot(game)
+
+    def broken(*args: object, **kwargs: object) -> tf.HandState:
+        raise tf.InvalidDeckError("the dealer dropped the pack")
+
+    monkeypatch.setattr(game_module, "new_hand", broken)
+    with pytest.raises(tf.InvalidDeckError, match="dropped the pack"):
+        game.apply(last)
+    assert _snapshot(game) == before
+    assert sum(game.chips) + game.pool == 0 and game.legal_actions()
+    monkeypatch.undo()
+    game.apply(last)
+    twin.apply(last)
+    assert _snapshot(game) == _snapshot(twin)  # same next deal: the shuffle was not used up
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1"])
+def test_apply_wants_an_int_seat(seat: object) -> None:
+    """``seat="1"`` used to say "it is seat 1's turn, not seat 1's"; True and 1.0 passed."""
+    game = tf.Game(tf.SPOIL_FIVE, players=3, seed=1)
+    hand = game.hand
+    assert hand.to_act == 1
+    action = game.legal_actions()[0]
+    with pytest.raises(tf.IllegalActionError, match=f"seat={seat!r} is not a seat number"):
+        game.apply(action, seat=seat)  # type: ignore[arg-type]
+    assert game.hand is hand
+    game.apply(action, seat=hand.to_act)
+
+
+def test_a_bots_illegal_action_names_its_seat() -> None:
+    class Cheat:
+        def choose(self, view: tf.SeatView) -> tf.Action:
+            return tf.Claim()
+
+    game = tf.Game(tf.SPOIL_FIVE, players=3, seed=1)
+    seat = game.to_act
+    players: list[tf.Player] = [*bots(3)]
+    players[seat or 0] = Cheat()
+    hand, chips = game.hand, game.chips
+    with pytest.raises(tf.IllegalActionError, match=f"the player at seat {seat} \\(Cheat\\)"):
+        game.play_hand(players)
+    assert game.hand is hand and game.chips == chips
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tf.new_hand(tf.SPOIL_FIVE, players=2.0),
+        lambda: tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=False),
+        lambda: tf.new_hand(45, players=3),
+        lambda: tf.new_hand(tf.SPOIL_FIVE, players=3).view(5),
+        lambda: tf.new_hand(tf.SPOIL_FIVE, players=3).view("0"),
+        lambda: tf.stacked_deck(tf.SPOIL_FIVE, players=3, hands=["5H"]),
+        lambda: tf.Game(tf.SPOIL_FIVE, players=3, hands=0),
+        lambda: tf.Game(tf.FORTY_FIVE, players=3, scores=[1, 2]),
+        lambda: tf.Game(tf.SPOIL_FIVE, players=3, decks="5H"),
+        lambda: tf.Game(tf.SPOIL_FIVE, players=3).play(bots(3)),
+        lambda: tf.Game(tf.SPOIL_FIVE, players=3).view(5),
+        lambda: tf.first_jack("7H", players=2),
+        lambda: tf.RandomPlayer().choose(tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1).view(0)),
+        lambda: tf.new_hand(tf.SPOIL_FIVE, players=3, seed=[1]),
+        lambda: tf.Game(tf.SPOIL_FIVE, players=3, seed=[1]),
+        lambda: tf.Game(tf.SPOIL_FIVE, players=3).play_hand(tf.RandomPlayer()),
+        lambda: tf.new_hand(tf.SPOIL_FIVE, players=3).apply(None),
+    ],
+)
+def test_every_bad_call_raises_a_library_error(call: Callable[[], object]) -> None:
+    """A fresh user's stress test: each bad call raises a TrumpFamilyError (which also
+    subclasses the builtin it refines), never a bare ValueError, TypeError or IndexError."""
+    tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=0, seed=1)  # warm the value-keyed caches
+    tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=0, seed=1)
+    with pytest.raises(tf.TrumpFamilyError):
+        call()
 
 
 def test_seeded_games_are_reproducible() -> None:

@@ -27,7 +27,7 @@ def test_players_refuse_a_view_without_a_turn() -> None:
     state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=3)
     other = (state.to_act or 0) + 1
     for player in (tf.RandomPlayer(), tf.RuleOfThumbPlayer()):
-        with pytest.raises(ValueError, match="not its turn"):
+        with pytest.raises(tf.InvalidArgumentError, match="not its turn"):
             player.choose(state.view(other))
 
 

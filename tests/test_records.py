@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 import trumpfamily as tf
@@ -69,14 +70,23 @@ def test_replay_rebuilds_an_equal_state(variant: tf.Variant, players: int) -> No
 
 
 def test_replay_of_a_custom_variant() -> None:
+    """A custom variant (its own name) is not a preset: its record replays when the variant
+    is given, and only if the record's name and options match it exactly."""
     custom = tf.Variant(
         name="Kitchen rules",
         ranking=tf.SPOIL_FIVE.ranking,
         scoring=tf.SPOIL_FIVE.scoring.__class__(ante=3, dealer_ante=3),
     )
     state = played(custom, 3, seed=2)
-    again = tf.replay(state.record())
-    assert again == state and again.variant.name == "Kitchen rules"
+    rec = state.record()
+    with pytest.raises(tf.ReplayError, match=r"'Kitchen rules' is not a preset.*variant="):
+        tf.replay(rec)
+    again = tf.replay(rec, variant=custom)
+    assert again == state and again.variant is custom
+    with pytest.raises(tf.ReplayError, match=r"ante=3 \(variant: 1\)"):
+        tf.replay(rec, variant=attrs.evolve(custom, scoring=tf.SPOIL_FIVE.scoring))
+    with pytest.raises(tf.ReplayError, match="not of the variant given"):
+        tf.replay(rec, variant=tf.SPOIL_FIVE)
 
 
 def test_tampered_deck_names_the_failing_action() -> None:
@@ -112,19 +122,26 @@ def test_illegal_action_in_the_middle() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad",
+    ("bad", "message"),
     [
-        {"type": "Play", "card": "ZZ"},
-        {"type": "Dance"},
-        {"type": "Play"},
-        {"type": "Play", "card": 5},
-        "Play 5H",
+        ({"type": "Play", "card": "ZZ"}, r"field 'card': cannot read a card from 'ZZ'"),
+        ({"type": "Dance"}, r"unknown action type 'Dance' \(expected one of Play, Rob, "),
+        ({"type": "Bid", "amount": 20}, r"unknown action type 'Bid'"),
+        ({"type": 3}, r"unknown action type 3"),
+        ({"card": "5H"}, r"missing field 'type' \(one of Play, Rob, "),
+        ({"type": "Play"}, r"missing field 'card' \(Play has 'card'\)"),
+        ({"type": "Rob", "card": "5H"}, r"missing field 'discard'"),
+        ({"type": "Play", "card": 5}, r"field 'card': expected card text such as '5H', got int 5"),
+        ({"type": "Play", "card": "5H", "seat": 1}, r"unexpected field\(s\) 'seat'"),
+        ({"type": "Claim", "card": "5H"}, r"unexpected field\(s\) 'card' \(Claim has no fields"),
+        ("Play 5H", r"an action must be a mapping .* got str 'Play 5H'"),
+        (None, r"an action must be a mapping .* got NoneType None"),
     ],
 )
-def test_malformed_action(bad: object) -> None:
+def test_malformed_action_says_what_is_wrong(bad: object, message: str) -> None:
     rec = played(tf.SPOIL_FIVE, 3, seed=6).record()
     rec["actions"].insert(1, bad)
-    with pytest.raises(tf.ReplayError, match="action 1 .* malformed") as err:
+    with pytest.raises(tf.ReplayError, match=r"^action 1: " + message) as err:
         tf.replay(rec)
     assert err.value.index == 1
 
@@ -132,21 +149,80 @@ def test_malformed_action(bad: object) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"options": {"jink_bonus": "lots"}}, "a valid deal"),
+        ({"options": {**tf.SPOIL_FIVE.options(), "jink_bonus": "lots"}}, "jink_bonus='lots'"),
         ({"players": 11}, "a valid deal"),
         ({"dealer": 9}, "a valid deal"),
         ({"format": 99}, "format 99"),
-        ({"extra": 1}, "malformed"),
-        ({"deck": "5H"}, "malformed"),
-        ({"actions": "Play"}, "must be a list"),
+        ({"extra": 1}, r"unexpected field\(s\) 'extra'"),
+        ({"deck": "5H"}, r"field 'deck': expected a list of card texts, got str '5H'"),
+        ({"deck": ["5H", 7]}, r"field 'deck': item 1: expected card text"),
+        ({"actions": "Play"}, r"field 'actions': expected a list"),
+        # strict types: what JSON writes for an int is an int
+        ({"players": "4"}, r"field 'players': expected an int, got str '4'"),
+        ({"players": 4.0}, r"field 'players': expected an int, got float 4.0"),
+        ({"players": 4.7}, r"field 'players': expected an int, got float 4.7"),
+        ({"players": True}, r"field 'players': expected an int, got bool True"),
+        ({"dealer": False}, r"field 'dealer': expected an int, got bool False"),
+        ({"dealer": "0"}, r"field 'dealer': expected an int, got str '0'"),
+        ({"dealer": 0.0}, r"field 'dealer': expected an int, got float 0.0"),
+        ({"format": "1"}, r"field 'format': expected an int, got str '1'"),
+        ({"format": True}, r"field 'format': expected an int, got bool True"),
+        # the variant: a preset's name, as a string
+        ({"variant": "Bridge"}, r"variant 'Bridge' is not a preset; known names: Maw, "),
+        ({"variant": 45}, r"field 'variant': expected a string, got int 45"),
+        # options: every one of them, each of its exact type
+        ({"options": {}}, r"every option .*: missing top_trumps, joker, "),
+        ({"options": [1]}, r"field 'options': expected a mapping"),
+        ({"options": {**tf.SPOIL_FIVE.options(), "house": 1}}, r"unknown 'house'"),
+        ({"options": {**tf.SPOIL_FIVE.options(), "robbing": 1}}, r"option robbing=1 is not valid"),
+        ({"options": {**tf.SPOIL_FIVE.options(), "ante": 1.0}}, r"option ante=1.0 is not valid"),
+        ({"options": {**tf.SPOIL_FIVE.options(), "ante": True}}, r"option ante=True is not valid"),
+        (
+            {"options": {**tf.SPOIL_FIVE.options(), "renege_cards": "5-J-JK-AH"}},
+            r"options are not valid: option renege_cards='5-J-JK-AH' needs a joker",
+        ),
     ],
 )
 def test_malformed_record(change: dict[str, object], message: str) -> None:
-    rec = played(tf.SPOIL_FIVE, 3, seed=6, steps=2).record()
-    rec.update(change)
+    good = played(tf.SPOIL_FIVE, 3, seed=6, steps=2).record()
+    assert tf.replay(good) is not None  # a good record first: nothing may be cached from it
+    rec = {**good, **change}
     with pytest.raises(tf.ReplayError, match=message) as err:
         tf.replay(rec)
     assert err.value.index is None
+
+
+@pytest.mark.parametrize("field", ["format", "actions", "variant", "options", "players", "deck"])
+def test_every_field_is_required(field: str) -> None:
+    rec = played(tf.SPOIL_FIVE, 3, seed=6, steps=2).record()
+    del rec[field]
+    with pytest.raises(tf.ReplayError, match=f"field '{field}': missing"):
+        tf.replay(rec)
+
+
+def test_option_types_do_not_depend_on_what_was_replayed_before() -> None:
+    """1 == 1.0 == True in Python: no cache may let a bad type through because an equal
+    value of the right type was replayed earlier (in either order)."""
+    good = played(tf.SPOIL_FIVE.with_options(ante=1, robbing=True), 3, seed=6, steps=2).record()
+    for name, value in (("robbing", 1), ("ante", 1.0), ("ante", True), ("dealer_ante", 2.0)):
+        bad = {**good, "options": {**good["options"], name: value}}
+        for _ in range(2):
+            assert tf.replay(good).variant is tf.SPOIL_FIVE
+            with pytest.raises(tf.ReplayError, match=f"option {name}={value!r} is not valid"):
+                tf.replay(bad)
+
+
+def test_a_preset_alias_replays_as_the_preset() -> None:
+    rec = played(tf.FORTY_FIVE, 3, seed=6, steps=2).record()
+    assert tf.replay({**rec, "variant": "45s"}).variant is tf.FORTY_FIVE
+
+
+def test_records_do_not_show_attrs_markers_in_pydoc() -> None:
+    """pydoc printed the docstrings of Play and Rob twice: attrs.resolve_types (called by
+    cattrs) left ``__attrs_types_resolved__``, a class attribute holding the class."""
+    tf.replay(played(tf.SPOIL_FIVE, 3, seed=6).record())
+    for cls in (tf.Play, tf.Rob, tf.Card, HandRecord):
+        assert "__attrs_types_resolved__" not in vars(cls), cls
 
 
 def test_not_a_mapping() -> None:

@@ -42,12 +42,15 @@ def test_ex49_rob_at_own_first_turn_brings_in_the_five() -> None:
     assert robbed.to_act == 2 and robbed.robbed_by == 2 and robbed.discard == C("8C")
     assert all(isinstance(a, Play) for a in robbed.legal_actions())
     assert Play("5D") in robbed.legal_actions()  # the robbed Five may be played at once
-    # the turn-up is no longer shown; the discard is in nobody's view
+    # the turn-up is no longer on the table, but everyone saw it turned; the discard is
+    # in the robber's view only
     for seat in range(5):
         view = robbed.view(seat)
-        assert view.turn_up is None and view.robbed_by == 2
+        assert view.turn_up is None and view.turned_up == C("5D") and view.robbed_by == 2
         assert C("8C") not in view.hand
-    assert "8C" not in repr(robbed.view(2))
+        if seat != 2:
+            assert view.my_discard is None and "'8C'" not in repr(view)
+    assert robbed.view(2).my_discard == C("8C")
     check_invariants(robbed)
 
 
@@ -138,6 +141,19 @@ def test_ex50_dealer_robs_a_turned_ace_before_the_lead() -> None:
     robbed = state.apply(Rob("2H"))
     assert robbed.to_act == 0 and robbed.phase is tf.Phase.PLAY
     assert sorted(robbed.hands[4]) == sorted(tf.parse_cards("7C 9D KD 4S AS"))
+    check_invariants(robbed)
+
+
+def test_ex50_the_robbed_ace_stays_public() -> None:
+    """EX-50: the whole table saw AS turned up, so after the dealer robs it every view still
+    shows which card was turned (``turned_up``); only the dealer sees his discard."""
+    state = deal(tf.SPOIL_FIVE, players=5, dealer=4, hands=EX50_HANDS, turn_up="AS")
+    assert all(state.view(seat).turned_up == C("AS") for seat in range(5))
+    robbed = state.apply(Rob("2H"))
+    for seat in range(5):
+        view = robbed.view(seat)
+        assert view.turn_up is None and view.turned_up == C("AS") and view.robbed_by == 4
+        assert view.my_discard == (C("2H") if seat == 4 else None)
     check_invariants(robbed)
 
 
@@ -290,6 +306,79 @@ def test_spoil_five_announcing_escapes_every_penalty() -> None:
     assert state.demoted is None and state.barred == ()
 
 
+# -- a silent holder is his own secret --------------------------------------------------------
+
+PENALTIES = ["lowest-unless-announced", "lowest", "cannot-win", "lowest-and-cannot-win"]
+
+
+def _forgot(rule: str, cards: str = "2H 7H KH") -> tf.HandState:
+    """EX-49 (Spoil Five timing, own-first-turn): P2 holds AD and plays KH to trick 1 with
+    neither a rob nor an announcement."""
+    return play(ex49(tf.SPOIL_FIVE.with_options(unrobbed_ace=rule)), cards)
+
+
+@pytest.mark.parametrize("rule", PENALTIES)
+def test_a_forgotten_rob_is_the_holders_secret(rule: str) -> None:
+    """Nobody but P2 knows he holds AD until he plays it: every other seat's view is field
+    for field what it would be with no penalty at all (``unrobbed_ace="none"``)."""
+    state = _forgot(rule)
+    assert state.demoted is not None or state.barred  # the penalty is in force
+    blank = _forgot("none")
+    for later in ("", "QH 6C", "QH 6C 3S 2C 7C 3H 8H"):  # at once, and after tricks 1, 2
+        now, base = play(state, later), play(blank, later)
+        for seat in (0, 1, 3, 4):
+            view = now.view(seat)
+            assert view._replace(variant=None) == base.view(seat)._replace(variant=None)
+            assert view.demoted is None and view.barred == ()
+            assert "'AD'" not in repr(view) and "seat 2" not in repr(view)
+        own = now.view(2)
+        assert own.demoted == now.demoted and own.barred == now.barred
+        check_invariants(now)
+    # nor does an error message name him to another seat trying to rob
+    seat = state.to_act
+    assert seat == 3
+    with pytest.raises(tf.IllegalActionError, match="seat 3 does not hold") as err:
+        state.apply(Rob("QH"))
+    assert "seat 2" not in str(err.value)
+
+
+def test_a_forgotten_rob_becomes_public_when_the_ace_is_played() -> None:
+    """W25 penalties: P2 wins trick 1 with KH and leads AD: now everyone sees that it is
+    demoted and that P2 is barred."""
+    state = _forgot("lowest-and-cannot-win", "2H 7H KH QH 6C")
+    assert state.tricks[0].winner == 2 and state.view(0).demoted is None
+    state = play(state, "AD")
+    for seat in range(5):
+        assert state.view(seat).demoted == C("AD")
+        assert [b.seat for b in state.view(seat).barred] == [2]
+    check_invariants(state)
+
+
+def test_a_forgotten_bar_is_public_when_the_hand_is_over() -> None:
+    """Penalty B (cannot-win): P2 never plays AD; when the hand is over (the outcome names
+    the barred seats anyway) every view shows the bar."""
+    state = _forgot("cannot-win")
+    for card in tf.parse_cards("QH 6C  3S 2C 7C 3H 8H  9D 3C 9C 4H 9H"):
+        assert state.view(0).barred == () and state.view(3).barred == ()
+        state = state.apply(Play(card))
+    assert state.is_over and state.outcome is not None and state.outcome.spoil
+    assert C("AD") in state.hands[2] and state.view(0).demoted is None
+    for seat in range(5):
+        assert [b.seat for b in state.view(seat).barred] == [2]
+    check_invariants(state)
+
+
+@pytest.mark.parametrize("rule", PENALTIES)
+def test_an_open_decline_is_public(rule: str) -> None:
+    """DeclineRob is said aloud, so its penalty is public at once."""
+    state = play(ex49(tf.SPOIL_FIVE.with_options(unrobbed_ace=rule)), "2H 7H").apply(DeclineRob())
+    for seat in range(5):
+        view = state.view(seat)
+        assert view.announced == 2
+        assert view.demoted == state.demoted and view.barred == state.barred
+    check_invariants(state)
+
+
 # -- the joker turned up (EX-53) and fiving (EX-56) ------------------------------------------
 
 
@@ -359,6 +448,47 @@ def test_fiving_is_only_for_two_players_at_the_first_turn() -> None:
     three = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
     with pytest.raises(tf.IllegalActionError, match="only by two players"):
         three.apply(AskFive())
+
+
+def _two(turn_up: str, hands: dict[int, str], **options: object) -> tf.HandState:
+    variant = tf.SPOIL_FIVE.with_options(**options) if options else tf.SPOIL_FIVE
+    return deal(variant, players=2, dealer=1, hands=hands, turn_up=turn_up, stock="KD 3S")
+
+
+def test_no_fiving_after_the_dealer_robs_a_turned_ace() -> None:
+    """Fiving settles trumps, so it comes before robbing: once the dealer has robbed (or
+    declined) a turned-up Ace, eldest may not ask for a new trump suit under it."""
+    hands = {0: "2H 3H 4H 5H 6H", 1: "7H 8H 9H TH JH"}
+    for first in (Rob("7H"), DeclineRob()):
+        state = _two("AC", hands).apply(first)
+        assert state.to_act == 0 and AskFive() not in state.legal_actions()
+        with pytest.raises(tf.IllegalActionError, match="only before anybody robs"):
+            state.apply(AskFive())
+        assert state.trump is tf.Suit.CLUBS
+
+
+def test_no_fiving_after_the_holder_robs_or_declines() -> None:
+    """Eldest holds the Ace of trumps: at his first turn he may rob, decline, ask to five
+    or play; after a rob or a decline he may no longer ask to five."""
+    hands = {0: "AC 3H 4H 5H 6H", 1: "7H 8H 9H TH JH"}
+    state = _two("9C", hands)
+    assert AskFive() in state.legal_actions() and Rob("3H") in state.legal_actions()
+    for first in (Rob("3H"), DeclineRob()):
+        after = state.apply(first)
+        assert AskFive() not in after.legal_actions()
+        assert all(isinstance(a, Play) for a in after.legal_actions())
+    before_lead = _two("9C", hands, rob_timing="before-lead")
+    assert before_lead.phase is tf.Phase.ROB and AskFive() in before_lead.legal_actions()
+    assert AskFive() not in before_lead.apply(Rob("3H")).legal_actions()
+
+
+def test_no_fiving_after_the_dealer_takes_a_turned_joker() -> None:
+    variant = tf.SPOIL_FIVE.with_options(joker="third")
+    state = deal(
+        variant, players=2, dealer=1, hands={1: "2H 3H 4H 5H 6H"}, turn_up="JK", stock="7C KD"
+    )
+    took = state.apply(Rob("2H"))
+    assert took.to_act == 0 and AskFive() not in took.legal_actions()
 
 
 def test_fiving_reopens_robbing_for_the_new_trumps() -> None:

@@ -24,8 +24,9 @@ Directives
 ``.. trumpfamily-other-modules::``
     Reference entries for the public modules that have no page in ``docs/reference/``.
 ``.. trumpfamily-markdown:: PATH``
-    Include a Markdown file (the changelog) by converting the small subset of Markdown it
-    uses (headings, lists, links, code spans, emphasis) to reStructuredText.
+    Include a Markdown file (the changelog, the rules digest) by converting the subset of
+    Markdown they use (headings, paragraphs, nested lists, pipe tables, links, code spans,
+    emphasis) to reStructuredText.
 
 It also
 
@@ -33,7 +34,10 @@ It also
   ``Suit``) to the entry of the module that defines them (``trumpfamily.play.legal_moves``),
   and documents each object once, where it is defined;
 * runs each docstring's examples, in the doctest builder, with the globals of its module
-  (as ``pytest --doctest-modules`` does);
+  (as ``pytest --doctest-modules`` does; ``tests/test_examples.py`` checks that they also
+  run alone, as a reader copies them);
+* reads the summary of a module constant for the table of exports from its ``#:``
+  comment or the string after it (what autodoc shows);
 * smooths two Google-style docstring habits napoleon would misread (see
   :func:`_prepare_docstring`).
 """
@@ -42,6 +46,8 @@ from __future__ import annotations
 
 import inspect
 import re
+import types
+import typing
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -349,12 +355,28 @@ class Exports(_TableDirective):
                 doc = inspect.getdoc(obj) or ""
             else:
                 module = _defining_module(name)
-                kind, ref = "constant", f":data:`~{module}.{name}`"
-                doc = ""
+                alias = isinstance(obj, types.UnionType) or typing.get_origin(obj) is not None
+                kind = "type alias" if alias else "constant"
+                ref = f":data:`~{module}.{name}`"
+                doc = _attribute_doc(module, name)
             summary = doc.strip().split("\n\n")[0].replace("\n", " ")
             rows.append([f"``trumpfamily.{name}``", kind, ref, summary])
         return _list_table(["name", "kind", "reference", "summary"], rows, [22, 10, 20, 48],
                            title="Everything ``import trumpfamily`` gives")
+
+
+def _attribute_doc(module: str, name: str) -> str:
+    """The documentation of a module-level constant: its ``#:`` comment or the string
+    after it (what autodoc shows), without ``:meta:`` fields."""
+    from sphinx.errors import PycodeError
+    from sphinx.pycode import ModuleAnalyzer
+
+    try:
+        docs = ModuleAnalyzer.for_module(module).find_attr_docs()
+    except PycodeError:
+        return ""
+    lines = docs.get(("", name), [])
+    return "\n".join(line for line in lines if not line.strip().startswith(":meta "))
 
 
 def _defining_module(name: str) -> str:
@@ -397,18 +419,85 @@ def _md_inline(text: str) -> str:
     return "".join(out)
 
 
+_LIST_ITEM = re.compile(r"^(\s*)([*+-]|\d+[.)])\s+")
+
+
+def _md_cells(row: str) -> list[str]:
+    """The cells of one Markdown table row (``|`` inside a code span does not split)."""
+    cells, cell, code = [], "", False
+    for char in row.strip().strip("|"):
+        if char == "`":
+            code = not code
+        if char == "|" and not code:
+            cells.append(cell.strip())
+            cell = ""
+        else:
+            cell += char
+    cells.append(cell.strip())
+    return cells
+
+
+def _md_table(rows: list[str]) -> list[str]:
+    """A Markdown pipe table (header, ``|---|`` line, rows) as a reST list-table."""
+    header = _md_cells(rows[0])
+    body = [_md_cells(row) for row in rows[2:]]
+    width = len(header)
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for cells in [header, *body]:
+        cells = (cells + [""] * width)[:width]
+        for i, cell in enumerate(cells):
+            prefix = "   * - " if i == 0 else "     - "
+            lines.append(prefix + (_md_inline(cell) if cell else "\\ "))
+    return [*lines, ""]
+
+
 def markdown_to_rst(markdown: str) -> list[str]:
-    """Convert the Markdown subset of a Keep a Changelog file to reST lines."""
+    """Convert the Markdown subset of the changelog and the rules digest to reST lines:
+    headings, paragraphs, bullet and numbered lists (nested by indentation), pipe
+    tables, code spans, links and emphasis. Horizontal rules are dropped."""
     lines: list[str] = []
-    for raw in markdown.splitlines():
-        line = raw.rstrip()
+    source = [raw.rstrip() for raw in markdown.splitlines()]
+    last_item: tuple[int, int] | None = None  # the last list item: indent, text column
+    i = 0
+    while i < len(source):
+        line = source[i]
+        i += 1
         if re.match(r"^\[[^\]]+\]:\s+\S+", line):  # link reference definitions
+            continue
+        if re.fullmatch(r"\s*([-*_])(\s*\1){2,}\s*", line):  # a horizontal rule
+            continue
+        if line.startswith("|") and i < len(source) and re.match(r"^\|[\s|:-]+\|?$",
+                                                                 source[i]):
+            rows = [line]
+            while i < len(source) and source[i].startswith("|"):
+                rows.append(source[i])
+                i += 1
+            if lines and lines[-1]:
+                lines.append("")
+            lines += _md_table(rows)
+            last_item = None
             continue
         heading = re.match(r"^(#{1,4})\s+(.*)$", line)
         if heading:
             title = _md_inline(heading.group(2).strip())
+            if lines and lines[-1]:
+                lines.append("")
             lines += [title, _HEADINGS[len(heading.group(1))] * max(len(title), 3), ""]
+            last_item = None
             continue
+        item = _LIST_ITEM.match(line)
+        indent = len(line) - len(line.lstrip())
+        if item:
+            if lines and lines[-1]:
+                lines.append("")  # reST wants a blank line before a (nested) list item
+            last_item = (indent, len(item.group(0)))
+        elif line and indent == 0 and last_item is not None:
+            if lines and not lines[-1]:
+                last_item = None  # a paragraph after the list
+            else:
+                line = " " * last_item[1] + line  # a lazy continuation of the item
+        elif line and last_item is not None and last_item[0] < indent < last_item[1]:
+            line = " " * last_item[1] + line.lstrip()  # "10. " items: align the text
         lines.append(_md_inline(line))
     return lines
 

@@ -19,8 +19,10 @@ from .errors import (
     CardParseError,
     IllegalActionError,
     IllegalPlayError,
+    InvalidArgumentError,
     InvalidDeckError,
     InvalidPositionError,
+    InvalidSeatError,
     InvalidVariantError,
     PlayerCountError,
     ReplayError,
@@ -45,7 +47,7 @@ __all__ = [
     "Ranking", "Reneging", "Robbing", "Scoring", "Jinking", "Table",
     "TrumpFamilyError", "CardParseError", "InvalidPositionError", "IllegalPlayError",
     "InvalidVariantError", "UnknownVariantError", "IllegalActionError", "PlayerCountError",
-    "InvalidDeckError", "ReplayError",
+    "InvalidDeckError", "ReplayError", "InvalidArgumentError", "InvalidSeatError",
 ]
 
 from .actions import AcceptFive, Action, AskFive, Claim, DeclineRob, Jink, Play, RefuseFive, Rob

@@ -16,7 +16,7 @@ from .play import play_context
 from .reneging import PlayContext
 from .robbing import unrobbed_penalty
 from .scoring import best_trump_trick, five_tricks_bonus, trick_points
-from .variants import Variant
+from .variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from .engine import HandState
@@ -68,13 +68,25 @@ SEATINGS: Final[dict[tuple[Variant, int, int], Seating]] = {}
 _MAX_SEATINGS: Final = 4096
 
 
-def seating_for(variant: Variant, players: int, dealer: int) -> Seating:
-    key = (variant, players, dealer)
-    found = SEATINGS.get(key)
-    if found is not None:
-        return found
+def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
+    """The seating of (variant, players, dealer); ``variant`` may be a preset's name.
+
+    Raises:
+        UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset's name.
+        PlayerCountError: ``players`` (an int, not a bool or float) does not suit the
+            variant, or ``dealer`` is not an int seat.
+    """
+    # The cache is keyed by value, where 2 == 2.0 == True: only exact ints may use it.
+    if type(players) is int and type(dealer) is int:
+        found = SEATINGS.get((variant, players, dealer))  # type: ignore[arg-type]
+        if found is not None:
+            return found
     if not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant (e.g. trumpfamily.SPOIL_FIVE), got {variant!r}")
+        variant = find_variant(variant)
+        if type(players) is int and type(dealer) is int:
+            found = SEATINGS.get((variant, players, dealer))
+            if found is not None:
+                return found
     table = variant.table
     sides = table.sides(players)  # raises PlayerCountError
     if type(dealer) is not int or not 0 <= dealer < players:

@@ -18,8 +18,15 @@ if TYPE_CHECKING:
     from .engine import HandState
 
 
-def out_of_turn(state: HandState, seat: int) -> str:
-    """Why ``seat`` may not act now (it is not its turn)."""
+def out_of_turn(state: HandState, seat: object) -> str:
+    """Why ``seat`` may not act now (it is not its turn, or not a seat number)."""
+    if type(seat) is not int:
+        return (
+            f"seat={seat!r} is not a seat number: seats are the ints 0..{state.players - 1} "
+            f"(it is seat {state.to_act}'s turn)"
+            if state.to_act is not None
+            else f"seat={seat!r} is not a seat number, and the hand is over"
+        )
     if state.to_act is None:
         return "the hand is over: nobody may act"
     return (
@@ -56,7 +63,8 @@ def refusal_reason(state: HandState, action: object) -> str:
             return "robbing is not played in this variant (option robbing=False; RULES.md §1.5)"
         if st.rob_done == "robbed" or (st.rob_kind is None and st.robbed_by is not None):
             return f"the turn-up may be robbed only once a deal (RULES.md §1.5){suffix}"
-        if st.rob_done is not None:
+        # A forgotten rob is the holder's secret (HandState.view): only he hears about it.
+        if st.rob_done == "declined" or (st.rob_done is not None and st.rob_seat == seat):
             how = "announced instead" if st.rob_done == "declined" else "played without robbing"
             return (
                 f"seat {st.rob_seat}'s chance to rob has passed: he {how} (RULES.md §1.5, "
@@ -100,6 +108,11 @@ def refusal_reason(state: HandState, action: object) -> str:
             return (
                 "fiving is played only by two players with option fiving=True "
                 f"(RULES.md §2.1.7 (6)){suffix}"
+            )
+        if st.rob_done is not None or st.robbed_by is not None:
+            return (
+                "fiving settles trumps, so it may be asked only before anybody robs or "
+                f"declines a rob (RULES.md §2.1.7 (6), EX-56){suffix}"
             )
         return f"only the non-dealer may ask to five, once, at his first turn (EX-56){suffix}"
     return f"nobody has asked to five (RULES.md §2.1.7 (6)){suffix}"

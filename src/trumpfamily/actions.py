@@ -20,6 +20,7 @@ action                    meaning (RULES.md section)
 
 Cards may be given as text: ``Play("5H") == Play(Card.parse("5H"))``.
 
+>>> from trumpfamily import DeclineRob, Play, Rob
 >>> Play("5h")
 Play('5H')
 >>> Rob("8C").discard
@@ -94,7 +95,13 @@ class Rob:
 class DeclineRob:
     """Do not rob, saying so: the holder announces the Ace of trumps ("turn the trump
     down"), or the dealer with an Ace turned says "I play these" (RULES.md §1.5, §2.2.5).
-    An announcement escapes every ``unrobbed_ace`` penalty except ``"lowest"``."""
+
+    Declining is public, and it is still not robbing: a holder who declines escapes only
+    the demotion of ``unrobbed_ace="lowest-unless-announced"`` and
+    ``"lowest-and-cannot-win"``. Under ``"lowest"`` his Ace is demoted all the same, and
+    under ``"cannot-win"`` and ``"lowest-and-cannot-win"`` he may not win the pool
+    (:func:`~trumpfamily.robbing.unrobbed_penalty`). The dealer declining a turned-up Ace
+    incurs no penalty."""
 
     def __repr__(self) -> str:
         return "DeclineRob()"
@@ -142,6 +149,15 @@ class RefuseFive:
     def __repr__(self) -> str:
         return "RefuseFive()"
 
+
+# Resolve the string annotations (``from __future__ import annotations``) once, here, so that
+# cattrs (records) finds concrete field types and never calls ``attrs.resolve_types`` on
+# these classes itself; drop the marker that call leaves, a class attribute holding the
+# class, which pydoc would print as a second copy of the docstring.
+for _cls in (Play, Rob):
+    attrs.resolve_types(_cls)
+    delattr(_cls, "__attrs_types_resolved__")
+del _cls
 
 #: Any engine action.
 Action: TypeAlias = Play | Rob | DeclineRob | Claim | Jink | AskFive | AcceptFive | RefuseFive

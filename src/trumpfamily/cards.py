@@ -4,6 +4,7 @@ Card text follows RULES.md §0.1: rank ``A K Q J T 9 8 7 6 5 4 3 2`` then suit `
 the joker is ``JK``. ``10`` may stand for ``T``, case is ignored, and the suit symbols
 ``♣ ♦ ♥ ♠`` may stand for the letters.
 
+>>> from trumpfamily import JK, Card, parse_cards
 >>> Card.parse("5h")
 Card.parse('5H')
 >>> parse_cards("10H, AH jk 5♠")
@@ -149,6 +150,7 @@ class Card:
     Raises:
         CardParseError: a joker with a suit, or another rank without one.
 
+    >>> from trumpfamily import Card, Rank, Suit, parse_cards
     >>> Card(Rank.FIVE, Suit.HEARTS)
     Card.parse('5H')
     >>> sorted(parse_cards("JK AS 2C"))
@@ -251,12 +253,15 @@ for _suit in Suit:
     for _rank in Rank:
         if _rank is not Rank.JOKER:
             _CANONICAL[(_rank, _suit)] = Card(_rank, _suit)
-#: The joker, used only in variants with ``joker`` set (RULES.md §2.8).
+#: The joker card (``Card.parse("JK")``), used only in variants with the ``joker`` option
+#: set (RULES.md §2.8).
 JK: Final[Card] = Card(Rank.JOKER, None)
 _CANONICAL[(Rank.JOKER, None)] = JK
 _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CANONICAL.values()}
 
-#: The 52 cards without the joker, in sort order.
+#: The 52 cards without the joker, in sort order (a tuple of :class:`Card`).
+#:
+#: :meta hide-value:
 STANDARD_DECK: Final[tuple[Card, ...]] = tuple(sorted(c for c in _CANONICAL.values() if c is not JK))
 
 def canonical(rank: Rank, suit: Suit | None) -> Card:
@@ -285,6 +290,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     Raises:
         CardParseError: any item is not a card; the message names it.
 
+    >>> from trumpfamily import parse_cards
     >>> parse_cards("5h,js  ah")
     (Card.parse('5H'), Card.parse('JS'), Card.parse('AH'))
     """
@@ -320,6 +326,7 @@ def parse_suit(suit: Suit | str) -> Suit:
     Raises:
         CardParseError: not a suit.
 
+    >>> from trumpfamily import parse_suit
     >>> parse_suit("s"), parse_suit("♥"), parse_suit("clubs")
     (Suit.SPADES, Suit.HEARTS, Suit.CLUBS)
     """

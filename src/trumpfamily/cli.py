@@ -9,21 +9,24 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
     trumpfamily play VARIANT [--players N] [--seed S] [--human SEAT] [--option ...]
                      [--hands K] [--bots thumb|random] [--save FILE]
     trumpfamily replay FILE
-    trumpfamily demo [--seed S ...]
+    trumpfamily demo [--seed S] [--players N]
 
 Every command also takes ``--color auto|always|never`` (``demo`` excepted).
 
 ``python -m trumpfamily`` runs the same commands, and with no arguments the demo.
 
-Exit status: :data:`EXIT_OK` (0) on success, :data:`EXIT_FAILURE` (1) when a replay does
-not verify or a game is abandoned (end of input at the prompt), :data:`EXIT_USAGE` (2) for
-bad input on the command line: an unknown variant, option, card or suit. Errors are one
-line on standard error, never a traceback.
+Exit status: :data:`EXIT_OK` (0) on success; :data:`EXIT_FAILURE` (1) when a file is not
+a hand record or does not verify, a game is abandoned (``quit`` or the end of input at
+the prompt) or the output cannot be written; :data:`EXIT_USAGE` (2) for bad input on the
+command line: an unknown command, variant, option, card or suit, a bad argument, a
+``--save`` file that cannot be written. Every error is one line on standard error
+(``trumpfamily COMMAND: error: ...``), never a traceback.
 
 Every rule printed comes from the library (:meth:`~trumpfamily.ranking.Ranking.trump_order`,
 :meth:`~trumpfamily.variants.Variant.options`, :func:`~trumpfamily.play.check_play`), so the
 command line cannot disagree with the API.
 
+>>> from trumpfamily.cli import main
 >>> main(["explain", "45", "--trump", "C", "--trick", "AH", "--hand", "KH 9D 3S"])
 Forty-Five, clubs trumps. Trick so far: AH. Hand: KH 9D 3S.
 Legal: KH
@@ -41,17 +44,38 @@ import random
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
+from . import demo as _demo
 from ._version import __version__
-from .actions import AcceptFive, Action, AskFive, Claim, DeclineRob, Jink, Play, RefuseFive, Rob
+from .actions import (
+    ACTION_TYPES,
+    AcceptFive,
+    Action,
+    AskFive,
+    Claim,
+    DeclineRob,
+    Jink,
+    Play,
+    RefuseFive,
+    Rob,
+)
 from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
 from .engine import HandState, Phase
-from .errors import IllegalActionError, IllegalPlayError, ReplayError, TrumpFamilyError
+from .errors import (
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidVariantError,
+    PlayerCountError,
+    ReplayError,
+    TrumpFamilyError,
+)
 from .game import Game
 from .play import check_play, legal_moves
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
 from .records import replay
+from .robbing import unrobbed_penalty
+from .scoring import antes
 from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
 __all__ = ["main", "build_parser", "parse_option", "parse_option_value", "Style",
@@ -59,9 +83,11 @@ __all__ = ["main", "build_parser", "parse_option", "parse_option_value", "Style"
 
 #: Exit status of a command that did what was asked.
 EXIT_OK: Final = 0
-#: Exit status when a replay does not verify, or a game is abandoned at the prompt.
+#: Exit status when a file is not a hand record or does not verify, a game is abandoned
+#: at the prompt, or the output cannot be written.
 EXIT_FAILURE: Final = 1
-#: Exit status for bad command-line input (unknown variant, option, card or suit).
+#: Exit status for bad command-line input (an unknown command, variant, option, card or
+#: suit, a bad argument, a ``--save`` file that cannot be written).
 EXIT_USAGE: Final = 2
 
 _PROG: Final = "trumpfamily"
@@ -70,9 +96,9 @@ _PROG: Final = "trumpfamily"
 class CommandError(Exception):
     """A command cannot go on; ``main`` prints the message and returns ``code``."""
 
-    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+    def __init__(self, message: str, code: int = EXIT_USAGE, label: str = "error") -> None:
         super().__init__(message)
-        self.code = code
+        self.code, self.label = code, label
 
 
 # -- option values --------------------------------------------------------------------
@@ -87,6 +113,7 @@ def parse_option_value(text: str) -> bool | int | str | None:
     ``None``; anything else is kept as the string. The variant checks the value
     (:meth:`~trumpfamily.variants.Variant.with_options`).
 
+    >>> from trumpfamily.cli import parse_option_value
     >>> parse_option_value("True"), parse_option_value("45"), parse_option_value("none")
     (True, 45, None)
     >>> parse_option_value("5-J-AH")
@@ -111,6 +138,7 @@ def parse_option(text: str) -> tuple[str, bool | int | str | None]:
     Raises:
         argparse.ArgumentTypeError: no ``=``, or an empty name.
 
+    >>> from trumpfamily.cli import parse_option
     >>> parse_option("ah_lead_requires_heart=false")
     ('ah_lead_requires_heart', False)
     """
@@ -142,7 +170,26 @@ def _variant(name: str, options: Sequence[tuple[str, str]] | None) -> Variant:
     """The preset ``name`` with the ``--option`` values applied (errors: TrumpFamilyError)."""
     variant = find_variant(name)
     changes = {key: _convert(key, text) for key, text in options or ()}
-    return variant.with_options(**changes) if changes else variant
+    try:
+        return variant.with_options(**changes) if changes else variant
+    except InvalidVariantError as error:
+        raise CommandError(_command_line_words(str(error))) from None
+
+
+_PYTHON_CALL: Final = re.compile(r"e\.g\. with_options\((?P<args>[^)]*)\)")
+
+
+def _command_line_words(message: str) -> str:
+    """A library message with its Python example (``e.g. with_options(a='x', b=...)``)
+    written as command-line options (``e.g. -o a=x -o b=VALUE``)."""
+    def options(match: re.Match[str]) -> str:
+        words = []
+        for item in match.group("args").split(","):
+            name, _, value = item.strip().partition("=")
+            value = "VALUE" if value == "..." else value.strip("'\"")
+            words.append(f"-o {name}={value}")
+        return "set them with -o NAME=VALUE, e.g. " + " ".join(words)
+    return _PYTHON_CALL.sub(options, message)
 
 
 # -- output style ---------------------------------------------------------------------
@@ -164,6 +211,8 @@ class Style:
     only on a terminal, never when ``NO_COLOR`` is set or ``TERM=dumb``, and symbols only
     when the stream's encoding can write them.
 
+    >>> from trumpfamily import Card
+    >>> from trumpfamily.cli import Style
     >>> Style(color=False).card(Card.parse("5H"))
     '5H'
     >>> Style(color=True).card(Card.parse("5H")) == "\\033[31m5♥\\033[0m"
@@ -341,6 +390,11 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- hands: narration shared by play and replay ------------------------------------------
 
+def _count(number: int, noun: str) -> str:
+    """``"1 action"``, ``"3 actions"``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _who(seat: int, human: int | None = None) -> str:
     return "you" if seat == human else f"P{seat}"
 
@@ -410,10 +464,19 @@ class _Narrator:
                      f"{st.suit(after.trump)} are trumps (turn-up {st.card(after.turn_up)}).")
         elif isinstance(action, RefuseFive):
             self.say("  The dealer refuses to five.")
-        if after.demoted is not None and before.demoted is None:
-            self.say(f"  {st.card(after.demoted)} was not robbed with: it is now the lowest trump "
+        # A human at the table learns of a silent holder's penalty only when his view shows
+        # it (once the Ace is played, or the hand is over); bot games and replays see all.
+        if self.human is not None and not self.reveal:
+            seen_before, seen_after = before.view(self.human), after.view(self.human)
+            was_demoted, now_demoted = seen_before.demoted, seen_after.demoted
+            was_barred, now_barred = seen_before.barred, seen_after.barred
+        else:
+            was_demoted, now_demoted = before.demoted, after.demoted
+            was_barred, now_barred = before.barred, after.barred
+        if now_demoted is not None and was_demoted is None:
+            self.say(f"  {st.card(now_demoted)} was not robbed with: it is now the lowest trump "
                      "for this hand (option unrobbed_ace).")
-        for barred in after.barred[len(before.barred):]:
+        for barred in now_barred[len(was_barred):]:
             who = "You" if barred.seat == self.human else f"P{barred.seat}"
             self.say(f"  {who} may not win the pool this hand: {barred.reason}")
         if len(after.tricks) > len(before.tricks):
@@ -432,8 +495,8 @@ class _Narrator:
     def outcome(self, state: HandState) -> None:
         out = state.outcome
         if out is None:
-            self.say(f"  The record stops before the end of the hand ({len(state.actions)} "
-                     "actions).")
+            self.say(f"  The record stops before the end of the hand "
+                     f"({_count(len(state.actions), 'action')}).")
             return
         tricks = ", ".join(f"{_who(x, self.human)} {n}" for x, n in enumerate(out.tricks))
         self.say(f"  Tricks: {tricks}.")
@@ -461,23 +524,48 @@ class _Narrator:
 # -- replay ----------------------------------------------------------------------------
 
 def _read_records(path: str) -> list[Any]:
+    """The records in ``path`` (``-``: standard input): one record, or a list of them."""
     try:
         if path == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else (
+                sys.stdin.read().encode("utf-8"))
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                raw = handle.read()
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+    if path == "-":
+        path = "standard input"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{path} is not a hand record: not UTF-8 text (byte "
+                           f"{error.start})", EXIT_FAILURE) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise CommandError(f"{path} is not a hand record: not JSON ({error})",
                            EXIT_FAILURE) from None
+    except RecursionError:
+        raise CommandError(f"{path} is not a hand record: its JSON is nested too deeply",
+                           EXIT_FAILURE) from None
     records = data if isinstance(data, list) else [data]
     if not records:
-        raise CommandError(f"{path} holds no hand record", EXIT_FAILURE)
+        raise CommandError(f"{path} holds no hand record (an empty list)", EXIT_FAILURE)
     return records
+
+
+def _check_action_types(data: Any, where: str) -> None:
+    """Name an unknown action ``type`` in words (replay() would only say it is malformed)."""
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if not isinstance(actions, list):
+        return
+    for index, raw in enumerate(actions):
+        kind = raw.get("type") if isinstance(raw, dict) else None
+        if isinstance(kind, str) and kind not in ACTION_TYPES:
+            raise CommandError(
+                f"{where} does not verify: action {index} has unknown action type {kind!r} "
+                f"(expected one of {', '.join(ACTION_TYPES)})", EXIT_FAILURE)
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -487,6 +575,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     narrator = _Narrator(style, out, reveal=True)
     for number, data in enumerate(records, 1):
         where = f"record {number}" if len(records) > 1 else args.file
+        _check_action_types(data, where)
         try:
             final = replay(data)
             state = replay({**data, "actions": []})
@@ -503,7 +592,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         if state != final:  # pragma: no cover - replay() is deterministic
             raise CommandError(f"{where} does not verify: replaying it twice gave different "
                                "hands", EXIT_FAILURE)
-        print(f"  Verified: {len(final.actions)} actions replay under the rules.", file=out)
+        verb = "replays" if len(final.actions) == 1 else "replay"
+        print(f"  Verified: {_count(len(final.actions), 'action')} {verb} under the rules.",
+              file=out)
     return EXIT_OK
 
 
@@ -513,36 +604,79 @@ class _Abandoned(Exception):
     """The human left the game (end of input, or ``quit``)."""
 
 
+def _joker_turned(state: HandState) -> bool:
+    """Whether the joker was turned up first (the dealer takes it; the next card is trumps)."""
+    at = state.deck.index(state.turn_up)
+    return bool(at) and state.deck[at - 1] is JK
+
+
+def _dealer_keeps(state: HandState) -> bool:
+    """Whether ``DeclineRob`` now means the dealer's "I play these" (an Ace turned up)."""
+    return (state.phase is Phase.ROB and state.to_act == state.dealer
+            and state.turn_up.rank is Rank.ACE and not _joker_turned(state))
+
+
+def _forgetting(state: HandState, may_announce: bool, may_forget: bool = True) -> str:
+    """What not robbing costs the holder of the Ace of trumps (option ``unrobbed_ace``)."""
+    robbing = state.variant.robbing
+    pool = state.variant.scoring.scoring == "pool"
+
+    def effects(announced: bool) -> str:
+        demote, barred = unrobbed_penalty(robbing, announced=announced)
+        costs = [text for flag, text in ((demote, "your Ace becomes the lowest trump"),
+                                         (barred and pool, "you cannot win the pool"))
+                 if flag]
+        return " and ".join(costs) if costs else "there is no penalty"
+
+    rule = f" (option unrobbed_ace={robbing.unrobbed_ace!r})"
+    if not may_forget:  # before the lead: rob, or announce if allowed
+        return f"If you announce instead, {effects(True)}{rule}." if may_announce else ""
+    if not may_announce:
+        return f"If you play without robbing, {effects(False)}{rule}."
+    if effects(True) == effects(False):
+        return f"If you do not rob, announced or not, {effects(False)}{rule}."
+    return (f"If you announce, {effects(True)}; if you play without either, "
+            f"{effects(False)}{rule}.")
+
+
 def _describe(action: Action, state: HandState, style: Style) -> str:
-    """An action in words, for the numbered prompt."""
+    """An action in words for the numbered menu, starting with what may be typed for it."""
     if isinstance(action, Play):
         return f"play {style.card(action.card)}"
     if isinstance(action, Rob):
-        return f"rob: take the turn-up, discarding {style.card(action.discard)}"
+        taken = "the joker" if state.phase is Phase.ROB and _joker_turned(state) else "the turn-up"
+        return (f"rob {style.card(action.discard)}: take {taken}, discarding "
+                f"{style.card(action.discard)} face down")
     if isinstance(action, DeclineRob):
-        if state.phase is Phase.ROB and state.to_act == state.dealer \
-                and state.turn_up.rank is Rank.ACE:
-            return 'keep your hand: "I play these" (do not take the Ace)'
-        return "announce the Ace of trumps, without robbing"
+        if _dealer_keeps(state):
+            return 'keep: keep your hand, "I play these" (do not take the Ace)'
+        return "announce: announce the Ace of trumps, without robbing"
     if isinstance(action, Claim):
-        return "claim the pool"
+        return "claim: take the pool now"
     if isinstance(action, Jink):
         return "jink: play on, undertaking to win all five tricks"
     if isinstance(action, AskFive):
-        return "ask the dealer to five (turn up a new trump suit)"
+        return "five: ask the dealer to five (turn up a new trump suit)"
     if isinstance(action, AcceptFive):
-        return "agree to five"
+        return "agree: agree to five (turn up a new trump suit)"
     if isinstance(action, RefuseFive):
-        return "refuse to five"
+        return "refuse: refuse to five (keep these trumps)"
     return repr(action)  # pragma: no cover - every action type is listed above
 
 
+#: The words the prompt accepts for the actions that take no card (first the menu's word).
 _WORDS: Final[dict[str, Action]] = {
-    "claim": Claim(), "jink": Jink(), "announce": DeclineRob(), "decline": DeclineRob(),
-    "five": AskFive(), "ask": AskFive(), "accept": AcceptFive(), "agree": AcceptFive(),
-    "refuse": RefuseFive(),
+    "keep": DeclineRob(), "announce": DeclineRob(), "decline": DeclineRob(),
+    "claim": Claim(), "jink": Jink(), "five": AskFive(), "ask": AskFive(),
+    "agree": AcceptFive(), "accept": AcceptFive(), "refuse": RefuseFive(),
 }
+_NUMBER: Final = re.compile(r"[+-]?\d+")
 _LEGAL_SUFFIX: Final = re.compile(r" \(legal: .*\)$")
+_HELP: Final = (
+    "  Answers: the number of an action in the list; a card to play it (9D, or play 9D); "
+    "rob CARD to take the turn-up, discarding CARD (e.g. rob 8C); keep, announce or decline "
+    "to keep your hand instead of robbing; claim; jink; five to ask the dealer to five; "
+    "agree or refuse to answer that; help; quit to leave the game.")
 
 
 class _Prompt:
@@ -553,20 +687,55 @@ class _Prompt:
     def __init__(self, style: Style, out: TextIO, stdin: TextIO) -> None:
         self.style, self.out, self.stdin = style, out, stdin
 
+    def context(self, state: HandState, seat: int) -> str:
+        """Where the hand stands for ``seat``: before the lead, claiming, or trick N."""
+        st = self.style
+        legal = state.legal_actions()
+        robs = any(isinstance(a, Rob) for a in legal)
+        may = "may" if DeclineRob() in legal else "must"
+        five = (" As eldest hand you may also ask the dealer to five."
+                if AskFive() in legal else "")
+        if state.phase is Phase.ROB:
+            if seat == state.dealer and _joker_turned(state):
+                return ("Before the lead: the joker was turned up first: you take it, "
+                        "discarding a card face down.")
+            if seat == state.dealer and state.turn_up.rank is Rank.ACE:
+                return (f"Before the lead: you {may} rob the turned-up "
+                        f"{st.card(state.turn_up)} (take it, discarding a card face down)."
+                        + five)
+            if robs:
+                penalty = _forgetting(state, DeclineRob() in legal, may_forget=False)
+                return (f"Before the lead: you hold the Ace of trumps and {may} rob the "
+                        f"turn-up {st.card(state.turn_up)} (take it, discarding a card face "
+                        "down)." + (f" {penalty}" if penalty else "") + five)
+            return "Before the lead." + five
+        if state.phase is Phase.FIVE:
+            return (f"Before the lead: {_who(state.eldest, seat)} asks you to five: agree "
+                    "(cards are turned up until a new trump suit) or refuse.")
+        if state.phase is Phase.CLAIM:
+            return ("You have won the first three tricks: claim the pool now, or jink (lead "
+                    "on, undertaking to win all five tricks).")
+        if state.current_trick:
+            seats = [(state.leader + i) % state.players for i in range(len(state.current_trick))]
+            trick = "  ".join(f"{_who(x, seat)} {st.card(c)}"
+                              for x, c in zip(seats, state.current_trick))
+            where = f"Trick {len(state.tricks) + 1}, so far {trick}."
+        else:
+            where = f"Trick {len(state.tricks) + 1}, you lead."
+        if robs:
+            where += (f" You hold the Ace of trumps: you may rob the turn-up "
+                      f"{st.card(state.turn_up)} before you play"
+                      + (", or announce the Ace" if DeclineRob() in legal else "")
+                      + f". {_forgetting(state, DeclineRob() in legal)}")
+        return where
+
     def show(self, state: HandState, seat: int) -> tuple[Action, ...]:
         st = self.style
         view = state.view(seat)
         legal = view.legal_actions
         turn_up = f" (turn-up {st.card(view.turn_up)})" if view.turn_up is not None else ""
-        if view.current_trick:
-            seats = [(view.leader + i) % view.players for i in range(len(view.current_trick))]
-            trick = "  ".join(f"{_who(x, seat)} {st.card(c)}"
-                              for x, c in zip(seats, view.current_trick))
-            trick = f"so far {trick}"
-        else:
-            trick = "you lead"
         print(st.bold(f"Your turn (P{seat}).") + f" Trumps: {st.suit(view.trump)}{turn_up}. "
-              f"Trick {len(view.tricks) + 1}, {trick}.", file=self.out)
+              + self.context(state, seat), file=self.out)
         print(f"  Your hand: {st.cards(view.hand)}", file=self.out)
         width = len(str(len(legal)))
         for number, action in enumerate(legal, 1):
@@ -581,7 +750,7 @@ class _Prompt:
                   file=self.out, flush=True)
             line = self.stdin.readline()
             if not line:
-                print(file=self.out)
+                print(file=self.out, flush=True)  # end the prompt's line first
                 raise _Abandoned("end of input")
             text = line.strip()
             if not _isatty(self.stdin):
@@ -592,6 +761,7 @@ class _Prompt:
                 raise _Abandoned("you left the game")
             if text.lower() in ("?", "h", "help"):
                 legal = self.show(state, seat)
+                print(_HELP, file=self.out)
                 continue
             action, error = self.parse(text, legal, state)
             error = error.replace(f"seat {seat}'s hand", "your hand")
@@ -602,7 +772,7 @@ class _Prompt:
     @staticmethod
     def parse(text: str, legal: tuple[Action, ...], state: HandState) -> tuple[Action | None, str]:
         """The action meant by ``text``, or ``None`` and why it cannot be taken."""
-        if text.isdigit():
+        if _NUMBER.fullmatch(text):
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1], ""
@@ -610,6 +780,15 @@ class _Prompt:
             return None, f"There is no action {number}: choose {choices}."
         words = text.split()
         verb = words[0].lower()
+        if verb in ("rob", "play") and len(words) == 1:
+            example = next((a for a in legal if isinstance(a, Rob if verb == "rob" else Play)),
+                           None)
+            card = (str(example.discard) if isinstance(example, Rob)
+                    else str(example.card) if isinstance(example, Play)
+                    else "8C" if verb == "rob" else "9D")
+            what = "discard" if verb == "rob" else "play"
+            return None, (f"{verb.capitalize()} which card? Type the card to {what} as well, "
+                          f"e.g. {verb} {card}.")
         try:
             if verb in ("rob", "play") and len(words) == 2:
                 action: Action = Rob(words[1]) if verb == "rob" else Play(words[1])
@@ -636,18 +815,45 @@ def _isatty(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def _standings(game: Game, style: Style) -> str:
+def _standings(game: Game, chips: Sequence[int] | None = None, pool: int | None = None) -> str:
+    """The chips won or lost (pool games; ``chips`` and ``pool`` default to the game's
+    now), or the scores (points games)."""
     if game.variant.scoring.scoring == "pool":
-        chips = ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(game.chips))
-        return f"Chips won or lost: {chips}; pool {game.pool}."
+        chips = game.chips if chips is None else chips
+        pool = game.pool if pool is None else pool
+        text = ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(chips))
+        return f"Chips won or lost: {text}; pool {pool}."
     target = game.variant.scoring.target
     scores = ", ".join(f"{'+'.join(f'P{x}' for x in side)} {score}"
                        for side, score in zip(game.sides, game.scores))
     return f"Scores: {scores} (target {target})."
 
 
+def _next_antes(game: Game, finished: HandState) -> tuple[int, ...]:
+    """What each seat staked to the hand just dealt after ``finished`` (pool games), as
+    :class:`~trumpfamily.game.Game` takes it (:func:`~trumpfamily.scoring.antes`)."""
+    outcome = finished.outcome
+    after_spoil = outcome is not None and outcome.winner is None
+    return antes(game.variant.scoring, game.players, game.dealer, after_spoil=after_spoil)
+
+
 #: Hands a pool game lasts unless ``--hands`` says otherwise (pool games have no end).
 _POOL_HANDS: Final = 5
+
+
+def _check_writable(path: str) -> None:
+    """Refuse ``--save FILE`` before the game when FILE cannot be written (exit 2)."""
+    if os.path.isdir(path):
+        raise CommandError(f"--save {path}: is a directory")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            raise CommandError(f"--save {path}: the file cannot be written (permission denied)")
+    elif not os.path.isdir(folder):
+        raise CommandError(f"--save {path}: no such folder: {folder}")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise CommandError(f"--save {path}: the folder {folder} cannot be written "
+                           "(permission denied)")
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -661,6 +867,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         raise CommandError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
     if args.hands is not None and args.hands < 1:
         raise CommandError(f"--hands {args.hands}: play at least one hand")
+    if args.save is not None:
+        _check_writable(args.save)
     pool = variant.scoring.scoring == "pool"
     limit = args.hands if args.hands is not None else (_POOL_HANDS if pool else None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -682,6 +890,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
               f"P{game.dealer} deals first.", file=out)
     records: list[dict[str, object]] = []
     announced: HandState | None = None
+    stakes = tuple(-chips for chips in game.chips)  # the first deal's antes
     try:
         while not game.is_over:
             hand = game.hand
@@ -690,7 +899,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 print(file=out)
                 narrator.deal(hand, f"Hand {game.hand_number}")
                 if pool:
-                    print(f"  The pool holds {game.pool} chips.", file=out)
+                    paid = ", ".join(f"P{seat} {chips}" for seat, chips in enumerate(stakes))
+                    print(f"  Antes: {paid}; the pool holds {game.pool} chips.", file=out)
             seat = hand.to_act
             assert seat is not None
             if seat == human:
@@ -709,11 +919,20 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                     print("  That trick takes the game to the target: the game ends here.",
                           file=out)
                 records.append(after.record())
-                print("  " + _standings(game, style), file=out)
-    except _Abandoned as stop:
-        print(f"{_PROG} play: game abandoned: {stop}", file=sys.stderr)
-        _save(args.save, records)
-        return EXIT_FAILURE
+                if pool and not game.is_over:  # the next deal's antes are already taken
+                    stakes = _next_antes(game, after)
+                    chips = [c + a for c, a in zip(game.chips, stakes)]
+                    print("  " + _standings(game, chips, game.pool - sum(stakes)), file=out)
+                else:
+                    print("  " + _standings(game), file=out)
+    except (_Abandoned, KeyboardInterrupt) as stop:
+        if not game.hand.is_over:
+            records.append(game.hand.record())  # the hand in progress, as far as it went
+        saved = _save(args.save, records)
+        if isinstance(stop, KeyboardInterrupt):
+            raise
+        note = (f"; {saved} saved to {args.save} (the last one unfinished)" if saved else "")
+        raise CommandError(f"{stop}{note}", EXIT_FAILURE, label="game abandoned") from None
     print(file=out)
     if game.winner is not None:
         side = game.sides[game.winner]
@@ -723,14 +942,15 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     else:
         count = len(game.outcomes)
         print(style.bold(f"Game over after {count} hand{'s' if count != 1 else ''}."), file=out)
-    print(_standings(game, style), file=out)
+    print(_standings(game), file=out)
     _save(args.save, records)
     return EXIT_OK
 
 
-def _save(path: str | None, records: list[dict[str, object]]) -> None:
+def _save(path: str | None, records: list[dict[str, object]]) -> str:
+    """Write ``records`` to ``path`` (JSON); returns "N hand records" ("" when not saving)."""
     if path is None:
-        return
+        return ""
     try:
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(records, handle, indent=1)
@@ -738,19 +958,53 @@ def _save(path: str | None, records: list[dict[str, object]]) -> None:
     except OSError as error:
         raise CommandError(f"cannot write {path}: {error.strerror or error}",
                            EXIT_FAILURE) from None
+    return f"{len(records)} hand record{'s' if len(records) != 1 else ''}"
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    """``trumpfamily demo [ARGS]``: the demonstration (also ``python -m trumpfamily``);
-    ``ARGS`` go to :func:`trumpfamily.demo.main` (``trumpfamily demo --help``)."""
-    from . import demo  # imported on demand: the other commands do not need it
-
-    return demo.main(list(args.demo_args))
+    """``trumpfamily demo``: a game of every preset that suits ``--players``, played by
+    bots and printed (:func:`trumpfamily.demo.play_game`); also ``python -m trumpfamily``."""
+    players = args.players
+    chosen: list[tuple[int, Variant]] = []
+    skipped: list[Variant] = []
+    for offset, variant in enumerate(VARIANTS.values()):
+        try:
+            variant.table.side_count(players)
+        except PlayerCountError:
+            skipped.append(variant)
+        else:
+            chosen.append((offset, variant))
+    if not chosen:
+        counts = ", ".join(f"{v.name} {_players_text(v)}" for v in VARIANTS.values())
+        raise CommandError(f"--players {players}: no preset is played by {players} "
+                           f"player{'s' if players != 1 else ''} ({counts})")
+    for variant in skipped:
+        print(f"({variant.name} is skipped: it is for {_players_text(variant)} players.)",
+              file=out)
+    if skipped:
+        print(file=out)
+    for offset, variant in chosen:  # the seed of each preset does not depend on the others
+        _demo.play_game(variant, players=players, seed=args.seed + offset,
+                       out=lambda line: print(line, file=out))
+    return EXIT_OK
 
 
 # -- the parser -----------------------------------------------------------------------
 
 _Command = Callable[[argparse.Namespace, TextIO], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error (the usage is
+    in ``--help``), like every other error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse ignores a failed write (--help to a full disk): let main() report it.
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def _add_option_argument(parser: argparse.ArgumentParser) -> None:
@@ -769,11 +1023,11 @@ def _add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line (one sub-parser per command)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
                         help="colour and suit symbols: auto (on a terminal, unless NO_COLOR "
                              "is set), always or never (default: auto)")
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=_PROG,
         description="Rules of the Maw family of card games (Maw, Spoil Five, Twenty-Five, "
                     "Forty-Five): print the card orders and options of a preset, explain which "
@@ -824,7 +1078,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", "-s", type=int, default=None, metavar="S",
                    help="seed for the shuffles and the bots (default: random)")
     p.add_argument("--human", type=int, default=None, metavar="SEAT",
-                   help="your seat, 0 to N-1 (seat 0 is eldest hand in the first deal)")
+                   help="your seat, 0 to N-1, clockwise; P0 deals the first hand (in Maw the "
+                        "first dealer is the seat dealt the first Jack face up), eldest hand "
+                        "on the dealer's left leads, and the deal passes to the left")
     p.add_argument("--hands", type=int, default=None, metavar="K",
                    help="stop after K hands (default: a points game is played to its end, "
                         f"a pool game, which has no end, for {_POOL_HANDS} hands)")
@@ -832,7 +1088,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the other seats' players: thumb (claims, robs, plays its lowest "
                         "winning card) or random (default: thumb)")
     p.add_argument("--save", metavar="FILE", default=None,
-                   help="write the hands' records to FILE (JSON) for 'trumpfamily replay'")
+                   help="write the hands' records to FILE (JSON) for 'trumpfamily replay'; "
+                        "FILE is checked before the game, and a game you leave is saved "
+                        "with its unfinished hand")
     _add_option_argument(p)
     p.set_defaults(func=cmd_play)
 
@@ -842,9 +1100,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="the record, a JSON file ('-' for standard input)")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("demo", help="run the demonstration",
-                       description="Run the demonstration (what 'python -m trumpfamily' runs); "
-                                   "'trumpfamily demo --help' lists its own options.")
+    p = sub.add_parser(
+        "demo", help="watch bots play every preset",
+        description="Watch bots play a game of every preset that suits the player count, "
+                    "with every trick, rob and payout printed: a pool game (Maw, Spoil Five, "
+                    f"Twenty-Five) for {_demo.POOL_HANDS} hands, a points game (Forty-Five) "
+                    "to its target. Seat 0 is the rule-of-thumb bot, the others play at "
+                    "random. 'python -m trumpfamily' with no arguments runs it.")
+    p.add_argument("--seed", "-s", type=int, default=2026, metavar="S",
+                   help="seed for the shuffles and the bots (default: 2026)")
+    p.add_argument("--players", "-n", type=int, default=4, metavar="N",
+                   help="players at each table (default: 4); a preset not played by N "
+                        "players is skipped")
     p.set_defaults(func=cmd_demo)
     return parser
 
@@ -857,34 +1124,89 @@ def main(argv: list[str] | None = None) -> int:
 
     Returns:
         The exit status: :data:`EXIT_OK`, :data:`EXIT_FAILURE` or :data:`EXIT_USAGE`.
-        Bad input is reported on standard error in one line.
+        Bad input is reported on standard error in one line, never with a traceback.
     """
     parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     try:
-        if words[:1] == ["demo"]:  # the demo parses its own arguments (--seed, --help)
-            args = argparse.Namespace(command="demo", func=cmd_demo, demo_args=words[1:])
-        else:
-            args = parser.parse_args(words)
+        args = parser.parse_args(words)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
-        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            return _output_failed(words, error)
+        return _exit_code(stop)
+    except OSError as error:  # --help or --version to a full disk
+        return _output_failed(words, error)
     command: _Command = args.func
     out = sys.stdout
     try:
-        return command(args, out)
+        code = command(args, out)
+        out.flush()  # a full disk must be reported here, not at interpreter exit
+        return code
     except CommandError as error:
-        print(f"{_PROG} {args.command}: error: {error}", file=sys.stderr)
-        return error.code
+        return _fail(args.command, str(error), error.code, error.label)
     except TrumpFamilyError as error:
-        print(f"{_PROG} {args.command}: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except SystemExit as stop:  # the demo's own parser: --help, or a usage error
-        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+        return _fail(args.command, str(error), EXIT_USAGE)
     except KeyboardInterrupt:
+        _flush(sys.stdout)
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. '| head'): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_FAILURE
+    except OSError as error:  # standard output cannot be written (a full disk, /dev/full)
+        _silence_stdout()
+        return _fail(args.command, "cannot write to standard output: "
+                     f"{error.strerror or error}", EXIT_FAILURE)
+    except Exception as error:  # noqa: BLE001  # pragma: no cover - a bug
+        # still one line on standard error, never a traceback
+        return _fail(args.command, f"internal error ({type(error).__name__}: {error}); "
+                     "please report it", EXIT_FAILURE)
+
+
+def _output_failed(words: Sequence[str], error: OSError) -> int:
+    """Help or version text could not be written."""
+    _silence_stdout()
+    if isinstance(error, BrokenPipeError):  # the reader went away: stop quietly
+        return EXIT_FAILURE
+    command = words[0] if words and not words[0].startswith("-") else ""
+    return _fail(command, f"cannot write to standard output: {error.strerror or error}",
+                 EXIT_FAILURE)
+
+
+def _exit_code(stop: SystemExit) -> int:
+    return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+
+
+def _flush(stream: TextIO) -> None:
+    try:
+        stream.flush()
+    except OSError:
+        _silence_stdout()
+    except ValueError:  # pragma: no cover - a closed stream
+        pass
+
+
+def _fail(command: str, message: str, code: int, label: str = "error") -> int:
+    """Print ``trumpfamily COMMAND: error: MESSAGE`` on standard error; return ``code``."""
+    _flush(sys.stdout)  # what was printed so far comes first (and ends its line)
+    who = f"{_PROG} {command}" if command else _PROG
+    try:
+        print(f"{who}: {label}: {message}", file=sys.stderr)
+    except OSError:  # pragma: no cover - standard error itself is gone
+        pass
+    return code
+
+
+def _silence_stdout() -> None:
+    """Send what is left in standard output's buffer to the null device, so that the
+    interpreter's final flush does not fail again (only for a real file descriptor)."""
+    try:
+        fd = sys.stdout.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

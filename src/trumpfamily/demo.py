@@ -1,16 +1,17 @@
 """The demo: whole games of every preset, played by bots through the public API.
 
-``python -m trumpfamily`` (or ``trumpfamily demo``) runs :func:`main`. Each preset plays a
-:class:`~trumpfamily.game.Game` from a seeded shuffle: a few hands of a pool game (antes,
-robbing, claims and jinks, spoils carried forward) or a points game to its target. Seat 0
-is a :class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
+``python -m trumpfamily`` (or ``trumpfamily demo``) plays what :func:`main` plays. Each
+preset plays a :class:`~trumpfamily.game.Game` from a seeded shuffle: :data:`POOL_HANDS`
+(3) hands of a pool game (antes, robbing, claims and jinks, spoils carried forward), or a
+points game to its target (at most :data:`MAX_POINTS_HANDS`, 40, hands). Seat 0 is a
+:class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
 :class:`~trumpfamily.players.RandomPlayer` s; every trick, robbing decision and payout is
-printed.
+printed. The options are ``--seed S`` (default 2026; preset number ``i`` plays with seed
+``S + i``) and ``--players N`` (default 4).
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Sequence
 
 from .engine import HandState
@@ -20,9 +21,9 @@ from .variants import VARIANTS, Variant
 
 __all__ = ["main", "play_game"]
 
-#: Hands shown for a pool game (pool games never end by themselves).
+#: Hands played in a pool game (3): pool games never end by themselves.
 POOL_HANDS = 3
-#: A safety cap for points games.
+#: The most hands a points game is played for (40), a safety cap: games end well before.
 MAX_POINTS_HANDS = 40
 
 
@@ -77,8 +78,8 @@ def play_game(variant: Variant, *, players: int, seed: int,
         out: where each line goes.
 
     Returns:
-        The finished :class:`Game` (``POOL_HANDS`` hands of a pool game; a points game
-        played to its target, at most ``MAX_POINTS_HANDS`` hands).
+        The finished :class:`Game` (:data:`POOL_HANDS` hands of a pool game; a points
+        game played to its target, at most :data:`MAX_POINTS_HANDS` hands).
     """
     pool = variant.scoring.scoring == "pool"
     game = Game(variant, players=players, seed=seed, hands=POOL_HANDS if pool else MAX_POINTS_HANDS)
@@ -100,14 +101,18 @@ def play_game(variant: Variant, *, players: int, seed: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the demo; returns the exit status (0)."""
-    parser = argparse.ArgumentParser(prog="trumpfamily demo", description=__doc__)
-    parser.add_argument("--seed", type=int, default=2026, help="seed for shuffles and bots")
-    parser.add_argument("--players", type=int, default=4, help="players at each table")
-    args = parser.parse_args(argv)
-    for offset, variant in enumerate(VARIANTS.values()):
-        play_game(variant, players=args.players, seed=args.seed + offset)
-    return 0
+    """Run the demo: the command line's ``trumpfamily demo`` with ``argv`` (default: the
+    command line), i.e. ``--seed S`` (default 2026) and ``--players N`` (default 4); a
+    preset that is not played by N players is skipped with a note.
+
+    Returns:
+        The exit status: 0, or 2 for bad arguments (a one-line message on stderr).
+    """
+    import sys
+
+    from .cli import main as cli_main  # the command line imports this module
+
+    return cli_main(["demo", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

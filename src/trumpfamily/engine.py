@@ -23,17 +23,31 @@ Modelling decisions (each documented where it applies):
   trumps (§2.8, EX-53). That exchange is the deal's one rob: nobody robs the second
   turn-up.
 * Robbing (§1.5): with an Ace turned up the dealer acts before the lead (``Rob`` or, if
-  ``dealer_rob="may"``, ``DeclineRob``). Otherwise the holder of the Ace of trumps robs
-  before the lead (``rob_timing="before-lead"``) or at his first turn to play to trick 1
-  (``"own-first-turn"``), where he may also simply play a card: that is "forgetting", not
-  refused, and it carries the ``unrobbed_ace`` penalty (the plays offered to him are
-  already those legal under the penalty, EX-43). The discard is face down: it appears
-  in no :class:`SeatView`.
+  ``dealer_rob="may"``, ``DeclineRob``: "I play these"). Otherwise the holder of the Ace
+  of trumps robs before the lead (``rob_timing="before-lead"``) or at his first turn to
+  play to trick 1 (``"own-first-turn"``), where he may also simply play a card: that is
+  "forgetting", not refused. The discard is face down: only the robber's own
+  :class:`SeatView` shows it (``my_discard``).
+* A holder who does not rob, whether he forgets or declines openly with ``DeclineRob``
+  (where ``holder_rob`` allows it), takes the ``unrobbed_ace`` penalty of
+  :func:`~trumpfamily.robbing.unrobbed_penalty`: ``"lowest"`` demotes the Ace to the
+  lowest trump either way; ``"cannot-win"`` bars him from the pool either way;
+  ``"lowest-unless-announced"`` demotes it only when he forgot; ``"lowest-and-cannot-win"``
+  bars him either way and demotes it only when he forgot. Announcing escapes the demotion
+  of those two options and nothing else. The plays offered to a holder at his first turn
+  are already those legal under the forgetting penalty (EX-43). A forgotten rob is known
+  only to the holder until he plays the Ace (see :meth:`HandState.view`).
+* Fiving (two players, ``fiving=True``; §2.1.7 (6), EX-56): eldest may ``AskFive`` at his
+  first turn, but only while nobody has robbed or declined a rob: fiving settles trumps,
+  so it comes before robbing (RULES.md is silent on the order). A rob before the lead by
+  the dealer (a turned-up Ace or joker, or the dealer holding the Ace of trumps under
+  ``"before-lead"``) therefore leaves no fiving that deal.
 * Pool games (§1.7): the first player or side to reach ``tricks_needed`` takes the pool and
   play stops (EX-57), unless it has won every trick so far and jinking is on: then it must
   ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody can reach the target any
-  more (a spoil) and when a jink fails. A seat barred by the ``"cannot-win"`` penalty
-  never wins the pool; its tricks do not count for its side (EX-51).
+  more (a spoil) and when a jink fails. A seat barred by the ``"cannot-win"`` or
+  ``"lowest-and-cannot-win"`` penalty never wins the pool; its tricks do not count for its
+  side (EX-51).
 * Points games (§2.3, §2.4): all five tricks are played; points are in the outcome. The
   ``"cannot-win"`` penalty has no pool to bar a seat from, so in points games only its
   demotion part (``"lowest-and-cannot-win"``) applies.
@@ -76,7 +90,13 @@ from .actions import (
     Rob,
 )
 from .cards import JK, Card, Rank, Suit, canonical, parse_cards
-from .errors import CardParseError, IllegalActionError, InvalidDeckError
+from .errors import (
+    CardParseError,
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidDeckError,
+    InvalidSeatError,
+)
 from .outcomes import Barred, HandOutcome, Phase, SeatView, Trick
 from .play import play_context
 from .reneging import decide
@@ -105,6 +125,8 @@ for _c in parse_cards("JK") + tuple(
 ):
     _PLAY[_c] = Play(_c)
     _ROB[_c] = Rob(_c)
+_ACES: Final = {suit: canonical(Rank.ACE, suit) for suit in Suit}
+_new_tuple: Final = tuple.__new__
 _DECLINE: Final = DeclineRob()
 _CLAIM: Final = Claim()
 _JINK: Final = Jink()
@@ -184,7 +206,8 @@ class HandState:
     @property
     def turn_up(self) -> Card:
         """The card turned up for trumps (still reported after it was robbed; see
-        :attr:`robbed_by`). After a turned-up joker, the card turned after it."""
+        :attr:`robbed_by`). After a turned-up joker, the card turned after it; after
+        fiving, the new turn-up."""
         return self._status.turn_up
 
     @property
@@ -199,17 +222,23 @@ class HandState:
 
     @property
     def discard(self) -> Card | None:
-        """The robber's face-down discard (hidden from every :meth:`view`)."""
+        """The robber's face-down discard (in no :meth:`view` but the robber's own)."""
         return self._status.discard
 
     @property
     def demoted(self) -> Card | None:
-        """The Ace of trumps when a robbing penalty made it the lowest trump (EX-17)."""
+        """The Ace of trumps when a robbing penalty made it the lowest trump (EX-17).
+
+        The whole truth, for servers and tests: :meth:`view` hides it from the other seats
+        while it is the holder's secret."""
         return self._status.demoted
 
     @property
     def barred(self) -> tuple[Barred, ...]:
-        """Seats barred from winning the pool this deal, with the reason (EX-51)."""
+        """Seats barred from winning the pool this deal, with the reason (EX-51).
+
+        The whole truth, for servers and tests: :meth:`view` hides a silent holder's
+        entry from the other seats while it is his secret."""
         return self._status.barred
 
     @property
@@ -264,16 +293,17 @@ class HandState:
         Args:
             action: one of :meth:`legal_actions` (an equal value will do, e.g.
                 ``Play("5H")``).
-            seat: optionally, the seat making the action; if given it must be
+            seat: optionally, the seat making the action (an int); if given it must be
                 :attr:`to_act`.
 
         Returns:
             The new :class:`HandState`.
 
         Raises:
-            IllegalActionError: the action is not legal now: out of turn, wrong phase, a
-                card not held, a card the following rules forbid, a rob without the Ace of
-                trumps, ...; ``reason`` names the rule (RULES.md section).
+            IllegalActionError: the action is not legal now: out of turn (or ``seat`` is
+                not an int), wrong phase, a card not held, a card the following rules
+                forbid, a rob without the Ace of trumps, ...; ``reason`` names the rule
+                (RULES.md section).
 
         >>> import trumpfamily as tf
         >>> state = tf.new_hand(tf.MAW, players=3, seed=1)
@@ -285,7 +315,7 @@ class HandState:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-        if seat is not None and seat != self.to_act:
+        if seat is not None and (type(seat) is not int or seat != self.to_act):
             raise IllegalActionError(action, out_of_turn(self, seat))
         kind = type(action)
         if kind is Play:
@@ -327,15 +357,24 @@ class HandState:
         """What ``seat`` may see (for bots and servers).
 
         Args:
-            seat: a seat, ``0..players-1``.
+            seat: a seat, an int ``0..players-1``.
 
         Returns:
-            A :class:`SeatView`: this seat's own hand, the turn-up unless robbed, the cards
-            played, trick counts, whose turn it is, and the legal actions if it is this
-            seat's turn. Never another seat's cards or the face-down discard.
+            A :class:`SeatView`: this seat's own hand, the turn-up unless robbed (and the
+            card that was turned for trumps, which everyone saw), the cards played, trick
+            counts, whose turn it is, and the legal actions if it is this seat's turn.
+            Never another seat's cards, nor another seat's face-down discard (the robber
+            sees his own, ``my_discard``).
+
+            A holder of the Ace of trumps who let his chance to rob pass without a word
+            (he played to trick 1 with neither ``Rob`` nor ``DeclineRob``) is known only
+            to himself: the other seats' views show neither the demoted Ace
+            (``demoted``) until the Ace is played, nor his ``barred`` entry until the Ace
+            is played or the hand is over. ``DeclineRob`` is said aloud, so after it both
+            are public.
 
         Raises:
-            IndexError: not a seat.
+            InvalidSeatError: ``seat`` is not a seat (also an :class:`IndexError`).
 
         >>> import trumpfamily as tf
         >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
@@ -345,32 +384,52 @@ class HandState:
         """
         s, st = self._seating, self._status
         if type(seat) is not int or not 0 <= seat < s.players:
-            raise IndexError(f"seat {seat!r} is not a seat of this hand (0..{s.players - 1})")
+            raise InvalidSeatError(seat, s.players)
         legal = self.legal_actions() if seat == self.to_act else ()
-        return SeatView(
-            seat,
-            s.players,
-            s.dealer,
-            s.variant,
-            self.phase,
-            self.to_act,
-            st.trump,
-            None if st.taken else st.turn_up,
-            self.hands[seat],
-            self.current_trick,
-            self.leader,
-            self.tricks,
-            self.trick_counts,
-            s.sides,
-            legal,
-            st.robbed_by,
-            st.announced,
-            st.demoted,
-            st.barred,
-            st.jinker,
-            st.fived,
-            s.needed if s.pool else None,
+        demoted, barred = st.demoted, st.barred
+        if st.rob_done == "forgot" and seat != st.rob_seat and (demoted is not None or barred):
+            demoted, barred = self._hide_holder(demoted, barred)
+        return _new_tuple(  # SeatView(...) without the keyword-handling __new__ (hot path)
+            SeatView,
+            (
+                seat,
+                s.players,
+                s.dealer,
+                s.variant,
+                self.phase,
+                self.to_act,
+                st.trump,
+                None if st.taken else st.turn_up,
+                self.hands[seat],
+                self.current_trick,
+                self.leader,
+                self.tricks,
+                self.trick_counts,
+                s.sides,
+                legal,
+                st.robbed_by,
+                st.announced,
+                demoted,
+                barred,
+                st.jinker,
+                st.fived,
+                s.needed if s.pool else None,
+                st.turn_up,
+                st.discard if seat == st.robbed_by else None,
+            ),
         )
+
+    def _hide_holder(
+        self, demoted: Card | None, barred: tuple[Barred, ...]
+    ) -> tuple[Card | None, tuple[Barred, ...]]:
+        """``demoted`` and ``barred`` as a seat other than the silent holder of the Ace of
+        trumps knows them: hidden until the Ace is played (the bar also at the end)."""
+        holder: int = self._status.rob_seat  # type: ignore[assignment]
+        if _ACES[self._status.trump] not in self.hands[holder]:  # he has played it
+            return demoted, barred
+        if self._result is None:
+            barred = tuple([b for b in barred if b.seat != holder])
+        return None, barred
 
     @property
     def outcome(self) -> HandOutcome | None:
@@ -570,7 +629,7 @@ class HandState:
             rob_done="robbed",
             robbed_by=seat,
             discard=discard,
-            five=NO_FIVE if seat == s.eldest else st.five,
+            five=NO_FIVE,  # fiving settles trumps, so it comes before any rob
         )
         if self.phase is _ROB_PHASE:
             return self._next(
@@ -581,9 +640,8 @@ class HandState:
     def _decline(self, action: Action) -> HandState:
         s, st = self._seating, self._status
         seat: int = self.to_act  # type: ignore[assignment]
-        changes: dict[str, object] = {"rob_done": "declined", "announced": seat}
-        if seat == s.eldest:
-            changes["five"] = NO_FIVE
+        # fiving settles trumps, so it comes before any rob or decline
+        changes: dict[str, object] = {"rob_done": "declined", "announced": seat, "five": NO_FIVE}
         if st.rob_kind == "holder":
             demote, _ = unrobbed_penalty(s.variant.robbing, announced=True)
             if demote:
@@ -596,9 +654,10 @@ class HandState:
         return self._next(status=status, phase=_PLAY_PHASE, action=action)
 
     def _five(self, action: Action) -> HandState:
-        """AcceptFive: turn cards until one that is not a trump appears (EX-56)."""
+        """AcceptFive: turn cards until one that is not a trump appears (EX-56). Fiving is
+        offered only before any rob or decline, so the turn-up is still on the table."""
         s, st = self._seating, self._status
-        fived = st.fived if st.taken else st.fived + (st.turn_up,)
+        fived = st.fived + (st.turn_up,)
         pos = st.stock_at
         suit_of, trump = st.ctx.suit_of, st.trump
         deck = self.deck
@@ -609,18 +668,8 @@ class HandState:
                 fived += (card,)
                 continue
             break
-        robbed = st.rob_done == "robbed"
         phase, to_act, status = opening(
-            s,
-            self.hands,
-            card,
-            pos,
-            fived,
-            NO_FIVE,
-            joker_up=False,
-            robbed=robbed,
-            robbed_by=st.robbed_by if robbed else None,
-            discard=st.discard if robbed else None,
+            s, self.hands, card, pos, fived, NO_FIVE, joker_up=False, robbed=False
         )
         return self._next(status=status, phase=phase, to_act=to_act, leader=s.eldest, action=action)
 
@@ -631,7 +680,7 @@ class HandState:
 
 
 def new_hand(
-    variant: Variant,
+    variant: Variant | str,
     *,
     players: int,
     dealer: int = 0,
@@ -641,10 +690,12 @@ def new_hand(
     """Deal one hand and turn up trumps (RULES.md §1.8, §2.8).
 
     Args:
-        variant: the rules, e.g. :data:`~trumpfamily.SPOIL_FIVE`.
-        players: the number of seats, within the variant's player counts and
+        variant: the rules, e.g. :data:`~trumpfamily.SPOIL_FIVE`, or a preset's name
+            (:func:`~trumpfamily.variants.find_variant`, e.g. ``"spoil five"``).
+        players: the number of seats (an int), within the variant's player counts and
             partnerships.
-        dealer: the dealer's seat; eldest hand (``dealer + 1``) is dealt first and leads.
+        dealer: the dealer's seat (an int); eldest hand (``dealer + 1``) is dealt first
+            and leads.
         seed: seeds the shuffle when ``deck`` is not given (the same seed gives the same
             deck); ``None`` shuffles unpredictably.
         deck: an explicit deck order, top card first (for stacked deals and replays): card
@@ -656,10 +707,13 @@ def new_hand(
         ``deal_packets`` from eldest, the next card turned up.
 
     Raises:
-        PlayerCountError: ``players`` is not allowed by the variant (or its partnerships),
-            or ``dealer`` is not a seat.
+        UnknownVariantError: ``variant`` is neither a :class:`~trumpfamily.variants.Variant`
+            nor a preset's name.
+        PlayerCountError: ``players`` is not an int the variant (or its partnerships)
+            allows, or ``dealer`` is not an int seat.
         InvalidDeckError: ``deck`` has a missing, repeated or foreign card; the message
             names them.
+        InvalidArgumentError: ``seed`` is not a seed (an int, str, bytes or ``None``).
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=5, dealer=4, seed=3)
@@ -669,7 +723,13 @@ def new_hand(
     s = seating_for(variant, players, dealer)
     if deck is None:
         cards = list(s.base_deck)
-        random.Random(seed).shuffle(cards)
+        try:
+            shuffle = random.Random(seed).shuffle
+        except TypeError:
+            raise InvalidArgumentError(
+                f"seed={seed!r}: a seed is an int, str, bytes or None"
+            ) from None
+        shuffle(cards)
         d = tuple(cards)
     else:
         d = check_deck(deck, s)
@@ -694,7 +754,7 @@ def new_hand(
 
 
 def stacked_deck(
-    variant: Variant,
+    variant: Variant | str,
     *,
     players: int,
     dealer: int = 0,
@@ -705,7 +765,7 @@ def stacked_deck(
     """A deck order that deals the given cards (for tests, examples and puzzles).
 
     Args:
-        variant: the rules (its deck and ``deal_packets``).
+        variant: the rules (its deck and ``deal_packets``), or a preset's name.
         players, dealer: as for :func:`new_hand`.
         hands: seat -> up to five cards that seat is to be dealt (in hand order); seats or
             cards not given are filled from the rest of the deck in its usual order.
@@ -717,16 +777,21 @@ def stacked_deck(
         The full deck, top card first, for ``new_hand(..., deck=...)``.
 
     Raises:
+        UnknownVariantError, PlayerCountError: as for :func:`new_hand`.
         InvalidDeckError: a card is given twice or is not in the variant's deck, or a hand
             has more than five cards.
 
     >>> import trumpfamily as tf
-    >>> deck = stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, hands={0: "AD 8C 3S KH 9D"},
-    ...                     turn_up="5D")
+    >>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, hands={0: "AD 8C 3S KH 9D"},
+    ...                        turn_up="5D")
     >>> tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=1, deck=deck).hands[0]
     (Card.parse('AD'), Card.parse('8C'), Card.parse('3S'), Card.parse('KH'), Card.parse('9D'))
     """
     s = seating_for(variant, players, dealer)
+    if hands is not None and not isinstance(hands, Mapping):
+        raise InvalidDeckError(
+            f"hands must map seats to cards, e.g. {{0: '5H JS'}}, got {type(hands).__name__}"
+        )
     wanted: dict[int, tuple[Card, ...]] = {}
     for seat, cards in (hands or {}).items():
         if type(seat) is not int or not 0 <= seat < players:

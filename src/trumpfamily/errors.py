@@ -23,6 +23,8 @@ __all__ = [
     "PlayerCountError",
     "InvalidDeckError",
     "ReplayError",
+    "InvalidArgumentError",
+    "InvalidSeatError",
 ]
 
 
@@ -123,3 +125,27 @@ class ReplayError(TrumpFamilyError, ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index
         super().__init__(message)
+
+
+class InvalidArgumentError(TrumpFamilyError, ValueError):
+    """An argument of an engine or game call cannot be used, and no more specific error
+    applies: for example ``Game(scores=...)`` that is not one int per side, is given for a
+    pool game or has already reached the target; ``Game(hands=0)``; ``Game(decks=...)``
+    given one string instead of a sequence of decks; ``Game.play()`` of a pool game
+    without a hand limit; a player asked to choose when it is not its seat's turn.
+    """
+
+
+class InvalidSeatError(InvalidArgumentError, IndexError):
+    """A seat number that is not a seat of the hand (``HandState.view(5)`` with five
+    players; seats are ``0..players-1``). Also an :class:`IndexError`, as a bad index is.
+
+    Attributes:
+        seat: the offending value, as given.
+    """
+
+    def __init__(self, seat: object, players: int) -> None:
+        self.seat = seat
+        super().__init__(
+            f"seat {seat!r} is not a seat of this hand: seats are the ints 0..{players - 1}"
+        )

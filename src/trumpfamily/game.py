@@ -20,23 +20,54 @@ indivisible remainder of a shared pool stays in the pool).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from ._deal import check_deck, seating_for
 from .actions import Action
 from .cards import Card, Rank, parse_cards
 from .engine import HandOutcome, HandState, SeatView, new_hand
-from .errors import IllegalActionError, PlayerCountError
+from .errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidDeckError,
+    PlayerCountError,
+)
 from .jinking import jink_payments
 from .scoring import antes, split_pool
-from .variants import Variant
+from .variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from .players import Player
 
 __all__ = ["Game", "first_jack"]
 
-_UNLIMITED: Final = None
+
+
+def _shuffler(seed: object) -> random.Random:
+    try:
+        return random.Random(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidArgumentError(
+            f"seed={seed!r}: a seed is an int, str, bytes or None"
+        ) from None
+
+
+class _Saved(NamedTuple):
+    """A game's mutable state, to restore if a move fails half-way (``Game.apply``)."""
+
+    hand: HandState
+    chips: tuple[int, ...]
+    pool: int
+    scores: tuple[int, ...]
+    outcomes: int
+    last_hand: HandState | None
+    after_spoil: bool
+    winner: int | None
+    over: bool
+    dealer: int
+    next_deck: int
+    rng: Any
 
 
 def first_jack(
@@ -55,17 +86,27 @@ def first_jack(
         the first Jack.
 
     Raises:
-        ValueError: no Jack among ``cards``.
+        InvalidDeckError: no Jack among ``cards``.
+        CardParseError: a card cannot be read.
+        PlayerCountError: ``players`` is not an int from 1, or ``start`` is not one of
+            its seats.
 
+    >>> from trumpfamily import first_jack
     >>> first_jack("7H KS JD 2C", players=5)
     (2, (Card.parse('7H'), Card.parse('KS'), Card.parse('JD')))
     """
+    if type(players) is not int or players < 1:
+        raise PlayerCountError(f"players={players!r}: expected an int from 1")
+    if type(start) is not int or not 0 <= start < players:
+        raise PlayerCountError(f"start={start!r} is not a seat: seats are 0..{players - 1}")
     dealt: list[Card] = []
     for i, card in enumerate(parse_cards(cards)):
         dealt.append(card)
         if card.rank is Rank.JACK:
             return (start + i) % players, tuple(dealt)
-    raise ValueError("no Jack among the cards: cannot choose the first dealer")
+    raise InvalidDeckError(
+        f"no Jack among the cards given ({len(dealt)}): cannot choose the first dealer"
+    )
 
 
 class Game:
@@ -92,19 +133,29 @@ class Game:
     higher total wins (W45). Exactly equal top totals: another hand is played.
 
     Args:
-        variant: the rules.
-        players: the number of seats.
+        variant: the rules, or a preset's name (:func:`~trumpfamily.variants.find_variant`).
+        players: the number of seats (an int).
         seed: seeds the shuffles (and the first-Jack deal) for a reproducible game.
         dealer: the first dealer. ``None``: by the variant's ``first_dealer`` (``"first-jack"``:
             cards dealt face up from a seeded shuffle until a Jack, EX-54; ``"given"``: seat 0).
-        hands: stop after this many hands (any scoring); ``None`` for no limit.
+        hands: stop after this many hands (any scoring): an int from 1; ``None`` for no
+            limit.
         decks: explicit deck orders (top card first) for the first deals, for stacked
-            games; later deals are shuffled.
-        scores: starting scores per side (points games), e.g. to resume a game.
+            games: a sequence of decks, one per hand (each a string of cards or a sequence
+            of cards), checked here, all of them; later deals are shuffled.
+        scores: points games only: starting scores per side (ints), e.g. to resume a game.
+            A game the scores have already decided (a side at or over ``target``, unless
+            ``target_tie="higher-total"`` and the top scores are tied) is refused.
 
     Raises:
+        UnknownVariantError: ``variant`` is neither a Variant nor a preset's name.
         PlayerCountError: ``players`` or ``dealer`` does not suit the variant.
-        InvalidDeckError: a deck in ``decks`` is not exactly the variant's deck.
+        InvalidDeckError: a deck in ``decks`` is not exactly the variant's deck (the message
+            names which one, ``decks[i]``).
+        InvalidArgumentError: ``hands`` is not ``None`` or an int from 1; ``decks`` is a
+            single string or deck rather than a sequence of decks; ``scores`` is given for
+            a pool game, is not one int per side, or has already decided the game;
+            ``seed`` is not a seed.
 
     Attributes:
         variant: the rules.
@@ -118,7 +169,7 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant | str,
         *,
         players: int,
         seed: int | None = None,
@@ -127,18 +178,21 @@ class Game:
         decks: Iterable[str | Iterable[Card | str]] = (),
         scores: Sequence[int] | None = None,
     ) -> None:
-        if not isinstance(variant, Variant):
-            raise TypeError(
-                f"variant must be a Variant (e.g. trumpfamily.SPOIL_FIVE), got {variant!r}"
-            )
+        variant = find_variant(variant)
         self.variant: Final = variant
         self.sides: Final = variant.table.sides(players)  # raises PlayerCountError
         self.players: Final = players
-        self._rng = random.Random(seed)
-        self._decks: Iterator[str | Iterable[Card | str]] = iter(decks)
-        self._limit = hands
         scoring = variant.scoring
         self._pool_game = scoring.scoring == "pool"
+        if hands is not None and (type(hands) is not int or hands < 1):
+            raise InvalidArgumentError(
+                f"hands={hands!r}: the number of hands to play must be an int from 1, or None "
+                "for no limit"
+            )
+        self._limit = hands
+        self._decks = self._check_decks(decks)
+        self._next_deck = 0
+        self._rng = _shuffler(seed)
         self.first_dealer_cards: tuple[Card, ...] = ()
         if dealer is None:
             if variant.table.first_dealer == "first-jack":
@@ -152,17 +206,68 @@ class Game:
         self._dealer = dealer
         self._chips = [0] * players
         self._pool = 0
-        if scores is not None and len(scores) != len(self.sides):
-            raise ValueError(
-                f"scores must give one score per side ({len(self.sides)}), got {scores!r}"
-            )
-        self._scores = list(scores) if scores is not None else [0] * len(self.sides)
+        self._scores = self._check_scores(scores)
         self._after_spoil = False
         self._winner: int | None = None
         self._over = False
         self.outcomes: list[HandOutcome] = []
         self.last_hand: HandState | None = None
         self._hand = self._deal()
+
+    def _check_decks(
+        self, decks: Iterable[str | Iterable[Card | str]]
+    ) -> list[tuple[Card, ...]]:
+        """Every deck of ``decks``, read and checked now (not when its hand comes)."""
+        if isinstance(decks, str | Card) or not isinstance(decks, Iterable):
+            raise InvalidArgumentError(
+                f"decks must be a sequence of decks, one per hand (e.g. decks=[deck]), got "
+                f"{type(decks).__name__} {decks!r:.60}"
+            )
+        seating = seating_for(self.variant, self.players, 0)
+        checked = []
+        for i, deck in enumerate(decks):
+            if isinstance(deck, Card):
+                raise InvalidArgumentError(
+                    f"decks[{i}] is the card {deck}, not a deck: decks is a sequence of decks, "
+                    "one per hand (e.g. decks=[deck], not decks=deck)"
+                )
+            try:
+                checked.append(check_deck(deck, seating))
+            except InvalidDeckError as exc:
+                raise InvalidDeckError(f"decks[{i}]: {exc}") from None
+        return checked
+
+    def _check_scores(self, scores: Sequence[int] | None) -> list[int]:
+        """The starting scores: one int per side, in a points game not yet decided."""
+        n = len(self.sides)
+        if scores is None:
+            return [0] * n
+        if self._pool_game:
+            raise InvalidArgumentError(
+                "scores are for points games (scoring='points'); a pool game keeps chips "
+                f"and a pool, not scores: got scores={scores!r}"
+            )
+        if (
+            isinstance(scores, str)
+            or not isinstance(scores, Sequence)
+            or len(scores) != n
+            or any(type(x) is not int for x in scores)
+        ):
+            raise InvalidArgumentError(
+                f"scores must give one int score per side ({n} sides: {self.sides}), got "
+                f"{scores!r}"
+            )
+        target = self.variant.scoring.target
+        assert target is not None
+        top = max(scores)
+        tied = sum(1 for x in scores if x == top) > 1
+        if top >= target and not (tied and self.variant.scoring.target_tie == "higher-total"):
+            raise InvalidArgumentError(
+                f"scores={list(scores)!r}: a side already has {top}, at or over the target "
+                f"{target}, so that game is over (only equal top scores over the target play "
+                "on, with target_tie='higher-total')"
+            )
+        return list(scores)
 
     # -- public state ------------------------------------------------------------------
 
@@ -217,7 +322,11 @@ class Game:
         return () if self._over else self._hand.legal_actions()
 
     def view(self, seat: int) -> SeatView:
-        """``hand.view(seat)``: what ``seat`` may see of the current hand."""
+        """``hand.view(seat)``: what ``seat`` may see of the current hand.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat.
+        """
         return self._hand.view(seat)
 
     # -- moves -------------------------------------------------------------------------
@@ -225,9 +334,12 @@ class Game:
     def apply(self, action: Action, seat: int | None = None) -> HandState:
         """Apply ``action`` to the current hand; settle it and deal the next when it ends.
 
+        Atomic: if anything fails, the game (hand, chips, pool, scores, outcomes, dealer)
+        is exactly as it was before the call.
+
         Args:
             action: a legal action of the current hand.
-            seat: optionally, the seat making it (checked against ``to_act``).
+            seat: optionally, the seat making it (an int, checked against ``to_act``).
 
         Returns:
             The hand in progress after the action (a new deal if that one ended).
@@ -240,6 +352,17 @@ class Game:
             raise IllegalActionError(action, "the game is over")
         before = self._hand
         hand = before.apply(action, seat)
+        if not hand.is_over and (self._pool_game or len(hand.tricks) == len(before.tricks)):
+            self._hand = hand  # the common case: nothing to settle
+            return hand
+        saved = self._save()
+        try:
+            return self._advance(before, hand)
+        except BaseException:
+            self._restore(saved)
+            raise
+
+    def _advance(self, before: HandState, hand: HandState) -> HandState:
         self._hand = hand
         if not self._pool_game and len(hand.tricks) > len(before.tricks):
             side = self._first_to_reach(hand)
@@ -259,6 +382,36 @@ class Game:
                 self._hand = self._deal()
         return self._hand
 
+    def _save(self) -> _Saved:
+        return _Saved(
+            self._hand,
+            tuple(self._chips),
+            self._pool,
+            tuple(self._scores),
+            len(self.outcomes),
+            self.last_hand,
+            self._after_spoil,
+            self._winner,
+            self._over,
+            self._dealer,
+            self._next_deck,
+            self._rng.getstate(),
+        )
+
+    def _restore(self, saved: _Saved) -> None:
+        self._hand = saved.hand
+        self._chips = list(saved.chips)
+        self._pool = saved.pool
+        self._scores = list(saved.scores)
+        del self.outcomes[saved.outcomes :]
+        self.last_hand = saved.last_hand
+        self._after_spoil = saved.after_spoil
+        self._winner = saved.winner
+        self._over = saved.over
+        self._dealer = saved.dealer
+        self._next_deck = saved.next_deck
+        self._rng.setstate(saved.rng)
+
     def play_hand(self, players: Sequence[Player]) -> HandOutcome | None:
         """Play the current hand to its end with one player object per seat.
 
@@ -267,15 +420,29 @@ class Game:
             ``first-to-reach`` target).
 
         Raises:
-            IllegalActionError: a player chose an illegal action.
+            PlayerCountError: ``players`` is not a sequence of one player per seat.
+            IllegalActionError: a player chose an illegal action; the message names the
+                seat and the player (the game is left as it was before that action).
         """
-        if len(players) != self.players:
-            raise ValueError(f"need one player per seat ({self.players}), got {len(players)}")
+        if not isinstance(players, Sequence) or len(players) != self.players:
+            got = len(players) if isinstance(players, Sequence) else repr(players)
+            raise PlayerCountError(
+                f"need a sequence of players, one per seat ({self.players}), got {got}"
+            )
         count = len(self.outcomes)
         while not self._over and len(self.outcomes) == count:
             seat = self._hand.to_act
             assert seat is not None
-            self.apply(players[seat].choose(self._hand.view(seat)), seat)
+            player = players[seat]
+            action = player.choose(self._hand.view(seat))
+            try:
+                self.apply(action, seat)
+            except IllegalActionError as exc:
+                raise IllegalActionError(
+                    action,
+                    f"the player at seat {seat} ({type(player).__name__}) chose it, but "
+                    f"{exc.reason}",
+                ) from None
         return self.outcomes[count] if len(self.outcomes) > count else None
 
     def play(self, players: Sequence[Player], *, hands: int | None = None) -> int | None:
@@ -286,10 +453,14 @@ class Game:
             :attr:`winner`.
 
         Raises:
-            ValueError: a pool game without any hand limit (it would never end).
+            InvalidArgumentError: a pool game without any hand limit (it would never end),
+                or ``hands`` is not an int from 0.
+            PlayerCountError, IllegalActionError: as for :meth:`play_hand`.
         """
+        if hands is not None and (type(hands) is not int or hands < 0):
+            raise InvalidArgumentError(f"hands={hands!r}: expected an int from 0, or None")
         if hands is None and self._limit is None and self._pool_game:
-            raise ValueError(
+            raise InvalidArgumentError(
                 "a pool game never ends by itself: pass hands=N (or Game(..., hands=N))"
             )
         played = 0
@@ -301,7 +472,10 @@ class Game:
     # -- internals ---------------------------------------------------------------------
 
     def _deal(self) -> HandState:
-        deck = next(self._decks, None)
+        deck: tuple[Card, ...] | None = None
+        if self._next_deck < len(self._decks):
+            deck = self._decks[self._next_deck]
+            self._next_deck += 1
         if self._pool_game:
             stakes = antes(
                 self.variant.scoring, self.players, self._dealer, after_spoil=self._after_spoil

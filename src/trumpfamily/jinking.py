@@ -36,6 +36,7 @@ def jink_bonus(jinking: Jinking, scoring: Scoring) -> int:
     (MAW, PEEL).
 
     >>> from trumpfamily import MAW, SPOIL_FIVE
+    >>> from trumpfamily.jinking import jink_bonus
     >>> jink_bonus(MAW.jinking, MAW.scoring), jink_bonus(SPOIL_FIVE.jinking, SPOIL_FIVE.scoring)
     (2, 1)
     """
@@ -61,6 +62,7 @@ def jink_payments(jinking: Jinking, scoring: Scoring, sides: tuple[tuple[int, ..
         Net chips per seat (negative for payers); the tuple sums to 0.
 
     >>> from trumpfamily import SPOIL_FIVE
+    >>> from trumpfamily.jinking import jink_payments
     >>> jink_payments(SPOIL_FIVE.jinking, SPOIL_FIVE.scoring, ((0,), (1,), (2,), (3,), (4,)), 1)
     (-1, 4, -1, -1, -1)
     """

@@ -136,8 +136,12 @@ class HandOutcome:
 class SeatView(NamedTuple):
     """What one seat may see of a hand (see :meth:`HandState.view`).
 
-    Nothing here reveals another seat's cards or the face-down discard: only this seat's
-    hand, the public turn-up (unless robbed), the cards played and the public facts.
+    Nothing here reveals another seat's cards or another seat's face-down discard: only
+    this seat's hand (and, if it robbed, its own discard), the turn-up (unless robbed),
+    the cards played and the public facts. The issue-3 contract ("turn-up unless robbed")
+    is ``turn_up``; ``turned_up`` adds the card that was turned for trumps, which the
+    whole table saw when it was turned (so after a rob everyone knows the robber holds
+    it).
 
     Attributes:
         seat: the seat whose view this is.
@@ -158,10 +162,17 @@ class SeatView(NamedTuple):
         robbed_by: the seat that robbed (or took a turned-up joker), if any.
         announced: the seat that declined to rob (``DeclineRob``), if any.
         demoted: the Ace of trumps when a penalty made it the lowest trump, else ``None``.
-        barred: seats barred from the pool this deal.
+            A holder who forgot to rob (no ``Rob``, no ``DeclineRob``) is the only one
+            who sees it until the Ace is played.
+        barred: seats barred from the pool this deal, with the reason. A holder who
+            forgot to rob is the only one who sees his entry until the Ace is played or
+            the hand is over.
         jinker: the side that is jinking, else ``None``.
         fived: cards turned up and set aside by fiving, in order.
         tricks_needed: tricks that win the pool (pool games), else ``None``.
+        turned_up: the card turned up for trumps (after a turned-up joker, the card
+            turned after it; after fiving, the new one), shown even once it is robbed.
+        my_discard: this seat's own face-down discard if it robbed, else ``None``.
     """
 
     seat: int
@@ -186,3 +197,5 @@ class SeatView(NamedTuple):
     jinker: int | None
     fived: tuple[Card, ...]
     tricks_needed: int | None
+    turned_up: Card
+    my_discard: Card | None

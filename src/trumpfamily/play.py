@@ -6,7 +6,7 @@ trump suit as a :class:`~trumpfamily.cards.Suit` or its letter, and a
 :class:`~trumpfamily.variants.Variant`. The card orders of a (variant, trump) pair are
 computed once and cached, so each call is a handful of table look-ups.
 
->>> from trumpfamily import SPOIL_FIVE
+>>> from trumpfamily import SPOIL_FIVE, legal_moves, trick_winner
 >>> legal_moves("3D KC 7S AH 2H", "9D", trump="S", variant=SPOIL_FIVE)
 (Card.parse('3D'), Card.parse('7S'), Card.parse('AH'))
 >>> trick_winner("2D AD 3D KS", trump="C", variant=SPOIL_FIVE)
@@ -168,7 +168,7 @@ def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: V
             trick, a joker the variant does not use, a trick already as long as the
             variant's largest table, or a ``demoted`` card that is not the Ace of trumps.
 
-    >>> from trumpfamily import SPOIL_FIVE
+    >>> from trumpfamily import SPOIL_FIVE, legal_moves
     >>> legal_moves("5S JS KD 3C 4H", "TS", trump="S", variant=SPOIL_FIVE)  # EX-34
     (Card.parse('5S'), Card.parse('JS'), Card.parse('KD'), Card.parse('3C'), Card.parse('4H'))
     >>> legal_moves("JH 7S 8C", "5H", trump="H", variant=SPOIL_FIVE)  # EX-27: Five led
@@ -193,7 +193,7 @@ def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit 
             names the rule and its source, and ``legal`` lists the cards allowed.
         CardParseError, InvalidPositionError: as for :func:`legal_moves`.
 
-    >>> from trumpfamily import SPOIL_FIVE
+    >>> from trumpfamily import SPOIL_FIVE, check_play
     >>> check_play("KD", "JS 7S KD", "3S", trump="S", variant=SPOIL_FIVE)
     Traceback (most recent call last):
     ...
@@ -214,7 +214,7 @@ def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | 
 
     Returns ``False`` for a card not in ``hand``. Malformed input still raises.
 
-    >>> from trumpfamily import FORTY_FIVE
+    >>> from trumpfamily import FORTY_FIVE, is_legal
     >>> is_legal("9D", "KH 9D 3S", "AH", trump="C", variant=FORTY_FIVE)  # EX-33
     False
     """
@@ -246,7 +246,7 @@ def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
             allows players, a joker the variant does not use, or a ``demoted`` card that is
             not the Ace of trumps.
 
-    >>> from trumpfamily import SPOIL_FIVE
+    >>> from trumpfamily import SPOIL_FIVE, trick_winner
     >>> trick_winner("KH QH AH 2C", trump="C", variant=SPOIL_FIVE)  # EX-06
     2
     >>> trick_winner("TS AS", trump="S", variant=SPOIL_FIVE, demoted="AS")  # EX-17

@@ -22,6 +22,7 @@ from typing import Protocol
 from .actions import AcceptFive, Action, AskFive, Claim, Play, RefuseFive, Rob
 from .cards import Card
 from .engine import SeatView
+from .errors import InvalidArgumentError
 from .play import play_context
 from .reneging import PlayContext
 
@@ -36,8 +37,8 @@ class Player(Protocol):
         ...  # pragma: no cover
 
 
-def _no_turn(view: SeatView) -> ValueError:
-    return ValueError(
+def _no_turn(view: SeatView) -> InvalidArgumentError:
+    return InvalidArgumentError(
         f"seat {view.seat} has no legal action: it is not its turn (to_act={view.to_act})"
     )
 
@@ -50,7 +51,7 @@ class RandomPlayer:
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=2, seed=0)
-    >>> RandomPlayer(seed=1).choose(state.view(state.to_act)) in state.legal_actions()
+    >>> tf.RandomPlayer(seed=1).choose(state.view(state.to_act)) in state.legal_actions()
     True
     """
 
@@ -61,7 +62,7 @@ class RandomPlayer:
         """A uniformly random legal action.
 
         Raises:
-            ValueError: ``view`` has no legal action (not this seat's turn).
+            InvalidArgumentError: ``view`` has no legal action (not this seat's turn).
         """
         legal = view.legal_actions
         if not legal:
@@ -85,7 +86,7 @@ class RuleOfThumbPlayer:
         """The rule-of-thumb action for ``view``.
 
         Raises:
-            ValueError: ``view`` has no legal action (not this seat's turn).
+            InvalidArgumentError: ``view`` has no legal action (not this seat's turn).
         """
         legal = view.legal_actions
         if not legal:

@@ -123,7 +123,8 @@ class Ranking:
     def effective_suit(self, card: Card | str, trump: Suit | str) -> Suit:
         """The suit ``card`` counts as: the trump suit for every trump, else its own suit.
 
-        This is the one place the library decides it (DESIGN.md: the effective suit).
+        This is the one place the library decides it: every rule that needs a card's suit
+        asks this method.
 
         Raises:
             InvalidPositionError: the joker in a ranking without one.

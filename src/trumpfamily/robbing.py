@@ -2,9 +2,12 @@
 
 If the turn-up is an Ace, the dealer may (or must) take it, discarding one card face down;
 otherwise the player dealt the Ace of trumps may (or must) exchange a card for the turn-up.
-The trump suit never changes. An Ace of trumps that is not robbed may be penalised
-(``unrobbed_ace``): demoted to the lowest trump (and, for the Ace of Hearts, stripped of
-its reneging privilege), or its holder barred from winning the pool.
+The trump suit never changes. The holder of an Ace of trumps who does not rob may be
+penalised (``unrobbed_ace``, :func:`unrobbed_penalty`): his Ace demoted to the lowest trump
+(and, for the Ace of Hearts, stripped of its reneging privilege), unless he announced it
+(``"lowest-unless-announced"``) or even if he did (``"lowest"``); or he is barred from
+winning the pool, whether he announced the Ace or forgot to rob (``"cannot-win"``); or
+both (``"lowest-and-cannot-win"``: announcing escapes only the demotion).
 """
 
 from __future__ import annotations
@@ -27,11 +30,16 @@ class Robbing:
             (EB11, PEEL, OW45).
         dealer_rob: with an Ace turned up, the dealer ``"must"`` take it (EB11, W45, MAW) or
             ``"may"`` decline and "play these" (FOS, W25, BIC45).
-        unrobbed_ace: the penalty when the Ace of trumps is not robbed:
-            ``"lowest-unless-announced"`` (A1: FOS, BIC45), ``"lowest"`` (A2: WFF, P52),
-            ``"cannot-win"`` (B: PEEL, MAW, EB11), ``"lowest-and-cannot-win"`` (W25 lists
-            both) or ``"none"``. A demoted Ace ranks below every other trump for the deal
-            and loses any reneging privilege (RULES.md §3 rows 11, 33).
+        unrobbed_ace: the penalty on the holder of the Ace of trumps who does not rob,
+            whether he declines openly (``DeclineRob()``, announcing the Ace) or forgets
+            (plays his first card with neither): ``"lowest-unless-announced"`` (A1: FOS,
+            BIC45): the Ace is demoted unless announced; ``"lowest"`` (A2: WFF, P52):
+            demoted whenever not robbed; ``"cannot-win"`` (B: PEEL, MAW, EB11): the holder
+            is barred from the pool whenever he does not rob, announced or not;
+            ``"lowest-and-cannot-win"`` (W25 lists both): barred whenever he does not rob,
+            and the Ace demoted unless announced; or ``"none"``. A demoted Ace ranks below
+            every other trump for the deal and loses any reneging privilege (RULES.md §3
+            rows 11, 33). See :func:`unrobbed_penalty`.
         rob_timing: ``"own-first-turn"`` (at the holder's first turn to play to trick 1;
             FOS, PEEL) or ``"before-lead"`` (before eldest leads; EB11, MAW).
     """
@@ -75,6 +83,7 @@ def unrobbed_penalty(robbing: Robbing, *, announced: bool) -> tuple[bool, bool]:
       robbed).
     * ``"none"``: no penalty.
 
+    >>> from trumpfamily.robbing import Robbing, unrobbed_penalty
     >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-unless-announced"), announced=False)
     (True, False)
     >>> unrobbed_penalty(Robbing(unrobbed_ace="lowest-unless-announced"), announced=True)
@@ -106,6 +115,7 @@ def may_decline(robbing: Robbing, *, dealer: bool) -> bool:
     Returns:
         ``False`` when the option is ``"must"`` (RULES.md §1.5, §3 rows 9 and 10).
 
+    >>> from trumpfamily.robbing import Robbing, may_decline
     >>> may_decline(Robbing(dealer_rob="must"), dealer=True), may_decline(Robbing(), dealer=False)
     (False, True)
     """

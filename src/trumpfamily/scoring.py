@@ -18,7 +18,7 @@ import attrs
 
 from ._options import choice, integer
 from .cards import JK, Card, Rank, canonical
-from .errors import InvalidVariantError
+from .errors import InvalidVariantError, PlayerCountError
 from .ranking import AH, RankTable
 
 __all__ = ["Scoring", "antes", "split_pool", "best_trump_trick", "trick_points",
@@ -40,8 +40,10 @@ class Scoring:
         ante: chips each player stakes to a fresh pool.
         dealer_ante: chips the dealer stakes, every deal.
         spoil_ante: who stakes after a spoil: ``"non-dealers-one"`` (others 1 each, the dealer
-            his full stake; MAW, PEEL), ``"dealer-one"`` (only the dealer, 1; MAW house rule
-            2), ``"everyone-one"`` (W25) or ``"full"`` (everyone the full stake again; GBK).
+            his full ``dealer_ante``; MAW, PEEL; with ``ante=1`` this equals a fresh pool),
+            ``"dealer-one"`` (only the dealer, 1; MAW house rule 2), ``"everyone-one"``
+            (every seat 1, the dealer included; W25) or ``"full"`` (everyone the fresh-pool
+            stakes again; GBK).
         points_per_trick: points for each trick (points games).
         best_trump_bonus: ``"any"`` (the trick holding the highest trump played scores
             double; W45, WFF), ``"top-four"`` (only if 5, J, JK or AH was played; OW45) or
@@ -84,10 +86,24 @@ class Scoring:
         """Tricks a player or side needs to take the pool with ``players`` at the table
         (RULES.md §3 row 18): ``tricks_to_win``, or 2 when ``two_trick_win_above`` applies.
 
+        Args:
+            players: the number of players at the table (2 to 10).
+
+        Returns:
+            Tricks (an int from 1 to 5).
+
+        Raises:
+            PlayerCountError: ``players`` is not an int from 2 to 10.
+            InvalidVariantError: a points game (``tricks_to_win`` is ``None``).
+
+        >>> from trumpfamily.scoring import Scoring
         >>> Scoring(two_trick_win_above=4).tricks_needed(5), Scoring().tricks_needed(5)
         (2, 3)
         """
-        assert self.tricks_to_win is not None
+        if type(players) is not int or not 2 <= players <= 10:
+            raise PlayerCountError(f"players={players!r}: a table has 2 to 10 players")
+        if self.tricks_to_win is None:
+            raise InvalidVariantError("tricks_needed() is for pool games (scoring='pool')")
         if self.two_trick_win_above is not None and players > self.two_trick_win_above:
             return min(2, self.tricks_to_win)
         return self.tricks_to_win
@@ -111,6 +127,7 @@ def antes(scoring: Scoring, players: int, dealer: int, *, after_spoil: bool) -> 
         ``"everyone-one"`` 1 from every seat; ``"full"`` the fresh-pool stakes again.
 
     >>> from trumpfamily import MAW
+    >>> from trumpfamily.scoring import antes
     >>> antes(MAW.scoring, 5, 4, after_spoil=False)
     (2, 2, 2, 2, 4)
     >>> antes(MAW.scoring, 5, 0, after_spoil=True)
@@ -136,6 +153,7 @@ def split_pool(pool: int, seats: int) -> tuple[int, int]:
         ``(share, remainder)`` in chips: each seat takes ``share``; the indivisible
         ``remainder`` stays in the pool for the next deal.
 
+    >>> from trumpfamily.scoring import split_pool
     >>> split_pool(13, 2)
     (6, 1)
     """
@@ -160,6 +178,7 @@ def best_trump_trick(tricks: Sequence[Sequence[Card]], table: RankTable,
         RULES.md §2.4, §3 row 19.
 
     >>> from trumpfamily import FORTY_FIVE, Suit, parse_cards
+    >>> from trumpfamily.scoring import best_trump_trick
     >>> table = FORTY_FIVE.ranking.table(Suit.HEARTS)
     >>> tricks = [parse_cards("2C QH"), parse_cards("KD 3C")]  # EX-72: QH is the best trump
     >>> best_trump_trick(tricks, table, "any"), best_trump_trick(tricks, table, "top-four")
@@ -199,6 +218,7 @@ def trick_points(winners: Sequence[int], players: int, scoring: Scoring,
         :func:`five_tricks_bonus`).
 
     >>> from trumpfamily import FORTY_FIVE
+    >>> from trumpfamily.scoring import trick_points
     >>> trick_points([0, 1, 1, 0, 1], 2, FORTY_FIVE.scoring, bonus_trick=3)
     (15, 15)
     """
@@ -214,6 +234,7 @@ def five_tricks_bonus(scoring: Scoring) -> int:
     """Extra points for a side that takes all five tricks: 10 under
     ``five_tricks="bonus"`` (play-25.com), else 0 (RULES.md §1.6, §3 row 16).
 
+    >>> from trumpfamily.scoring import Scoring, five_tricks_bonus
     >>> five_tricks_bonus(Scoring(scoring="points", points_per_trick=5, best_trump_bonus="none",
     ...                           target=25, five_tricks="bonus", target_tie="first-to-reach"))
     10

@@ -27,8 +27,12 @@ class Table:
             five-card deal (§3 row 29).
         first_dealer: ``"first-jack"`` (deal face up until a Jack; MAW) or ``"given"``.
         misdeal: ``"pass-deal"``, ``"pay-to-keep"``, ``"forfeit-stake"`` or ``"redeal"``
-            (§3 row 30).
-        min_players, max_players: the player counts the variant allows (not options).
+            (§3 row 30). Recorded for completeness only: the engine deals every hand
+            correctly, so no misdeal ever happens and this option changes nothing.
+        min_players: the fewest players the variant allows (2 in every preset). Not an
+            option: set it with :func:`attrs.evolve` on the table component.
+        max_players: the most players the variant allows (10; 6 in Forty-Five). Not an
+            option either.
     """
 
     partnerships: str = choice("none", "none", "pairs", "threes", "pairs-at-four",
@@ -55,6 +59,7 @@ class Table:
             PlayerCountError: the count is outside ``min_players..max_players``, or cannot
                 be split into the partnerships asked for.
 
+        >>> from trumpfamily import Table
         >>> Table(partnerships="pairs").side_count(6), Table().side_count(5)
         (3, 5)
         """
@@ -74,6 +79,7 @@ class Table:
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, partners in alternate seats.
 
+        >>> from trumpfamily import Table
         >>> Table(partnerships="pairs").sides(4)
         ((0, 2), (1, 3))
         """

@@ -7,6 +7,7 @@ A :class:`Variant` is data: a frozen object with one component per rule area
 :data:`MAW`, :data:`SPOIL_FIVE`, :data:`TWENTY_FIVE` and :data:`FORTY_FIVE` take every value
 from their column of OPTIONS.md. A house rule is :meth:`Variant.with_options`:
 
+>>> from trumpfamily import FORTY_FIVE, SPOIL_FIVE, find_variant
 >>> house = SPOIL_FIVE.with_options(jink_bonus="stake", spoil_ante="dealer-one")
 >>> house.options()["jink_bonus"], SPOIL_FIVE.options()["jink_bonus"]
 ('stake', 'counter')
@@ -44,7 +45,11 @@ _COMPONENTS: Final = {
     "table": Table,
 }
 
-#: Every option name -> (component attribute, its :class:`OptionSpec`), in OPTIONS.md order.
+#: Every option name -> (component attribute, its :class:`OptionSpec`), in OPTIONS.md order:
+#: ``OPTION_SPECS["joker"] == ("ranking", OptionSpec(kind="choice", ...))``. A read-only
+#: mapping of the 33 options.
+#:
+#: :meta hide-value:
 OPTION_SPECS: Final[Mapping[str, tuple[str, OptionSpec]]] = MappingProxyType({
     name: (attr, spec)
     for attr, cls in _COMPONENTS.items()
@@ -59,7 +64,19 @@ class Variant:
     Attributes:
         name: the display name, e.g. ``"Spoil Five"``.
         aliases: other names :func:`find_variant` accepts.
-        ranking, reneging, robbing, scoring, jinking, table: the rule components.
+        ranking: the card order (:class:`~trumpfamily.ranking.Ranking`): top trumps, the
+            joker, plain Aces (options ``top_trumps``, ``joker``, ``plain_aces``,
+            ``natural_order``).
+        reneging: what must be played, and which trumps may renege
+            (:class:`~trumpfamily.reneging.Reneging`).
+        robbing: robbing the turn-up and the penalty for not robbing
+            (:class:`~trumpfamily.robbing.Robbing`).
+        scoring: pool or points, stakes, tricks to win, target
+            (:class:`~trumpfamily.scoring.Scoring`).
+        jinking: whether a player may jink, and its bonus
+            (:class:`~trumpfamily.jinking.Jinking`).
+        table: player counts, partnerships, the deal and the first dealer
+            (:class:`~trumpfamily.table.Table`).
 
     Raises:
         InvalidVariantError: the components are incoherent together (for example
@@ -97,6 +114,7 @@ class Variant:
             keep their values after a change of ``scoring`` but are ignored: pool options
             (including ``jinking``) in points games, points options in pool games.
 
+        >>> from trumpfamily import FORTY_FIVE, MAW
         >>> MAW.options()["multi_privileged"], FORTY_FIVE.options()["target"]
         ('single', 45)
         """
@@ -115,6 +133,7 @@ class Variant:
             InvalidVariantError: an unknown option (the message lists the valid names), a
                 bad value (it lists the valid values) or an incoherent combination.
 
+        >>> from trumpfamily import SPOIL_FIVE
         >>> SPOIL_FIVE.with_options(renege_cards="5").options()["renege_cards"]
         '5'
         >>> SPOIL_FIVE.with_options(renege_cards="5-J-JK-AH")
@@ -153,7 +172,7 @@ MAW: Final = Variant(
     jinking=Jinking(jinking=True, jink_bonus="stake"),
     table=Table(first_dealer="first-jack", misdeal="pass-deal"),
 )
-"""Maw (RULES.md §2.1; the MacGregor Historic Games rules): no robbing unless house rule 3,
+"""The Maw preset (RULES.md §2.1; the MacGregor Historic Games rules): no robbing unless house rule 3,
 ``multi_privileged="single"``, ante 2 and dealer 4, jink bonus one stake, first dealer by
 the first Jack."""
 
@@ -167,7 +186,9 @@ SPOIL_FIVE: Final = Variant(
     jinking=Jinking(jinking=True, jink_bonus="counter"),
     table=Table(fiving=True),
 )
-"""Spoil Five (RULES.md §2.2; Foster's Complete Hoyle as the main rulebook)."""
+"""The Spoil Five preset (RULES.md §2.2; Foster's Complete Hoyle as the main rulebook): the
+holder of the Ace of trumps may rob or must announce it, fiving with two players, ante 1 and
+dealer 2, jink bonus one counter."""
 
 TWENTY_FIVE: Final = Variant(
     name="Twenty-Five",
@@ -180,7 +201,7 @@ TWENTY_FIVE: Final = Variant(
     jinking=Jinking(jinking=True, jink_bonus="counter"),
     table=Table(partnerships="pairs-at-four", misdeal="forfeit-stake"),
 )
-"""Twenty-Five (RULES.md §2.3): the pool form of the project's source (W25) by default;
+"""The Twenty-Five preset (RULES.md §2.3): the pool form of the project's source (W25) by default;
 ``with_options(scoring="points")`` gives the pagat / Parlett points form."""
 
 FORTY_FIVE: Final = Variant(
@@ -195,10 +216,12 @@ FORTY_FIVE: Final = Variant(
     jinking=Jinking(jinking=False, jink_bonus=None),
     table=Table(misdeal="redeal", max_players=6),
 )
-"""Forty-Five, traditional individual play (RULES.md §2.4; W45, WFF): 2–6 players, points
+"""The Forty-Five preset, traditional individual play (RULES.md §2.4; W45, WFF): 2–6 players, points
 to 45 with the best-trump bonus."""
 
-#: The presets by name.
+#: The four presets by name: ``{"Maw": MAW, "Spoil Five": SPOIL_FIVE, "Twenty-Five":
+#: TWENTY_FIVE, "Forty-Five": FORTY_FIVE}`` (read-only). :func:`find_variant` also accepts
+#: their aliases.
 VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType(
     {v.name: v for v in (MAW, SPOIL_FIVE, TWENTY_FIVE, FORTY_FIVE)})
 
@@ -223,6 +246,7 @@ def find_variant(name: str | Variant) -> Variant:
     Raises:
         UnknownVariantError: no preset has that name; the message lists the names.
 
+    >>> from trumpfamily import find_variant
     >>> find_variant("SPOIL-FIVE").name
     'Spoil Five'
     """
