@@ -270,7 +270,8 @@ def canonical(rank: Rank, suit: Suit | None) -> Card:
     Raises:
         CardParseError: not a card (a joker with a suit, or another rank without one).
     """
-    return Card(rank, suit)
+    found = _CANONICAL.get((rank, suit))
+    return found if found is not None else Card(rank, suit)
 
 
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
