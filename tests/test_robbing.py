@@ -533,3 +533,25 @@ def test_may_decline() -> None:
     assert not may_decline(Robbing(holder_rob="must"), dealer=False)
     assert may_decline(Robbing(dealer_rob="may"), dealer=True)
     assert not may_decline(Robbing(dealer_rob="must"), dealer=True)
+
+
+def test_barred_partner_tricks_still_count_for_the_side() -> None:
+    """A barred seat cannot win the pool (RULES.md §1.5), but its partner can: the side's
+    tricks all count, and the pool goes to the side's seats that are not barred. Two pairs
+    still cannot spoil (PEEL, §1.7; EX-63)."""
+    deck = tf.stacked_deck(
+        tf.TWENTY_FIVE, players=4, dealer=3, turn_up="9H",
+        hands={0: "AH 5H 3C 4C 6C", 2: "JH 2C 2S 3S 4S", 1: "7C 8C 9C TC 6S", 3: "2D 3D 4D 6D 7D"},
+    )
+    state = tf.new_hand(tf.TWENTY_FIVE, players=4, dealer=3, deck=deck).apply(DeclineRob())
+    assert [b.seat for b in state.barred] == [0]
+    state = play(state, "AH 7C JH 2D")  # hearts trumps: JH (seat 2) beats AH
+    state = play(state, "2C 3D 5H 8C")  # seat 2 leads; 5H (seat 0) wins
+    state = play(state, "3C 9C 2S 4D")  # seat 0 leads; 3C beats 9C (low in black)
+    assert state.trick_counts == (2, 0, 1, 0)
+    assert state.phase is tf.Phase.CLAIM and state.to_act == 0
+    state = state.apply(tf.Claim())
+    outcome = state.outcome
+    assert outcome is not None and not outcome.spoil
+    assert outcome.side_tricks == (3, 0)
+    assert outcome.winner == 0 and outcome.winner_seats == (2,)

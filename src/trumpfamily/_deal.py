@@ -185,13 +185,15 @@ def forgot(s: Seating, st: Status, seat: int) -> Status:
 
 
 def eligible_tricks(s: Seating, st: Status, counts: Sequence[int]) -> list[int]:
-    """Tricks per side that count towards the pool (a barred seat's never do), or -99 for
-    a side with no seat that may win."""
+    """Tricks per side that count towards the pool, or -99 for a side with no seat that may
+    win. A barred seat cannot win the pool (RULES.md §1.5), but in a partnership its tricks
+    still count for its side, whose other seats take the pool (``winner_seats``); so two
+    pairs still cannot spoil (PEEL, RULES.md §1.7)."""
     barred = {b.seat for b in st.barred}
     out = []
     for side in s.sides:
-        free = [x for x in side if x not in barred]
-        out.append(sum(counts[x] for x in free) if free else -99)
+        free = any(x not in barred for x in side)
+        out.append(sum(counts[x] for x in side) if free else -99)
     return out
 
 

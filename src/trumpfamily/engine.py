@@ -46,8 +46,9 @@ Modelling decisions (each documented where it applies):
   play stops (EX-57), unless it has won every trick so far and jinking is on: then it must
   ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody can reach the target any
   more (a spoil) and when a jink fails. A seat barred by the ``"cannot-win"`` or
-  ``"lowest-and-cannot-win"`` penalty never wins the pool; its tricks do not count for its
-  side (EX-51).
+  ``"lowest-and-cannot-win"`` penalty never wins the pool (EX-51); in a partnership its
+  tricks still count for its side, whose other seats then take the pool, so two pairs
+  still cannot spoil (PEEL, §1.7).
 * Points games (§2.3, §2.4): all five tricks are played; points are in the outcome. The
   ``"cannot-win"`` penalty has no pool to bar a seat from, so in points games only its
   demotion part (``"lowest-and-cannot-win"``) applies.
