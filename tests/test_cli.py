@@ -615,3 +615,65 @@ def test_prompt_tells_the_holder_of_the_ace_what_not_robbing_costs(
     result = run("play", variant, "-n", "3", "--seed", seed, "--human", "1", "--hands", "1")
     prompt = next(x for x in result.stdout.splitlines() if x.startswith("Your turn"))
     assert says in prompt
+
+
+# -- review fixes: closed streams, empty suit, renege heading, prompt input ---------------------
+
+def _run_sh(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m trumpfamily ARGS REDIRECT`` through the shell (to close a stream)."""
+    environ = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    quoted = " ".join(f"'{a}'" for a in args)
+    return subprocess.run(["sh", "-c", f'"$0" -m trumpfamily {quoted} {redirect}',
+                           sys.executable], capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT, env=environ,
+                          check=False)
+
+
+@pytest.mark.parametrize("args", [["variants"], ["rules", "45"], ["--help"]])
+def test_closed_standard_output_is_one_line(args: list[str]) -> None:
+    result = _run_sh(">&-", *args)
+    who = f"trumpfamily {args[0]}" if not args[0].startswith("-") else "trumpfamily"
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == f"{who}: error: standard output is closed\n"
+
+
+def test_closed_standard_output_and_error_exit_quietly() -> None:
+    result = _run_sh(">&- 2>&-", "variants")
+    assert result.returncode == 1 and result.stdout == "" and result.stderr == ""
+
+
+@pytest.mark.parametrize("args", [["play", "45", "--human", "0"], ["replay", "-"]])
+def test_closed_standard_input_is_one_line(args: list[str]) -> None:
+    result = _run_sh("<&-", *args)
+    assert_clean_error(result, code=1)
+    assert result.stderr == f"trumpfamily {args[0]}: error: standard input is closed\n"
+    assert "internal error" not in result.stderr
+
+
+def test_rules_refuses_an_empty_trump_suit() -> None:
+    result = run("rules", "45", "--trump", "")
+    assert_clean_error(result, "not a suit: ''")
+    assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+
+
+@pytest.mark.parametrize(("basis", "heading"), [
+    ("led", "against a lower trump led"),
+    ("highest", "against a lower trump than the highest played so far"),
+    ("unconditional", "whatever was led"),
+])
+def test_rules_renege_heading_follows_renege_basis(basis: str, heading: str) -> None:
+    result = run("rules", "45", "-o", f"renege_basis={basis}")
+    assert result.returncode == 0, result.stderr
+    headings = [x for x in result.stdout.splitlines() if x.startswith("Trumps that may renege")]
+    assert headings == [f"Trumps that may renege ({heading})"]
+
+
+def test_prompt_takes_only_ascii_digits() -> None:
+    result = run(*_ROB_GAME, stdin="\u0663\nquit\n")  # ARABIC-INDIC DIGIT THREE
+    assert "Type the action's number with the digits 0-9: choose 1 to 6." in result.stdout
+    assert "You rob" not in result.stdout and "You take" not in result.stdout
+
+
+def test_prompt_says_the_joker_is_not_in_the_deck() -> None:
+    result = run(*_ROB_GAME, stdin="JK\nquit\n")
+    assert "Not allowed: JK is not in this variant's deck." in result.stdout
+    assert "not in your hand" not in result.stdout

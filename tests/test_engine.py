@@ -333,3 +333,39 @@ def test_states_are_hashable_values() -> None:
     state = _sample_state()
     same = tf.replay(state.record())
     assert hash(state) == hash(same) and {state, same} == {state}
+
+
+# -- review fixes: errors naming the input -----------------------------------------------------
+
+
+def test_stacked_deck_refuses_a_stock_longer_than_what_is_left() -> None:
+    """Ten players take 50 cards and the turn-up one more: one card is left for the stock."""
+    with pytest.raises(tf.InvalidDeckError) as info:
+        tf.stacked_deck(tf.SPOIL_FIVE, players=10, stock="3C 4C")
+    assert str(info.value) == (
+        "stock has 2 cards (3C 4C) but only 1 can lie after dealing 50 cards to 10 players "
+        "and the turn-up"
+    )
+    assert tf.stacked_deck(tf.SPOIL_FIVE, players=10, stock="3C")[-1] == Card.parse("3C")
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(1.5, "float"), (True, "bool"), ([1], "list")])
+def test_new_hand_refuses_a_seed_that_is_not_int_str_bytes_or_none(
+    seed: object, kind: str
+) -> None:
+    with pytest.raises(tf.InvalidArgumentError) as info:
+        tf.new_hand(tf.SPOIL_FIVE, players=3, seed=seed)  # type: ignore[arg-type]
+    assert str(info.value) == f"seed={seed!r}: a seed is an int, str, bytes or None, not {kind}"
+
+
+@pytest.mark.parametrize("seed", [0, 7, "seven", b"seven", None])
+def test_new_hand_takes_int_str_bytes_and_none_seeds(seed: object) -> None:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=seed)  # type: ignore[arg-type]
+    assert len(state.hands) == 3
+
+
+def test_playing_a_card_outside_the_deck_says_so() -> None:
+    """JK in a game without the joker is not "not in your hand": no deck holds it."""
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.IllegalActionError, match=r": JK is not in this variant's deck \(legal"):
+        state.apply(Play("JK"))

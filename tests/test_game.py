@@ -347,3 +347,32 @@ def test_example_full_spoil_five_game_runs(capsys: pytest.CaptureFixture[str]) -
     runpy.run_path(str(path), run_name="__main__")
     out = capsys.readouterr().out
     assert "deal 10:" in out and "is ahead" in out
+
+
+# -- review fixes: errors naming the input -----------------------------------------------------
+
+
+def test_play_refuses_players_without_choose() -> None:
+    game = tf.Game(tf.SPOIL_FIVE, players=3)
+    with pytest.raises(tf.InvalidArgumentError) as info:
+        game.play([1, 2, 3], hands=1)  # type: ignore[list-item]
+    assert str(info.value) == "players[0] is not a Player (has no choose(view)): got int 1"
+    bots_and_one = [tf.RandomPlayer(seed=1), tf.RandomPlayer(seed=2), "me"]
+    with pytest.raises(tf.InvalidArgumentError, match=r"^players\[2\] is not a Player"):
+        game.play_hand(bots_and_one)  # type: ignore[arg-type]
+    assert not game.hand.actions  # refused before any action
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(2.5, "float"), (False, "bool")])
+def test_game_refuses_float_and_bool_seeds(seed: object, kind: str) -> None:
+    with pytest.raises(tf.InvalidArgumentError) as info:
+        tf.Game(tf.SPOIL_FIVE, players=3, seed=seed)  # type: ignore[arg-type]
+    assert str(info.value) == f"seed={seed!r}: a seed is an int, str, bytes or None, not {kind}"
+
+
+def test_first_jack_refuses_a_repeated_card() -> None:
+    with pytest.raises(tf.InvalidDeckError) as info:
+        tf.first_jack("7H 7H JD", players=3)
+    assert str(info.value) == (
+        "first_jack: 7H is given twice (as card 1 and card 2); one deck holds each card once"
+    )

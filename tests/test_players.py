@@ -119,3 +119,28 @@ def test_rule_of_thumb_beats_random_at_spoil_five() -> None:
     game = tf.Game(tf.SPOIL_FIVE, players=4, seed=21)
     game.play(players, hands=300)
     assert game.chips[0] == max(game.chips)
+
+
+# -- review fixes: errors naming the input -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("seed", "kind"), [([1], "list"), (1.5, "float"), (True, "bool")])
+def test_random_player_refuses_a_bad_seed(seed: object, kind: str) -> None:
+    with pytest.raises(tf.InvalidArgumentError) as info:
+        tf.RandomPlayer(seed=seed)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"RandomPlayer: seed={seed!r}: a seed is an int, str, bytes or None, not {kind}"
+    )
+
+
+@pytest.mark.parametrize("player", [tf.RandomPlayer(), tf.RuleOfThumbPlayer()])
+def test_choose_refuses_what_is_not_a_seat_view(player: tf.Player) -> None:
+    name = type(player).__name__
+    with pytest.raises(tf.InvalidArgumentError) as info:
+        player.choose(None)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"{name}.choose: expected a SeatView (HandState.view(seat)), got NoneType None"
+    )
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.InvalidArgumentError, match="expected a SeatView"):
+        player.choose(state)  # type: ignore[arg-type]

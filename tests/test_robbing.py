@@ -432,6 +432,46 @@ def test_ex56_fiving_turns_until_another_suit() -> None:
     check_invariants(fived)
 
 
+def test_fiving_stops_at_the_ace_of_hearts_by_its_printed_suit() -> None:
+    """RULES.md §2.1.7 (6), PEEL: cards are turned "until one of a different suit appears".
+    With clubs trumps AH is a trump but its printed suit is hearts, so it stops the turning:
+    hearts are trumps and AH is the new turn-up. It is a turned-up Ace, so the dealer's rob
+    rule applies to it (§1.5)."""
+    state = deal(
+        tf.SPOIL_FIVE,
+        players=2,
+        dealer=1,
+        hands={0: "2D 3D 4D 5D 6D", 1: "7D 8D 9D TD JD"},
+        turn_up="9C",
+        stock="AH KD",
+    )
+    fived = state.apply(AskFive()).apply(AcceptFive())
+    assert fived.trump is tf.Suit.HEARTS and fived.turn_up == C("AH")
+    assert fived.fived == (C("9C"),)
+    assert fived.phase is tf.Phase.ROB and fived.to_act == 1
+    assert Rob("7D") in fived.legal_actions() and AskFive() not in fived.legal_actions()
+    check_invariants(fived)
+    robbed = fived.apply(Rob("7D"))
+    assert C("AH") in robbed.hands[1] and robbed.robbed_by == 1 and robbed.to_act == 0
+    check_invariants(robbed)
+
+
+def test_fiving_passes_over_the_joker() -> None:
+    """The joker has no printed suit, so fiving never stops at it."""
+    state = deal(
+        tf.SPOIL_FIVE.with_options(joker="third"),
+        players=2,
+        dealer=1,
+        hands={0: "2D 3D 4D 5D 6D", 1: "7D 8D 9D TD JD"},
+        turn_up="9C",
+        stock="JK 4C KS",
+    )
+    fived = state.apply(AskFive()).apply(AcceptFive())
+    assert fived.trump is tf.Suit.SPADES and fived.turn_up == C("KS")
+    assert fived.fived == (C("9C"), tf.JK, C("4C"))
+    check_invariants(fived)
+
+
 def test_fiving_refused_keeps_trumps() -> None:
     refused = _fiving_state().apply(AskFive()).apply(RefuseFive())
     assert refused.trump is tf.Suit.CLUBS and refused.to_act == 0

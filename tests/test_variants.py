@@ -332,3 +332,23 @@ def test_find_variant_unknown() -> None:
     assert "nope" in str(info.value)
     assert isinstance(info.value, ValueError)
     assert isinstance(info.value, tf.TrumpFamilyError)
+
+
+@pytest.mark.parametrize("name", [5, "", "   ", None])
+def test_variant_name_must_be_a_non_empty_str(name: object) -> None:
+    with pytest.raises(tf.InvalidVariantError) as info:
+        tf.Variant(name=name)  # type: ignore[arg-type]
+    assert str(info.value) == f"Variant.name must be a non-empty str, got {name!r}"
+
+
+@pytest.mark.parametrize("aliases", [["house"], ("house", 5), "house", ("",)])
+def test_variant_aliases_must_be_a_tuple_of_str(aliases: object) -> None:
+    with pytest.raises(tf.InvalidVariantError) as info:
+        tf.Variant(name="House", aliases=aliases)  # type: ignore[arg-type]
+    assert str(info.value) == f"Variant.aliases must be a tuple of non-empty str, got {aliases!r}"
+    assert tf.Variant(name="House", aliases=("house",)).aliases == ("house",)
+
+
+def test_variant_name_is_checked_by_evolve_too() -> None:
+    with pytest.raises(tf.InvalidVariantError, match="Variant.name must be a non-empty str"):
+        attrs.evolve(tf.SPOIL_FIVE, name=5)  # type: ignore[arg-type]

@@ -4,13 +4,14 @@ rules that end a hand. Private: use :mod:`trumpfamily.engine`."""
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from .cards import Card, Rank, Suit, canonical, parse_cards
-from .errors import CardParseError, InvalidDeckError, PlayerCountError
+from .errors import CardParseError, InvalidArgumentError, InvalidDeckError, PlayerCountError
 from .outcomes import Barred, HandOutcome, Phase, Trick
 from .play import play_context
 from .reneging import PlayContext
@@ -22,6 +23,23 @@ if TYPE_CHECKING:
     from .engine import HandState
 
 PACKETS: Final = {"3-2": (3, 2), "2-3": (2, 3), "4-1": (4, 1), "1-4": (1, 4)}
+
+
+def seeded_random(seed: object, where: str = "") -> random.Random:
+    """A ``random.Random`` seeded with ``seed``: an int, str, bytes or ``None`` only.
+
+    Floats and bools are refused too (``random`` would take them): a float seed such as
+    ``1.5`` is not reproducible across versions, and ``True`` is most likely a slip.
+    """
+    if seed is not None and (
+        type(seed) is bool or not isinstance(seed, int | str | bytes | bytearray)
+    ):
+        raise InvalidArgumentError(
+            f"{where}seed={seed!r}: a seed is an int, str, bytes or None, "
+            f"not {type(seed).__name__}"
+        )
+    return random.Random(seed)
+
 
 # fiving states
 NO_FIVE: Final = 0

@@ -50,6 +50,8 @@ def refusal_reason(state: HandState, action: object) -> str:
     phase = state.phase
     if isinstance(action, Play):
         card = action.card
+        if card not in s.base_deck:  # e.g. JK in a game without the joker
+            return f"{card} is not in this variant's deck{suffix}"
         if phase is not Phase.PLAY:
             return f"no card may be played now: {_phase_text(state)}{suffix}"
         if card not in hand:
@@ -82,6 +84,8 @@ def refusal_reason(state: HandState, action: object) -> str:
             return f"{why} (RULES.md §1.5; robbing without the Ace is an offence, EX-52){suffix}"
         if phase is Phase.FIVE:
             return f"the dealer must first answer the request to five{suffix}"
+        if action.discard not in s.base_deck:
+            return f"the discard {action.discard} is not in this variant's deck{suffix}"
         if action.discard not in hand:
             return (
                 f"the discard {action.discard} is not in seat {seat}'s hand "

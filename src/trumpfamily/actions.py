@@ -135,8 +135,10 @@ class AskFive:
 
 @attrs.frozen(repr=False)
 class AcceptFive:
-    """The dealer agrees to five: cards are turned from the stock until one that is not a
-    trump appears; its suit becomes trumps and it is the new turn-up (EX-56)."""
+    """The dealer agrees to five: cards are turned from the stock until one of a different
+    printed suit appears (the joker, having no suit, is passed over); its suit becomes
+    trumps and it is the new turn-up (EX-56). ``AH`` counts as a heart here: with clubs
+    trumps it makes hearts trumps, and as a turned-up Ace it lets the dealer rob."""
 
     def __repr__(self) -> str:
         return "AcceptFive()"

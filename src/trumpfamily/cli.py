@@ -314,11 +314,21 @@ def _title(variant: Variant) -> str:
     return f"{variant.name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
 
 
+#: When a privileged trump may be withheld, by option ``renege_basis`` (the heading of
+#: ``trumpfamily rules``).
+_RENEGE_BASIS: Final = {
+    "led": "against a lower trump led",
+    "highest": "against a lower trump than the highest played so far",
+    "unconditional": "whatever was led",
+}
+
+
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     """``trumpfamily rules``: the card orders and every option value in force."""
     style = Style.for_stream(out, args.color)
     variant = _variant(args.variant, args.option)
-    trumps = [parse_suit(args.trump)] if args.trump else list(Suit)
+    one = args.trump is not None  # an empty --trump "" is refused, not read as "every suit"
+    trumps = [parse_suit(args.trump)] if one else list(Suit)
     ranking = variant.ranking
     print(style.bold(_title(variant)), file=out)
     print(f"players {_players_text(variant)}; {_scoring_text(variant)}", file=out)
@@ -334,12 +344,13 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
             t, joker=ranking.uses_joker, natural_order=ranking.natural_order)]
         for t in trumps]
     print(file=out)
-    print(style.bold("Trumps that may renege (against a lower trump led)"), file=out)
+    print(style.bold(f"Trumps that may renege ({_RENEGE_BASIS[variant.reneging.renege_basis]})"),
+          file=out)
     for trump, cards in zip(trumps, privileged):
         label = style.suit(trump) + " " * (width - len(trump.name.lower()))
         print(f"  {label} {style.cards(cards) if cards else 'none'}", file=out)
     print(file=out)
-    if args.trump:
+    if one:
         trump = trumps[0]
         print(style.bold(f"Plain suits, highest first ({trump.name.lower()} trumps)"), file=out)
         plain = [s for s in Suit if s is not trump]
@@ -348,7 +359,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         plain = list(Suit)
     for suit in plain:
         other = Suit.SPADES if suit is not Suit.SPADES else Suit.CLUBS
-        order = ranking.plain_order(suit, trumps[0] if args.trump else other)
+        order = ranking.plain_order(suit, trumps[0] if one else other)
         label = style.suit(suit) + " " * (width - len(suit.name.lower()))
         print(f"  {label} {style.cards(order)}  ({len(order)} cards)", file=out)
     print(file=out)
@@ -527,6 +538,8 @@ def _read_records(path: str) -> list[Any]:
     """The records in ``path`` (``-``: standard input): one record, or a list of them."""
     try:
         if path == "-":
+            if sys.stdin is None:  # started with standard input closed (``<&-``)
+                raise CommandError("standard input is closed", EXIT_FAILURE)
             raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else (
                 sys.stdin.read().encode("utf-8"))
         else:
@@ -670,7 +683,7 @@ _WORDS: Final[dict[str, Action]] = {
     "claim": Claim(), "jink": Jink(), "five": AskFive(), "ask": AskFive(),
     "agree": AcceptFive(), "accept": AcceptFive(), "refuse": RefuseFive(),
 }
-_NUMBER: Final = re.compile(r"[+-]?\d+")
+_NUMBER: Final = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: "٣" is no choice
 _LEGAL_SUFFIX: Final = re.compile(r" \(legal: .*\)$")
 _HELP: Final = (
     "  Answers: the number of an action in the list; a card to play it (9D, or play 9D); "
@@ -778,6 +791,9 @@ class _Prompt:
                 return legal[number - 1], ""
             choices = "1" if len(legal) == 1 else f"1 to {len(legal)}"
             return None, f"There is no action {number}: choose {choices}."
+        if text.lstrip("+-").isdecimal():  # digits of another script, e.g. "٣"
+            choices = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+            return None, f"Type the action's number with the digits 0-9: choose {choices}."
         words = text.split()
         verb = words[0].lower()
         if verb in ("rob", "play") and len(words) == 1:
@@ -865,6 +881,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     human = args.human
     if human is not None and not 0 <= human < players:
         raise CommandError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
+    if human is not None and sys.stdin is None:  # started with ``<&-``: nothing to read
+        raise CommandError("standard input is closed", EXIT_FAILURE)
     if args.hands is not None and args.hands < 1:
         raise CommandError(f"--hands {args.hands}: play at least one hand")
     if args.save is not None:
@@ -1126,8 +1144,10 @@ def main(argv: list[str] | None = None) -> int:
         The exit status: :data:`EXIT_OK`, :data:`EXIT_FAILURE` or :data:`EXIT_USAGE`.
         Bad input is reported on standard error in one line, never with a traceback.
     """
-    parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        return _stdout_closed(words)
+    parser = build_parser()
     try:
         args = parser.parse_args(words)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
@@ -1164,6 +1184,19 @@ def main(argv: list[str] | None = None) -> int:
         # still one line on standard error, never a traceback
         return _fail(args.command, f"internal error ({type(error).__name__}: {error}); "
                      "please report it", EXIT_FAILURE)
+
+
+def _stdout_closed(words: Sequence[str]) -> int:
+    """Standard output is closed (``sys.stdout is None``): say so on standard error, if
+    that is open, and return :data:`EXIT_FAILURE`."""
+    command = words[0] if words and not words[0].startswith("-") else ""
+    who = f"{_PROG} {command}" if command else _PROG
+    if sys.stderr is not None:
+        try:
+            print(f"{who}: error: standard output is closed", file=sys.stderr)
+        except (OSError, ValueError):  # pragma: no cover - standard error is gone too
+            pass
+    return EXIT_FAILURE
 
 
 def _output_failed(words: Sequence[str], error: OSError) -> int:

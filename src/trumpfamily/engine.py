@@ -56,7 +56,6 @@ Modelling decisions (each documented where it applies):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -76,6 +75,7 @@ from ._deal import (
     make_outcome,
     opening,
     seating_for,
+    seeded_random,
     trick_result,
 )
 from ._refusals import out_of_turn, refusal_reason
@@ -94,7 +94,6 @@ from .cards import JK, Card, Rank, Suit, canonical, parse_cards
 from .errors import (
     CardParseError,
     IllegalActionError,
-    InvalidArgumentError,
     InvalidDeckError,
     InvalidSeatError,
 )
@@ -655,17 +654,21 @@ class HandState:
         return self._next(status=status, phase=_PLAY_PHASE, action=action)
 
     def _five(self, action: Action) -> HandState:
-        """AcceptFive: turn cards until one that is not a trump appears (EX-56). Fiving is
-        offered only before any rob or decline, so the turn-up is still on the table."""
+        """AcceptFive: turn cards until one of a different printed suit appears (RULES.md
+        §2.1.7 (6), EX-56, PEEL). A card is judged by its printed suit, not by whether it is
+        a trump: with clubs trumps ``AH`` stops the turning and makes hearts trumps; the
+        joker has no suit and is passed over. The new turn-up is then treated like any
+        turn-up (an Ace, ``AH`` included, lets the dealer rob). Fiving is offered only
+        before any rob or decline, so the turn-up is still on the table."""
         s, st = self._seating, self._status
         fived = st.fived + (st.turn_up,)
         pos = st.stock_at
-        suit_of, trump = st.ctx.suit_of, st.trump
+        trump = st.trump
         deck = self.deck
         while True:
             card = deck[pos]
             pos += 1
-            if card is JK or suit_of[card] is trump:
+            if card is JK or card.suit is trump:
                 fived += (card,)
                 continue
             break
@@ -685,7 +688,7 @@ def new_hand(
     *,
     players: int,
     dealer: int = 0,
-    seed: int | None = None,
+    seed: int | str | bytes | None = None,
     deck: str | Iterable[Card | str] | None = None,
 ) -> HandState:
     """Deal one hand and turn up trumps (RULES.md §1.8, §2.8).
@@ -724,13 +727,7 @@ def new_hand(
     s = seating_for(variant, players, dealer)
     if deck is None:
         cards = list(s.base_deck)
-        try:
-            shuffle = random.Random(seed).shuffle
-        except TypeError:
-            raise InvalidArgumentError(
-                f"seed={seed!r}: a seed is an int, str, bytes or None"
-            ) from None
-        shuffle(cards)
+        seeded_random(seed).shuffle(cards)
         d = tuple(cards)
     else:
         d = check_deck(deck, s)
@@ -779,8 +776,9 @@ def stacked_deck(
 
     Raises:
         UnknownVariantError, PlayerCountError: as for :func:`new_hand`.
-        InvalidDeckError: a card is given twice or is not in the variant's deck, or a hand
-            has more than five cards.
+        InvalidDeckError: a card is given twice or is not in the variant's deck, a hand
+            has more than five cards, or ``stock`` has more cards than are left after the
+            deal and the turn-up.
 
     >>> import trumpfamily as tf
     >>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, hands={0: "AD 8C 3S KH 9D"},
@@ -808,6 +806,12 @@ def stacked_deck(
         after = parse_cards(stock)
     except CardParseError as exc:
         raise InvalidDeckError(f"turn_up/stock: {exc}") from None
+    room = len(s.base_deck) - s.turn_up_at - 1
+    if len(after) > room:
+        raise InvalidDeckError(
+            f"stock has {len(after)} cards ({' '.join(map(str, after))}) but only {room} "
+            f"can lie after dealing {s.turn_up_at} cards to {players} players and the turn-up"
+        )
     given = [c for cards in wanted.values() for c in cards] + list(up) + list(after)
     if len(set(given)) != len(given) or not set(given) <= set(s.base_deck):
         seen: set[Card] = set()

@@ -19,11 +19,10 @@ indivisible remainder of a shared pool stays in the pool).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from ._deal import check_deck, seating_for
+from ._deal import check_deck, seating_for, seeded_random
 from .actions import Action
 from .cards import Card, Rank, parse_cards
 from .engine import HandOutcome, HandState, SeatView, new_hand
@@ -43,14 +42,6 @@ if TYPE_CHECKING:
 __all__ = ["Game", "first_jack"]
 
 
-
-def _shuffler(seed: object) -> random.Random:
-    try:
-        return random.Random(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidArgumentError(
-            f"seed={seed!r}: a seed is an int, str, bytes or None"
-        ) from None
 
 
 class _Saved(NamedTuple):
@@ -86,7 +77,7 @@ def first_jack(
         the first Jack.
 
     Raises:
-        InvalidDeckError: no Jack among ``cards``.
+        InvalidDeckError: no Jack among ``cards``, or a card is given twice before it.
         CardParseError: a card cannot be read.
         PlayerCountError: ``players`` is not an int from 1, or ``start`` is not one of
             its seats.
@@ -100,7 +91,14 @@ def first_jack(
     if type(start) is not int or not 0 <= start < players:
         raise PlayerCountError(f"start={start!r} is not a seat: seats are 0..{players - 1}")
     dealt: list[Card] = []
+    seen: set[Card] = set()
     for i, card in enumerate(parse_cards(cards)):
+        if card in seen:
+            raise InvalidDeckError(
+                f"first_jack: {card} is given twice (as card {dealt.index(card) + 1} and "
+                f"card {i + 1}); one deck holds each card once"
+            )
+        seen.add(card)
         dealt.append(card)
         if card.rank is Rank.JACK:
             return (start + i) % players, tuple(dealt)
@@ -172,7 +170,7 @@ class Game:
         variant: Variant | str,
         *,
         players: int,
-        seed: int | None = None,
+        seed: int | str | bytes | None = None,
         dealer: int | None = None,
         hands: int | None = None,
         decks: Iterable[str | Iterable[Card | str]] = (),
@@ -192,7 +190,7 @@ class Game:
         self._limit = hands
         self._decks = self._check_decks(decks)
         self._next_deck = 0
-        self._rng = _shuffler(seed)
+        self._rng = seeded_random(seed)
         self.first_dealer_cards: tuple[Card, ...] = ()
         if dealer is None:
             if variant.table.first_dealer == "first-jack":
@@ -421,6 +419,7 @@ class Game:
 
         Raises:
             PlayerCountError: ``players`` is not a sequence of one player per seat.
+            InvalidArgumentError: one of ``players`` has no ``choose(view)`` method.
             IllegalActionError: a player chose an illegal action; the message names the
                 seat and the player (the game is left as it was before that action).
         """
@@ -429,6 +428,12 @@ class Game:
             raise PlayerCountError(
                 f"need a sequence of players, one per seat ({self.players}), got {got}"
             )
+        for i, player in enumerate(players):
+            if not callable(getattr(player, "choose", None)):
+                raise InvalidArgumentError(
+                    f"players[{i}] is not a Player (has no choose(view)): got "
+                    f"{type(player).__name__} {player!r:.60}"
+                )
         count = len(self.outcomes)
         while not self._over and len(self.outcomes) == count:
             seat = self._hand.to_act
@@ -456,6 +461,7 @@ class Game:
             InvalidArgumentError: a pool game without any hand limit (it would never end),
                 or ``hands`` is not an int from 0.
             PlayerCountError, IllegalActionError: as for :meth:`play_hand`.
+            InvalidArgumentError: also as for :meth:`play_hand`.
         """
         if hands is not None and (type(hands) is not int or hands < 0):
             raise InvalidArgumentError(f"hands={hands!r}: expected an int from 0, or None")

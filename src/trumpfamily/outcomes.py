@@ -75,7 +75,8 @@ class Barred:
 class HandOutcome:
     """The result of a finished hand (RULES.md §1.6, §1.7, §2.3, §2.4).
 
-    Sides are the partnerships of ``Table.sides`` (partners in alternate seats); without
+    Sides are the partnerships of ``Table.sides`` (seat ``i`` plays for side ``i % k`` of
+    ``k``, so the sides' seats alternate round the table); without
     partnerships each seat is its own side and side ``i`` is seat ``i``.
 
     Attributes:

@@ -16,9 +16,9 @@ hand and the public facts, never another seat's cards. Write your own bot the sa
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
+from ._deal import seeded_random
 from .actions import AcceptFive, Action, AskFive, Claim, Play, RefuseFive, Rob
 from .cards import Card
 from .engine import SeatView
@@ -37,17 +37,31 @@ class Player(Protocol):
         ...  # pragma: no cover
 
 
-def _no_turn(view: SeatView) -> InvalidArgumentError:
-    return InvalidArgumentError(
-        f"seat {view.seat} has no legal action: it is not its turn (to_act={view.to_act})"
-    )
+def _legal(player: object, view: object) -> tuple[Action, ...]:
+    """The legal actions of ``view``, refusing anything but a :class:`SeatView` that has
+    some (it is the seat's turn)."""
+    if not isinstance(view, SeatView):
+        raise InvalidArgumentError(
+            f"{type(player).__name__}.choose: expected a SeatView (HandState.view(seat)), got "
+            f"{type(view).__name__} {view!r:.60}"
+        )
+    legal = view.legal_actions
+    if not legal:
+        raise InvalidArgumentError(
+            f"seat {view.seat} has no legal action: it is not its turn (to_act={view.to_act})"
+        )
+    return legal
 
 
 class RandomPlayer:
     """Chooses uniformly among the legal actions (seeded, so games are reproducible).
 
     Args:
-        seed: seeds the player's own random generator; ``None`` for an unpredictable one.
+        seed: seeds the player's own random generator (an int, str or bytes); ``None`` for
+            an unpredictable one.
+
+    Raises:
+        InvalidArgumentError: ``seed`` is not a seed (an int, str, bytes or ``None``).
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=2, seed=0)
@@ -55,18 +69,17 @@ class RandomPlayer:
     True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._choice = random.Random(seed).choice
+    def __init__(self, seed: int | str | bytes | None = None) -> None:
+        self._choice = seeded_random(seed, "RandomPlayer: ").choice
 
     def choose(self, view: SeatView) -> Action:
         """A uniformly random legal action.
 
         Raises:
-            InvalidArgumentError: ``view`` has no legal action (not this seat's turn).
+            InvalidArgumentError: ``view`` is not a :class:`SeatView`, or has no legal
+                action (not this seat's turn).
         """
-        legal = view.legal_actions
-        if not legal:
-            raise _no_turn(view)
+        legal = _legal(self, view)
         return self._choice(legal)
 
 
@@ -86,11 +99,10 @@ class RuleOfThumbPlayer:
         """The rule-of-thumb action for ``view``.
 
         Raises:
-            InvalidArgumentError: ``view`` has no legal action (not this seat's turn).
+            InvalidArgumentError: ``view`` is not a :class:`SeatView`, or has no legal
+                action (not this seat's turn).
         """
-        legal = view.legal_actions
-        if not legal:
-            raise _no_turn(view)
+        legal = _legal(self, view)
         ctx = play_context(view.variant, view.trump, view.demoted)
         has_trump = any(ctx.suit_of[c] is ctx.trump for c in view.hand)
         plays: list[Card] = []

@@ -1,8 +1,10 @@
 """The table: player counts, partnerships, the deal and the first dealer.
 
-Partners sit in alternate seats (OPTIONS.md "Table"): with ``k`` sides, seat ``i`` plays
-for side ``i % k``. Four players in pairs: sides (0, 2) and (1, 3); six in three pairs:
-(0, 3), (1, 4), (2, 5) (RULES.md EX-64).
+The sides sit in rotation (OPTIONS.md "Table"): with ``k`` sides, seat ``i`` plays for side
+``i % k``, so every side's seats alternate with the other sides' and no two partners sit
+side by side. Partners are in alternate seats only when there are two sides. Four players
+in pairs: sides (0, 2) and (1, 3); six in three pairs: (0, 3), (1, 4), (2, 5), partners
+three seats apart (RULES.md EX-64); six in two threes: (0, 2, 4) and (1, 3, 5).
 """
 
 from __future__ import annotations
@@ -77,7 +79,8 @@ class Table:
         return players // size
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
-        """The seats of each side, partners in alternate seats.
+        """The seats of each side: with ``k`` sides seat ``i`` plays for side ``i % k``, so
+        the sides' seats alternate round the table (six in pairs: ``(0, 3), (1, 4), (2, 5)``).
 
         >>> from trumpfamily import Table
         >>> Table(partnerships="pairs").sides(4)

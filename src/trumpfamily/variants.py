@@ -57,6 +57,20 @@ OPTION_SPECS: Final[Mapping[str, tuple[str, OptionSpec]]] = MappingProxyType({
 })
 
 
+def _check_name(_inst: object, _attr: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidVariantError(f"Variant.name must be a non-empty str, got {value!r}")
+
+
+def _check_aliases(
+    _inst: object, _attr: attrs.Attribute[tuple[str, ...]], value: object
+) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(a, str) and a.strip() for a in value):
+        raise InvalidVariantError(
+            f"Variant.aliases must be a tuple of non-empty str, got {value!r}"
+        )
+
+
 @attrs.frozen(cache_hash=True)
 class Variant:
     """A game of the family: a name and one rule component per rule area.
@@ -79,21 +93,22 @@ class Variant:
             (:class:`~trumpfamily.table.Table`).
 
     Raises:
-        InvalidVariantError: the components are incoherent together (for example
+        InvalidVariantError: ``name`` is not a non-empty str, ``aliases`` not a tuple of
+            them, a component is of the wrong type, or the components are incoherent together (for example
             ``renege_cards="5-J-JK-AH"`` without a joker).
 
     A preset is changed one component at a time with :meth:`with_options` (by option name)
     or :func:`attrs.evolve` (by component); both return a new, validated variant.
     """
 
-    name: str
+    name: str = attrs.field(validator=_check_name)
     ranking: Ranking = attrs.field(factory=Ranking)
     reneging: Reneging = attrs.field(factory=Reneging)
     robbing: Robbing = attrs.field(factory=Robbing)
     scoring: Scoring = attrs.field(factory=Scoring)
     jinking: Jinking = attrs.field(factory=Jinking)
     table: Table = attrs.field(factory=Table)
-    aliases: tuple[str, ...] = attrs.field(default=(), eq=False)
+    aliases: tuple[str, ...] = attrs.field(default=(), eq=False, validator=_check_aliases)
 
     def __attrs_post_init__(self) -> None:
         for attr, cls in _COMPONENTS.items():
