@@ -50,35 +50,40 @@ def rate(fn: Callable[[], int], seconds: float) -> float:
     return calls / (time.perf_counter() - start)
 
 
+def measure(variant: tf.Variant, seconds: float) -> str:
+    """One line of figures for ``variant``."""
+    pos = positions(variant, 2000, 7)
+    lm, tw = tf.legal_moves, tf.trick_winner
+    full = [(h + t)[: variant.table.max_players] for h, t, _ in pos]
+
+    def run_legal() -> int:
+        for h, t, s in pos:
+            lm(h, t, trump=s, variant=variant)
+        return len(pos)
+
+    def run_winner() -> int:
+        for (_, _, s), trick in zip(pos, full):
+            tw(trick, trump=s, variant=variant)
+        return len(pos)
+
+    def run_naive() -> int:
+        for (_, _, s), trick in zip(pos, full):
+            naive_trick_winner(trick, s, variant)
+        return len(pos)
+
+    for (_, _, s), trick in zip(pos[:200], full):
+        assert naive_trick_winner(trick, s, variant) == tw(trick, trump=s, variant=variant)
+    a, b, c = rate(run_legal, seconds), rate(run_winner, seconds), rate(run_naive, seconds)
+    return (f"{variant.name:12} legal_moves {a:>10,.0f}/s   trick_winner {b:>10,.0f}/s   "
+            f"naive trick_winner {c:>8,.0f}/s  ({b / c:.1f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     args = parser.parse_args()
     for variant in tf.VARIANTS.values():
-        pos = positions(variant, 2000, 7)
-        lm, tw = tf.legal_moves, tf.trick_winner
-        full = [(h + t)[: variant.table.max_players] for h, t, _ in pos]
-
-        def run_legal() -> int:
-            for h, t, s in pos:
-                lm(h, t, trump=s, variant=variant)
-            return len(pos)
-
-        def run_winner() -> int:
-            for (_, _, s), trick in zip(pos, full):
-                tw(trick, trump=s, variant=variant)
-            return len(pos)
-
-        def run_naive() -> int:
-            for (_, _, s), trick in zip(pos, full):
-                naive_trick_winner(trick, s, variant)
-            return len(pos)
-
-        for (_, _, s), trick in zip(pos[:200], full):
-            assert naive_trick_winner(trick, s, variant) == tw(trick, trump=s, variant=variant)
-        a, b, c = rate(run_legal, args.seconds), rate(run_winner, args.seconds), rate(run_naive, args.seconds)
-        print(f"{variant.name:12} legal_moves {a:>10,.0f}/s   trick_winner {b:>10,.0f}/s   "
-              f"naive trick_winner {c:>8,.0f}/s  ({b / c:.1f}x)")
+        print(measure(variant, args.seconds))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ documented variation, and plays whole hands and games.
 2
 """
 
+from . import variants
 from ._version import __version__
 from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
 from .errors import (
@@ -37,17 +38,45 @@ from .robbing import Robbing
 from .scoring import Scoring
 from .table import Table
 from .variants import FORTY_FIVE, MAW, SPOIL_FIVE, TWENTY_FIVE, VARIANTS, Variant, find_variant
-from . import variants
 
 __all__ = [
+    "FORTY_FIVE",
+    "JK",
+    "MAW",
+    "SPOIL_FIVE",
+    "TWENTY_FIVE",
+    "VARIANTS",
+    "Card",
+    "CardParseError",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidArgumentError",
+    "InvalidDeckError",
+    "InvalidPositionError",
+    "InvalidSeatError",
+    "InvalidVariantError",
+    "Jinking",
+    "PlayerCountError",
+    "Rank",
+    "Ranking",
+    "Reneging",
+    "ReplayError",
+    "Robbing",
+    "Scoring",
+    "Suit",
+    "Table",
+    "TrumpFamilyError",
+    "UnknownVariantError",
+    "Variant",
     "__version__",
-    "Card", "Suit", "Rank", "JK", "parse_cards", "parse_suit",
-    "legal_moves", "check_play", "is_legal", "trick_winner",
-    "Variant", "MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE", "VARIANTS", "find_variant", "variants",
-    "Ranking", "Reneging", "Robbing", "Scoring", "Jinking", "Table",
-    "TrumpFamilyError", "CardParseError", "InvalidPositionError", "IllegalPlayError",
-    "InvalidVariantError", "UnknownVariantError", "IllegalActionError", "PlayerCountError",
-    "InvalidDeckError", "ReplayError", "InvalidArgumentError", "InvalidSeatError",
+    "check_play",
+    "find_variant",
+    "is_legal",
+    "legal_moves",
+    "parse_cards",
+    "parse_suit",
+    "trick_winner",
+    "variants",
 ]
 
 from .actions import AcceptFive, Action, AskFive, Claim, DeclineRob, Jink, Play, RefuseFive, Rob
@@ -57,7 +86,27 @@ from .players import Player, RandomPlayer, RuleOfThumbPlayer
 from .records import replay
 
 __all__ += [
-    "new_hand", "HandState", "HandOutcome", "Trick", "Barred", "Phase", "SeatView", "stacked_deck",
-    "Action", "Play", "Rob", "DeclineRob", "Claim", "Jink", "AskFive", "AcceptFive", "RefuseFive",
-    "replay", "Game", "first_jack", "Player", "RandomPlayer", "RuleOfThumbPlayer",
+    "AcceptFive",
+    "Action",
+    "AskFive",
+    "Barred",
+    "Claim",
+    "DeclineRob",
+    "Game",
+    "HandOutcome",
+    "HandState",
+    "Jink",
+    "Phase",
+    "Play",
+    "Player",
+    "RandomPlayer",
+    "RefuseFive",
+    "Rob",
+    "RuleOfThumbPlayer",
+    "SeatView",
+    "Trick",
+    "first_jack",
+    "new_hand",
+    "replay",
+    "stacked_deck",
 ]

@@ -14,7 +14,7 @@ import attrs
 
 from .errors import InvalidVariantError
 
-__all__ = ["choice", "flag", "integer", "option_fields", "describe_values"]
+__all__ = ["choice", "describe_values", "flag", "integer", "option_fields"]
 
 _KEY = "trumpfamily_option"
 

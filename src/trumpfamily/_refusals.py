@@ -57,7 +57,7 @@ def refusal_reason(state: HandState, action: object) -> str:
         if card not in hand:
             return f"{card} is not in seat {seat}'s hand {' '.join(map(str, hand))!r}{suffix}"
         ctx = st.forget_ctx if (st.rob_seat == seat and st.rob_done is None) else st.ctx
-        cards, code = decide(hand, state.current_trick, ctx)
+        _, code = decide(hand, state.current_trick, ctx)
         return explain(card, hand, state.current_trick, ctx, code) + suffix
     if isinstance(action, Rob):
         ace = canonical(Rank.ACE, st.trump)

@@ -38,16 +38,16 @@ import attrs
 from .cards import Card
 
 __all__ = [
-    "Play",
-    "Rob",
-    "DeclineRob",
-    "Claim",
-    "Jink",
-    "AskFive",
-    "AcceptFive",
-    "RefuseFive",
-    "Action",
     "ACTION_TYPES",
+    "AcceptFive",
+    "Action",
+    "AskFive",
+    "Claim",
+    "DeclineRob",
+    "Jink",
+    "Play",
+    "RefuseFive",
+    "Rob",
 ]
 
 

@@ -24,7 +24,7 @@ import attrs
 
 from .errors import CardParseError
 
-__all__ = ["Suit", "Rank", "Card", "JK", "STANDARD_DECK", "parse_cards", "parse_suit", "as_cards", "canonical"]
+__all__ = ["JK", "STANDARD_DECK", "Card", "Rank", "Suit", "as_cards", "canonical", "parse_cards", "parse_suit"]
 
 
 class Suit(enum.Enum):

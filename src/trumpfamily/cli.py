@@ -78,8 +78,16 @@ from .robbing import unrobbed_penalty
 from .scoring import antes
 from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
-__all__ = ["main", "build_parser", "parse_option", "parse_option_value", "Style",
-           "EXIT_OK", "EXIT_FAILURE", "EXIT_USAGE"]
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "Style",
+    "build_parser",
+    "main",
+    "parse_option",
+    "parse_option_value",
+]
 
 #: Exit status of a command that did what was asked.
 EXIT_OK: Final = 0

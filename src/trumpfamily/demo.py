@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from .engine import HandState
 from .game import Game
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
-from .variants import VARIANTS, Variant
+from .variants import Variant
 
 __all__ = ["main", "play_game"]
 

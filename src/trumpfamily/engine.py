@@ -71,12 +71,12 @@ from ._deal import (
     check_deck,
     claim_due,
     forgot,
-    unrobbed_bar,
     make_outcome,
     opening,
     seating_for,
     seeded_random,
     trick_result,
+    unrobbed_bar,
 )
 from ._refusals import out_of_turn, refusal_reason
 from .actions import (
@@ -104,13 +104,13 @@ from .robbing import may_decline, unrobbed_penalty
 from .variants import Variant
 
 __all__ = [
-    "new_hand",
-    "HandState",
-    "HandOutcome",
-    "Trick",
     "Barred",
+    "HandOutcome",
+    "HandState",
     "Phase",
     "SeatView",
+    "Trick",
+    "new_hand",
     "stacked_deck",
 ]
 

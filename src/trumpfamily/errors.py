@@ -13,18 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "TrumpFamilyError",
     "CardParseError",
-    "InvalidPositionError",
-    "IllegalPlayError",
-    "InvalidVariantError",
-    "UnknownVariantError",
     "IllegalActionError",
-    "PlayerCountError",
-    "InvalidDeckError",
-    "ReplayError",
+    "IllegalPlayError",
     "InvalidArgumentError",
+    "InvalidDeckError",
+    "InvalidPositionError",
     "InvalidSeatError",
+    "InvalidVariantError",
+    "PlayerCountError",
+    "ReplayError",
+    "TrumpFamilyError",
+    "UnknownVariantError",
 ]
 
 

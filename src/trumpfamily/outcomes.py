@@ -15,7 +15,7 @@ from .actions import Action
 from .cards import Card, Suit
 from .variants import Variant
 
-__all__ = ["Phase", "Trick", "Barred", "HandOutcome", "SeatView"]
+__all__ = ["Barred", "HandOutcome", "Phase", "SeatView", "Trick"]
 
 
 class Phase(enum.StrEnum):

@@ -23,7 +23,7 @@ from .errors import IllegalPlayError, InvalidPositionError
 from .reneging import FOLLOW, FOLLOW_OR_TRUMP, FREE, PlayContext, decide, explain
 from .variants import Variant, find_variant
 
-__all__ = ["legal_moves", "check_play", "is_legal", "trick_winner", "play_context"]
+__all__ = ["check_play", "is_legal", "legal_moves", "play_context", "trick_winner"]
 
 Cards = str | Iterable[Card | str]
 

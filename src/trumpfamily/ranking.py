@@ -26,7 +26,7 @@ from ._options import choice, flag
 from .cards import JK, STANDARD_DECK, Card, Rank, Suit, canonical, parse_suit
 from .errors import InvalidPositionError, InvalidVariantError
 
-__all__ = ["Ranking", "RankTable", "TRUMP_POWER"]
+__all__ = ["TRUMP_POWER", "RankTable", "Ranking"]
 
 #: Every trump's power in a :class:`RankTable` is at least this; plain cards are below it.
 TRUMP_POWER: Final = 100
@@ -258,7 +258,7 @@ def _plain_order(ranking: Ranking, suit: Suit, trump: Suit) -> tuple[Card, ...]:
     return tuple(c for c in cards if c != AH)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _build_table(ranking: Ranking, trump: Suit, demoted: Card | None) -> RankTable:
     trumps = _trump_order(ranking, trump, demoted)
     power: dict[Card, int] = {}

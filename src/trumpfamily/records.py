@@ -45,7 +45,7 @@ from .errors import (
 )
 from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
-__all__ = ["HandRecord", "record", "replay", "CONVERTER", "FORMAT"]
+__all__ = ["CONVERTER", "FORMAT", "HandRecord", "record", "replay"]
 
 #: The record format version written by :func:`record`.
 FORMAT: Final = 1

@@ -29,7 +29,7 @@ from .cards import JK, Card, Rank, Suit, canonical
 from .errors import InvalidVariantError
 from .ranking import AH, RankTable
 
-__all__ = ["Reneging", "PlayContext", "decide", "explain"]
+__all__ = ["PlayContext", "Reneging", "decide", "explain"]
 
 
 @attrs.frozen(cache_hash=True)

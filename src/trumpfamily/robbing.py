@@ -16,7 +16,7 @@ import attrs
 
 from ._options import choice, flag
 
-__all__ = ["Robbing", "unrobbed_penalty", "may_decline"]
+__all__ = ["Robbing", "may_decline", "unrobbed_penalty"]
 
 
 @attrs.frozen(cache_hash=True)

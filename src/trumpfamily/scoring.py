@@ -21,8 +21,14 @@ from .cards import JK, Card, Rank, canonical
 from .errors import InvalidVariantError, PlayerCountError
 from .ranking import AH, RankTable
 
-__all__ = ["Scoring", "antes", "split_pool", "best_trump_trick", "trick_points",
-           "five_tricks_bonus"]
+__all__ = [
+    "Scoring",
+    "antes",
+    "best_trump_trick",
+    "five_tricks_bonus",
+    "split_pool",
+    "trick_points",
+]
 
 _POOL_NEEDS = ("tricks_to_win", "ante", "dealer_ante", "spoil_ante")
 _POINTS_NEEDS = ("points_per_trick", "best_trump_bonus", "target", "five_tricks", "target_tie")

@@ -33,8 +33,16 @@ from .robbing import Robbing
 from .scoring import Scoring
 from .table import Table
 
-__all__ = ["Variant", "MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE", "VARIANTS",
-           "find_variant", "OPTION_SPECS"]
+__all__ = [
+    "FORTY_FIVE",
+    "MAW",
+    "OPTION_SPECS",
+    "SPOIL_FIVE",
+    "TWENTY_FIVE",
+    "VARIANTS",
+    "Variant",
+    "find_variant",
+]
 
 _COMPONENTS: Final = {
     "ranking": Ranking,
