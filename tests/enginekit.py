@@ -67,13 +67,16 @@ def find_line(
 
 
 def cards_in_places(state: tf.HandState) -> list[Any]:
-    """Every card of the deal by place: hands, tricks, current trick, discard, turn-up (if
-    not robbed), a turned joker not yet taken, fived cards, stock."""
+    """Every card of the deal by place: hands, tricks, current trick, the face-down discards
+    (the robber's, and the dealer's for a turned-up joker), turn-up (if not robbed), a
+    turned joker not yet taken, fived cards, stock."""
     cards: list[Any] = [c for hand in state.hands for c in hand]
     cards += [c for trick in state.tricks for c in trick.cards]
     cards += list(state.current_trick)
     if state.discard is not None:
         cards.append(state.discard)
+    if state.joker_discard is not None:
+        cards.append(state.joker_discard)
     held = {c for hand in state.hands for c in hand}
     played = {c for trick in state.tricks for c in trick.cards} | set(state.current_trick)
     if state.turn_up not in held and state.turn_up not in played and state.turn_up != state.discard:
@@ -123,6 +126,12 @@ def check_invariants(state: tf.HandState) -> None:
         assert view.my_discard == mine
         if state.discard is not None and mine is None:
             assert state.discard not in visible and f"'{state.discard}'" not in repr(view)
+        # the dealer's discard for a turned-up joker is face down too (EX-53)
+        joker_mine = state.joker_discard if seat == state.dealer else None
+        assert view.my_joker_discard == joker_mine
+        if state.joker_discard is not None and joker_mine is None:
+            assert state.joker_discard not in visible
+            assert f"'{state.joker_discard}'" not in repr(view)
         assert view.legal_actions == (legal if seat == state.to_act else ())
     check_holder_secret(state)
     if state.is_over:

@@ -301,6 +301,28 @@ def test_replay_one_record_trick_by_trick(tmp_path: Path) -> None:
     assert run("replay", "-", stdin=path.read_text(encoding="utf-8")).returncode == 0
 
 
+def test_replay_of_a_turned_joker_then_a_turned_ace(tmp_path: Path) -> None:
+    """RULES.md §2.8, §1.5: the dealer takes the turned-up joker (not a rob), then robs the
+    Ace turned after it; the menu words follow the same distinction."""
+    variant = tf.FORTY_FIVE.with_options(joker="third")
+    deck = tf.stacked_deck(variant, players=3, dealer=2, turn_up="JK", stock="AC",
+                           hands={0: "KD 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"})
+    state = tf.new_hand(variant, players=3, dealer=2, deck=deck)
+    style = cli.Style(color=False)
+    assert cli._describe(tf.Rob("2H"), state, style).startswith("rob 2H: take the joker")
+    state = state.apply(tf.Rob("2H"))
+    assert cli._describe(tf.Rob("3H"), state, style).startswith("rob 3H: take the turn-up")
+    state = state.apply(tf.Rob("3H"))
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(state.record()), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "P2 takes the joker (JK), discarding 2H face down." in result.stdout
+    assert "P2 robs: taking AC, discarding 3H face down." in result.stdout
+
+
 def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=6)
     while not state.is_over:

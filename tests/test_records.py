@@ -69,6 +69,54 @@ def test_replay_rebuilds_an_equal_state(variant: tf.Variant, players: int) -> No
             assert again.outcome == state.outcome
 
 
+JOKER_45 = tf.FORTY_FIVE.with_options(joker="third")
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "replacement", "first"),
+    [
+        # the dealer takes the joker, then must rob the Ace turned after it
+        (JOKER_45, {0: "KD 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"}, "AC",
+         [tf.Rob("2H"), tf.Rob("3H")]),
+        # the dealer takes the joker; the holder of AC robs 7C at his first turn
+        (JOKER_45, {0: "AC 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"}, "7C",
+         [tf.Rob("2H"), tf.Rob("5D")]),
+        # ... or forgets, and his Ace is demoted
+        (JOKER_45, {0: "AC 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"}, "7C",
+         [tf.Rob("2H"), tf.Play("2D")]),
+        # dealer_rob "may" and before-lead timing: the dealer keeps his hand
+        (JOKER_45.with_options(dealer_rob="may", rob_timing="before-lead"),
+         {0: "KD 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"}, "AC", [tf.Rob("2H"), tf.DeclineRob()]),
+    ],
+    ids=["ace-after-joker", "holder-robs", "holder-forgets", "dealer-keeps"],
+)
+def test_replay_of_robs_after_a_turned_joker(
+    variant: tf.Variant, hands: dict[int, str], replacement: str, first: list[tf.Action]
+) -> None:
+    """RULES.md §1.5, §2.8, EX-53: after the dealer takes a turned-up joker, the card turned
+    next is robbed like a first turn-up; the record of the two exchanges replays at every
+    step, to the end of the hand."""
+    deck = tf.stacked_deck(
+        variant, players=3, dealer=2, hands=hands, turn_up="JK", stock=replacement
+    )
+    state = tf.new_hand(variant, players=3, dealer=2, deck=deck)
+    for action in first:
+        state = state.apply(action)
+    assert state.joker_discard == tf.Card.parse("2H")
+    rng = random.Random(0)
+    while True:
+        again = tf.replay(json.loads(json.dumps(state.record())))
+        assert again == state and again.legal_actions() == state.legal_actions()
+        assert (again.discard, again.joker_discard, again.robbed_by, again.demoted) == (
+            state.discard, state.joker_discard, state.robbed_by, state.demoted)
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert again.outcome == state.outcome
+    assert [a["type"] for a in state.record()["actions"][:2]] == [
+        type(a).__name__ for a in first]
+
+
 def test_replay_of_a_custom_variant() -> None:
     """A custom variant (its own name) is not a preset: its record replays when the variant
     is given, and only if the record's name and options match it exactly."""

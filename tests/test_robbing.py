@@ -384,7 +384,8 @@ def test_an_open_decline_is_public(rule: str) -> None:
 
 def test_ex53_dealer_takes_a_turned_joker_and_the_next_card_is_trumps() -> None:
     """EX-53: turn-up JK; the dealer takes it and discards one card; the next card 7C is
-    turned, so clubs are trumps. That exchange is the deal's one rob."""
+    turned, so clubs are trumps. Taking the joker is not a rob of the trump card: 7C then
+    goes through the robbing set-up of any turn-up (§1.5), so the holder of AC may rob it."""
     variant = tf.FORTY_FIVE.with_options(joker="third")
     state = deal(
         variant,
@@ -399,10 +400,149 @@ def test_ex53_dealer_takes_a_turned_joker_and_the_next_card_is_trumps() -> None:
     assert state.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("2H 3H 4H 5H 6H"))
     check_invariants(state)
     took = state.apply(Rob("2H"))
-    assert tf.JK in took.hands[3] and took.discard == C("2H") and took.robbed_by == 3
+    assert tf.JK in took.hands[3] and took.joker_discard == C("2H")
+    assert took.robbed_by is None and took.discard is None
     assert took.to_act == 0 and took.view(0).turn_up == C("7C")
-    # the holder of AC does not rob the second turn-up
+    # the holder of AC may rob the second turn-up, at his first turn (own-first-turn)
+    assert took.legal_actions()[:5] == tuple(Rob(c) for c in tf.parse_cards("AC 2D 3D 4D 5D"))
+    check_invariants(took)
+    robbed = took.apply(Rob("2D"))
+    assert robbed.robbed_by == 0 and robbed.discard == C("2D") and C("7C") in robbed.hands[0]
+    assert robbed.joker_discard == C("2H") and robbed.view(0).turn_up is None
+    check_invariants(robbed)
+
+
+# Forty-Five with the joker, three players, dealer P2 (eldest P0): the joker is turned up
+# and the dealer takes it, discarding 2H; the next card is turned for trumps.
+JOKER_HANDS = {0: "KD 2D 3D 4D 5D", 1: "7H 8H 9H TH JH", 2: "2H 3H 4H 5H 6H"}
+
+
+def joker_deal(variant: tf.Variant, replacement: str, **hands: str) -> tf.HandState:
+    """The JOKER_HANDS deal (``hands`` overrides seats as ``s0="..."``), turn-up JK, then
+    ``replacement``; the dealer has already taken the joker for 2H."""
+    given = dict(JOKER_HANDS) | {int(k[1:]): v for k, v in hands.items()}
+    state = deal(variant, players=3, dealer=2, hands=given, turn_up="JK", stock=replacement)
+    assert state.phase is tf.Phase.ROB and state.to_act == 2
+    assert state.legal_actions() == tuple(Rob(c) for c in state.hands[2])
+    discard = "2H" if C("2H") in state.hands[2] else str(state.hands[2][0])
+    took = state.apply(Rob(discard))
+    assert tf.JK in took.hands[2] and took.joker_discard == C(discard)
+    check_invariants(took)
+    return took
+
+
+JOKER_45 = tf.FORTY_FIVE.with_options(joker="third")
+
+
+def test_an_ace_turned_after_the_joker_is_the_dealers_rob() -> None:
+    """§1.5, §2.8: the replacement turn-up AC is an Ace, so the dealer, having taken the
+    joker, must rob again (Forty-Five dealer_rob="must") before eldest leads."""
+    took = joker_deal(JOKER_45, "AC")
+    assert took.trump is tf.Suit.CLUBS and took.turn_up == C("AC")
+    assert took.phase is tf.Phase.ROB and took.to_act == 2
+    assert took.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("3H 4H 5H 6H JK"))
+    with pytest.raises(tf.IllegalActionError, match="dealer_rob='must'"):
+        took.apply(DeclineRob())
+    with pytest.raises(tf.IllegalActionError, match="seat 2 must first rob"):
+        took.apply(Play("KD"))  # eldest may not lead before the dealer's rob
+    robbed = took.apply(Rob("3H"))
+    assert robbed.hands[2] == tf.parse_cards("4H 5H 6H JK AC")
+    assert robbed.robbed_by == 2 and robbed.discard == C("3H") and robbed.joker_discard == C("2H")
+    assert robbed.phase is tf.Phase.PLAY and robbed.to_act == 0 == robbed.leader
+    assert all(isinstance(a, Play) for a in robbed.legal_actions())
+    with pytest.raises(tf.IllegalActionError, match="robbed only once a deal"):
+        robbed.apply(Rob("KD"))
+    # both of the dealer's discards are face down: only he sees them
+    for seat in range(3):
+        view = robbed.view(seat)
+        assert view.turn_up is None and view.turned_up == C("AC") and view.robbed_by == 2
+        mine = (C("3H"), C("2H")) if seat == 2 else (None, None)
+        assert (view.my_discard, view.my_joker_discard) == mine
+    check_invariants(robbed)
+    assert play(robbed, "KD").current_trick == (C("KD"),)
+
+
+def test_an_ace_turned_after_the_joker_may_be_declined_when_dealer_rob_is_may() -> None:
+    took = joker_deal(JOKER_45.with_options(dealer_rob="may"), "AC")
+    assert took.legal_actions()[-1] == DeclineRob()
+    kept = took.apply(DeclineRob())
+    assert kept.announced == 2 and kept.robbed_by is None and kept.to_act == 0
+    assert kept.view(0).turn_up == C("AC") and kept.joker_discard == C("2H")
+    check_invariants(kept)
+
+
+def test_the_holder_of_the_ace_robs_the_card_turned_after_the_joker() -> None:
+    """Replacement 7C; P0 holds AC: P0 is offered Rob at his first turn to trick 1
+    (Forty-Five rob_timing="own-first-turn"), as for a first turn-up."""
+    took = joker_deal(JOKER_45, "7C", s0="AC 2D 3D 4D 5D")
+    assert took.phase is tf.Phase.PLAY and took.to_act == 0
+    legal = took.legal_actions()
+    assert legal[:5] == tuple(Rob(c) for c in tf.parse_cards("AC 2D 3D 4D 5D"))
+    assert DeclineRob() in legal  # Forty-Five holder_rob="may"
+    robbed = took.apply(Rob("5D"))
+    assert robbed.hands[0] == tf.parse_cards("AC 2D 3D 4D 7C") and robbed.robbed_by == 0
+    assert robbed.view(0).my_discard == C("5D") and robbed.view(0).my_joker_discard is None
+    assert robbed.view(2).my_discard is None and robbed.view(2).my_joker_discard == C("2H")
+    check_invariants(robbed)
+
+
+def test_the_holder_who_forgets_after_the_joker_takes_the_penalty() -> None:
+    """Forty-Five unrobbed_ace="lowest": playing without robbing 7C demotes AC (EX-17)."""
+    took = joker_deal(JOKER_45, "7C", s0="AC 2D 3D 4D 5D")
+    forgot = took.apply(Play("2D"))
+    assert forgot.demoted == C("AC")
+    check_invariants(forgot)
+
+
+def test_before_lead_holder_robs_the_card_turned_after_the_joker() -> None:
+    took = joker_deal(JOKER_45.with_options(rob_timing="before-lead"), "7C", s1="AC 8H 9H TH JH")
+    assert took.phase is tf.Phase.ROB and took.to_act == 1
+    robbed = took.apply(Rob("8H"))
+    assert robbed.robbed_by == 1 and robbed.to_act == 0 and robbed.phase is tf.Phase.PLAY
+    check_invariants(robbed)
+
+
+def test_the_dealer_holding_the_ace_robs_the_card_turned_after_the_joker() -> None:
+    """The dealer kept AC when he took the joker: he is the holder of the Ace of trumps."""
+    took = joker_deal(JOKER_45, "7C", s2="2H AC 4H 5H 6H")
+    assert took.phase is tf.Phase.PLAY and took.to_act == 0
     assert all(isinstance(a, Play) for a in took.legal_actions())
+    at_dealer = play(took, "KD 7H")
+    assert at_dealer.to_act == 2 and Rob("4H") in at_dealer.legal_actions()
+    robbed = at_dealer.apply(Rob("4H"))
+    assert robbed.robbed_by == 2 and robbed.hands[2] == tf.parse_cards("AC 5H 6H JK 7C")
+    assert (robbed.discard, robbed.joker_discard) == (C("4H"), C("2H"))
+    check_invariants(robbed)
+
+
+def test_the_dealer_who_discarded_the_ace_for_the_joker_leaves_no_rob() -> None:
+    """The dealer discarded AC to take the joker: nobody holds the Ace of trumps now."""
+    took = joker_deal(JOKER_45, "7C", s2="AC 3H 4H 5H 6H")
+    assert took.joker_discard == C("AC") and took.to_act == 0
+    assert all(isinstance(a, Play) for a in took.legal_actions())
+    with pytest.raises(tf.IllegalActionError, match="does not hold the Ace of trumps"):
+        took.apply(Rob("KD"))
+    check_invariants(took)
+
+
+def test_taking_the_joker_closes_fiving() -> None:
+    """Two players with fiving: the dealer takes the joker before eldest's first turn, so
+    there is no fiving that deal; the next card still has its robbing set-up."""
+    variant = tf.SPOIL_FIVE.with_options(joker="third")
+    state = deal(
+        variant,
+        players=2,
+        dealer=1,
+        hands={0: "AC 2D 3D 4D 5D", 1: "7H 8H 9H TH JH"},
+        turn_up="JK",
+        stock="7C",
+    )
+    assert AskFive() not in state.legal_actions()
+    took = state.apply(Rob("7H"))
+    assert took.to_act == 0 and AskFive() not in took.legal_actions()
+    assert Rob("2D") in took.legal_actions()
+    with pytest.raises(tf.IllegalActionError, match="took the turned-up joker"):
+        took.apply(AskFive())
     check_invariants(took)
 
 

@@ -165,6 +165,7 @@ class Status:
     robbed_by: int | None
     announced: int | None
     discard: Card | None
+    joker_discard: Card | None
     demoted: Card | None
     barred: tuple[Barred, ...]
     jinker: int | None
@@ -265,11 +266,17 @@ def opening(
     five: int,
     *,
     joker_up: bool,
-    robbed: bool,
-    robbed_by: int | None = None,
-    discard: Card | None = None,
+    joker_discard: Card | None = None,
 ) -> tuple[Phase, int, Status]:
-    """Who acts first once trumps are known, and the robbing situation (RULES.md §1.5)."""
+    """Who acts first once a card is turned up, and the robbing situation (RULES.md §1.5).
+
+    The one robbing set-up for every turn-up: the first one dealt, a card turned by
+    fiving (``HandState._five``) and the card turned after a joker once the dealer has
+    taken the joker (``joker_discard``, his face-down discard for it; RULES.md §2.8). A
+    turned-up joker (``joker_up``) is not yet a turn-up for trumps: the dealer must first
+    take it. Otherwise an Ace turned gives the dealer's rob, and any other card the rob of
+    the seat that holds the Ace of trumps now (after a joker exchange, possibly the dealer;
+    nobody if the dealer discarded it for the joker or it is in the stock)."""
     variant = s.variant
     trump = turn_up.suit
     assert trump is not None
@@ -280,7 +287,7 @@ def opening(
     pre = False
     if joker_up:
         kind, rob_seat, pre = "joker", s.dealer, True
-    elif s.robbing and not robbed:
+    elif s.robbing:
         if turn_up.rank is Rank.ACE:
             kind, rob_seat, pre = "ace", s.dealer, True
         else:
@@ -304,9 +311,10 @@ def opening(
         rob_seat=rob_seat,
         rob_pre_lead=pre,
         rob_done=None,
-        robbed_by=robbed_by,
+        robbed_by=None,
         announced=None,
-        discard=discard,
+        discard=None,
+        joker_discard=joker_discard,
         demoted=None,
         barred=(),
         jinker=None,

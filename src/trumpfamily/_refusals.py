@@ -113,6 +113,11 @@ def refusal_reason(state: HandState, action: object) -> str:
                 "fiving is played only by two players with option fiving=True "
                 f"(RULES.md §2.1.7 (6)){suffix}"
             )
+        if st.joker_discard is not None:
+            return (
+                "the dealer took the turned-up joker before eldest's first turn, so there is "
+                f"no fiving this deal (RULES.md §2.8, §2.1.7 (6)){suffix}"
+            )
         if st.rob_done is not None or st.robbed_by is not None:
             return (
                 "fiving settles trumps, so it may be asked only before anybody robs or "

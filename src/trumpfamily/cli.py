@@ -464,7 +464,12 @@ class _Narrator:
         if isinstance(action, Rob):
             taken = st.cards([c for c in after.hands[seat] if c not in before.hands[seat]])
             shown = st.card(action.discard) if (self.reveal or seat == self.human) else "a card"
-            self.say(f"  {self.does(seat, 'rob')}: taking {taken}, discarding {shown} face down.")
+            if _joker_turned(before):  # taking the joker is not a rob (RULES.md §2.8)
+                self.say(f"  {self.does(seat, 'take')} the joker ({taken}), discarding {shown} "
+                         "face down.")
+            else:
+                self.say(f"  {self.does(seat, 'rob')}: taking {taken}, discarding {shown} "
+                         "face down.")
         elif isinstance(action, DeclineRob):
             if (before.phase is Phase.ROB and seat == before.dealer
                     and before.turn_up.rank is Rank.ACE):
@@ -626,9 +631,11 @@ class _Abandoned(Exception):
 
 
 def _joker_turned(state: HandState) -> bool:
-    """Whether the joker was turned up first (the dealer takes it; the next card is trumps)."""
+    """Whether the joker is turned up and the dealer has yet to take it (RULES.md §2.8); the
+    card after it, already turned, is trumps and is robbed like any turn-up once he has."""
     at = state.deck.index(state.turn_up)
-    return bool(at) and state.deck[at - 1] is JK
+    return (bool(at) and state.deck[at - 1] is JK and not state.fived
+            and state.joker_discard is None)
 
 
 def _dealer_keeps(state: HandState) -> bool:

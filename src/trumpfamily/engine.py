@@ -20,8 +20,12 @@ Modelling decisions (each documented where it applies):
 * The deck is dealt top card first in the variant's packets (``deal_packets``), starting
   with eldest; the next card is turned up for trumps (RULES.md §1.8). A turned-up joker
   goes to the dealer, who must ``Rob`` a discard for it, and the next card is turned for
-  trumps (§2.8, EX-53). That exchange is the deal's one rob: nobody robs the second
-  turn-up.
+  trumps (§2.8, EX-53). Taking the joker is not a rob of the trump card: the card turned
+  after it goes through the robbing set-up below exactly as a first turn-up would (an Ace
+  gives the dealer a second ``Rob``; otherwise the holder of the Ace of trumps, the dealer
+  included, may rob it), the same set-up as a card turned by fiving. The dealer's discard
+  for the joker is face down too (:attr:`HandState.joker_discard`; his own
+  :class:`SeatView` shows it as ``my_joker_discard``).
 * Robbing (§1.5): with an Ace turned up the dealer acts before the lead (``Rob`` or, if
   ``dealer_rob="may"``, ``DeclineRob``: "I play these"). Otherwise the holder of the Ace
   of trumps robs before the lead (``rob_timing="before-lead"``) or at his first turn to
@@ -40,8 +44,9 @@ Modelling decisions (each documented where it applies):
 * Fiving (two players, ``fiving=True``; §2.1.7 (6), EX-56): eldest may ``AskFive`` at his
   first turn, but only while nobody has robbed or declined a rob: fiving settles trumps,
   so it comes before robbing (RULES.md is silent on the order). A rob before the lead by
-  the dealer (a turned-up Ace or joker, or the dealer holding the Ace of trumps under
-  ``"before-lead"``) therefore leaves no fiving that deal.
+  the dealer (a turned-up Ace, or the dealer holding the Ace of trumps under
+  ``"before-lead"``) therefore leaves no fiving that deal, and neither does his taking a
+  turned-up joker, which comes before eldest's first turn.
 * Pool games (§1.7): the first player or side to reach ``tricks_needed`` takes the pool and
   play stops (EX-57), unless it has won every trick so far and jinking is on: then it must
   ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody can reach the target any
@@ -212,7 +217,8 @@ class HandState:
 
     @property
     def robbed_by(self) -> int | None:
-        """The seat that robbed the turn-up (or took a turned-up joker), if any."""
+        """The seat that robbed the turn-up, if any (the dealer taking a turned-up joker
+        is not a rob: see :attr:`joker_discard`)."""
         return self._status.robbed_by
 
     @property
@@ -224,6 +230,12 @@ class HandState:
     def discard(self) -> Card | None:
         """The robber's face-down discard (in no :meth:`view` but the robber's own)."""
         return self._status.discard
+
+    @property
+    def joker_discard(self) -> Card | None:
+        """The dealer's face-down discard for a turned-up joker (RULES.md §2.8, EX-53), in
+        no :meth:`view` but the dealer's own; ``None`` if no joker was taken."""
+        return self._status.joker_discard
 
     @property
     def demoted(self) -> Card | None:
@@ -364,7 +376,8 @@ class HandState:
             card that was turned for trumps, which everyone saw), the cards played, trick
             counts, whose turn it is, and the legal actions if it is this seat's turn.
             Never another seat's cards, nor another seat's face-down discard (the robber
-            sees his own, ``my_discard``).
+            sees his own, ``my_discard``; the dealer his discard for a turned-up joker,
+            ``my_joker_discard``).
 
             A holder of the Ace of trumps who let his chance to rob pass without a word
             (he played to trick 1 with neither ``Rob`` nor ``DeclineRob``) is known only
@@ -416,6 +429,7 @@ class HandState:
                 s.needed if s.pool else None,
                 st.turn_up,
                 st.discard if seat == st.robbed_by else None,
+                st.joker_discard if seat == s.dealer else None,
             ),
         )
 
@@ -618,14 +632,19 @@ class HandState:
     def _rob(self, discard: Card, action: Action) -> HandState:
         s, st = self._seating, self._status
         seat: int = self.to_act  # type: ignore[assignment]
-        joker = st.rob_kind == "joker"
-        taken = JK if joker else st.turn_up
         hands = list(self.hands)
-        hands[seat] = tuple([c for c in hands[seat] if c is not discard]) + (taken,)
+        if st.rob_kind == "joker":
+            # Taking a turned-up joker is no rob of the trump card: the card turned after
+            # it now gets the robbing set-up of any turn-up (RULES.md §1.5, §2.8, EX-53).
+            hands[seat] = tuple([c for c in hands[seat] if c is not discard]) + (JK,)
+            return self._turned_up(
+                st.turn_up, st.stock_at, st.fived, action, hands=tuple(hands),
+                joker_discard=discard,
+            )
+        hands[seat] = tuple([c for c in hands[seat] if c is not discard]) + (st.turn_up,)
         status = attrs.evolve(
             st,
-            taken=st.taken or not joker,
-            joker_up=False,
+            taken=True,
             rob_done="robbed",
             robbed_by=seat,
             discard=discard,
@@ -660,7 +679,7 @@ class HandState:
         joker has no suit and is passed over. The new turn-up is then treated like any
         turn-up (an Ace, ``AH`` included, lets the dealer rob). Fiving is offered only
         before any rob or decline, so the turn-up is still on the table."""
-        s, st = self._seating, self._status
+        st = self._status
         fived = st.fived + (st.turn_up,)
         pos = st.stock_at
         trump = st.trump
@@ -672,10 +691,31 @@ class HandState:
                 fived += (card,)
                 continue
             break
+        return self._turned_up(card, pos, fived, action, joker_discard=st.joker_discard)
+
+    def _turned_up(
+        self,
+        card: Card,
+        stock_at: int,
+        fived: tuple[Card, ...],
+        action: Action,
+        *,
+        hands: tuple[tuple[Card, ...], ...] | None = None,
+        joker_discard: Card | None = None,
+    ) -> HandState:
+        """The state once ``card`` is the new turn-up for trumps, after fiving
+        (:meth:`_five`) or after the dealer took a turned-up joker (:meth:`_rob`): the
+        robbing set-up of a first turn-up (:func:`opening`, RULES.md §1.5). Fiving is over
+        either way (cards are fived once a hand; the joker exchange comes before eldest's
+        first turn)."""
+        s = self._seating
+        hands = self.hands if hands is None else hands
         phase, to_act, status = opening(
-            s, self.hands, card, pos, fived, NO_FIVE, joker_up=False, robbed=False
+            s, hands, card, stock_at, fived, NO_FIVE, joker_up=False, joker_discard=joker_discard
         )
-        return self._next(status=status, phase=phase, to_act=to_act, leader=s.eldest, action=action)
+        return self._next(
+            status=status, phase=phase, to_act=to_act, hands=hands, leader=s.eldest, action=action
+        )
 
     # -- refusals ----------------------------------------------------------------------
 
@@ -746,7 +786,6 @@ def new_hand(
         (),
         FIVE_OPEN if s.fiving else NO_FIVE,
         joker_up=joker_up,
-        robbed=joker_up,
     )
     return HandState(s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, (), status, None)
 

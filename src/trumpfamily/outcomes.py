@@ -138,7 +138,8 @@ class SeatView(NamedTuple):
     """What one seat may see of a hand (see :meth:`HandState.view`).
 
     Nothing here reveals another seat's cards or another seat's face-down discard: only
-    this seat's hand (and, if it robbed, its own discard), the turn-up (unless robbed),
+    this seat's hand (and, if it robbed, its own discard; if it is the dealer and took a
+    turned-up joker, its discard for that), the turn-up (unless robbed),
     the cards played and the public facts. The issue-3 contract ("turn-up unless robbed")
     is ``turn_up``; ``turned_up`` adds the card that was turned for trumps, which the
     whole table saw when it was turned (so after a rob everyone knows the robber holds
@@ -160,7 +161,8 @@ class SeatView(NamedTuple):
         trick_counts: tricks won per seat.
         sides: the seats of each side.
         legal_actions: this seat's legal actions if it is its turn, else ``()``.
-        robbed_by: the seat that robbed (or took a turned-up joker), if any.
+        robbed_by: the seat that robbed the turn-up, if any (the dealer taking a turned-up
+            joker is not a rob: see ``my_joker_discard``).
         announced: the seat that declined to rob (``DeclineRob``), if any.
         demoted: the Ace of trumps when a penalty made it the lowest trump, else ``None``.
             A holder who forgot to rob (no ``Rob``, no ``DeclineRob``) is the only one
@@ -174,6 +176,8 @@ class SeatView(NamedTuple):
         turned_up: the card turned up for trumps (after a turned-up joker, the card
             turned after it; after fiving, the new one), shown even once it is robbed.
         my_discard: this seat's own face-down discard if it robbed, else ``None``.
+        my_joker_discard: the dealer's own face-down discard for a turned-up joker, in
+            the dealer's view only (RULES.md §2.8, EX-53), else ``None``.
     """
 
     seat: int
@@ -200,3 +204,4 @@ class SeatView(NamedTuple):
     tricks_needed: int | None
     turned_up: Card
     my_discard: Card | None
+    my_joker_discard: Card | None
