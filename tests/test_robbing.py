@@ -440,7 +440,8 @@ def test_an_ace_turned_after_the_joker_is_the_dealers_rob() -> None:
     took = joker_deal(JOKER_45, "AC")
     assert took.trump is tf.Suit.CLUBS and took.turn_up == C("AC")
     assert took.phase is tf.Phase.ROB and took.to_act == 2
-    assert took.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("3H 4H 5H 6H JK"))
+    # he keeps the joker (§2.8): any other card may go
+    assert took.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("3H 4H 5H 6H"))
     with pytest.raises(tf.IllegalActionError, match="dealer_rob='must'"):
         took.apply(DeclineRob())
     with pytest.raises(tf.IllegalActionError, match="seat 2 must first rob"):
@@ -735,3 +736,19 @@ def test_barred_partner_tricks_still_count_for_the_side() -> None:
     assert outcome is not None and not outcome.spoil
     assert outcome.side_tricks == (3, 0)
     assert outcome.winner == 0 and outcome.winner_seats == (2,)
+
+
+def test_dealer_keeps_the_turned_joker_when_he_robs_a_turned_ace() -> None:
+    """RULES.md §2.8: the dealer takes a turned-up joker and keeps it. When the card turned
+    after it is an Ace, his rob of that Ace may discard any other card, not the joker."""
+    variant = tf.FORTY_FIVE.with_options(joker="third")
+    deck = tf.stacked_deck(variant, players=3, dealer=2, turn_up="JK", stock="AC",
+                           hands={2: "2D 3D 4D 6D 7D"})
+    state = tf.new_hand(variant, players=3, dealer=2, deck=deck).apply(Rob("2D"))
+    assert state.phase is tf.Phase.ROB and state.to_act == 2
+    assert state.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("3D 4D 6D 7D"))
+    with pytest.raises(tf.IllegalActionError, match="keeps the turned-up joker") as refused:
+        state.apply(Rob("JK"))
+    assert refused.value.action == Rob("JK")
+    robbed = state.apply(Rob("3D"))
+    assert tf.JK in robbed.hands[2] and Card.parse("AC") in robbed.hands[2]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import ACTION_TYPES, AskFive, Claim, DeclineRob, Jink, Play, Rob
-from .cards import Rank, canonical
+from .cards import JK, Rank, canonical
 from .outcomes import Phase
 from .reneging import decide, explain
 
@@ -91,6 +91,9 @@ def refusal_reason(state: HandState, action: object) -> str:
                 f"the discard {action.discard} is not in seat {seat}'s hand "
                 f"{' '.join(map(str, hand))!r}{suffix}"
             )
+        if action.discard is JK and st.joker_discard is not None:
+            return ("the dealer keeps the turned-up joker he took: it may not be discarded "
+                    f"(RULES.md §2.8){suffix}")
         return f"not now: {_phase_text(state)}{suffix}"  # pragma: no cover - defensive
     if isinstance(action, DeclineRob):
         if st.rob_seat != seat or st.rob_done is not None or phase not in (Phase.ROB, Phase.PLAY):

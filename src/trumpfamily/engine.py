@@ -531,7 +531,8 @@ class HandState:
             ctx = st.ctx
             if st.rob_seat == seat and st.rob_done is None:  # the holder's first turn
                 ctx = st.forget_ctx
-                extra = tuple([_ROB[c] for c in hand])
+                kept = JK if st.joker_discard is not None else None  # §2.8: he keeps it
+                extra = tuple([_ROB[c] for c in hand if c is not kept])
                 if may_decline(s.variant.robbing, dealer=False):
                     extra += (_DECLINE,)
             if st.five == FIVE_OPEN and seat == s.eldest:
@@ -540,7 +541,8 @@ class HandState:
             legal = (extra + tuple([_PLAY[c] for c in cards]), cards)
         elif phase is _ROB_PHASE:
             assert seat is not None
-            acts: tuple[Action, ...] = tuple([_ROB[c] for c in self.hands[seat]])
+            kept = JK if st.joker_discard is not None else None  # §2.8: he keeps it
+            acts: tuple[Action, ...] = tuple([_ROB[c] for c in self.hands[seat] if c is not kept])
             if st.rob_kind != "joker" and may_decline(
                 s.variant.robbing, dealer=st.rob_kind == "ace"
             ):
