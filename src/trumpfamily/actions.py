@@ -16,6 +16,9 @@ action                    meaning (RULES.md section)
 ``AskFive()``             two players: the non-dealer asks for a new trump suit (§2.1.7 (6))
 ``AcceptFive()``          the dealer agrees to five
 ``RefuseFive()``          the dealer refuses
+``Pass()``                say "nothing from me" to a prompt every seat gets alike: the round
+                          of rob prompts before the lead (``holder_rob="may"``), or eldest's
+                          fiving prompt before such a round (§1.5, §2.1.7 (6))
 ========================  =================================================================
 
 Cards may be given as text: ``Play("5H") == Play(Card.parse("5H"))``.
@@ -46,6 +49,7 @@ __all__ = [
     "DeclineRob",
     "Jink",
     "Play",
+    "Pass",
     "RefuseFive",
     "Rob",
 ]
@@ -152,6 +156,25 @@ class RefuseFive:
         return "RefuseFive()"
 
 
+@attrs.frozen(repr=False)
+class Pass:
+    """Say "nothing from me" to a prompt that every eligible seat gets alike, so that the
+    prompt itself reveals no hidden card (RULES.md §1.5, §2.1.7 (6)).
+
+    * The round of rob prompts: with ``rob_timing="before-lead"`` and
+      ``holder_rob="may"`` (the holder of the Ace of trumps may keep silent), every seat
+      from eldest is asked in turn before the lead. A seat without the Ace of trumps can
+      only pass; the holder may ``Rob``, or pass, which is not robbing (the
+      ``unrobbed_ace`` penalty of a holder who neither robbed nor announced applies, and
+      stays his secret as a forgotten rob does).
+    * Two players with fiving and ``rob_timing="before-lead"``: eldest first says
+      ``AskFive()`` or passes, before any rob prompt.
+    """
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
 # Resolve the string annotations (``from __future__ import annotations``) once, here, so that
 # cattrs (records) finds concrete field types and never calls ``attrs.resolve_types`` on
 # these classes itself; drop the marker that call leaves, a class attribute holding the
@@ -162,10 +185,12 @@ for _cls in (Play, Rob):
 del _cls
 
 #: Any engine action.
-Action: TypeAlias = Play | Rob | DeclineRob | Claim | Jink | AskFive | AcceptFive | RefuseFive
+Action: TypeAlias = (
+    Play | Rob | DeclineRob | Claim | Jink | AskFive | AcceptFive | RefuseFive | Pass
+)
 
 #: The action classes, by name (used by records).
 ACTION_TYPES: Final[dict[str, type[Action]]] = {
     cls.__name__: cls
-    for cls in (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive)
+    for cls in (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive, Pass)
 }

@@ -7,7 +7,7 @@ produces them is :mod:`trumpfamily.engine`.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -15,7 +15,10 @@ from .actions import Action
 from .cards import Card, Suit
 from .variants import Variant
 
-__all__ = ["Barred", "HandOutcome", "Phase", "SeatView", "Trick"]
+__all__ = ["HAND_SIZE", "Barred", "HandOutcome", "Phase", "SeatView", "Trick", "Turn"]
+
+#: Cards dealt to each seat, and tricks in a hand, in every member of the family (RULES.md §1.1).
+HAND_SIZE: Final = 5
 
 
 class Phase(enum.StrEnum):
@@ -102,6 +105,12 @@ class HandOutcome:
         best_trump_trick: the index of the trick holding it, else ``None``.
         all_five: the side that took all five tricks, else ``None``.
         barred: the seats barred from the pool this deal, with the reason (EX-51).
+        chips: pool games played as part of a game: net chips per seat from this hand
+            (its ante paid, negative, plus the pool won and jink payments); ``None`` for a
+            hand played on its own (:attr:`HandState.outcome`), which knows no pool.
+        complete: ``False`` only for the last hand of a points game that a side won in
+            the middle of it (``target_tie="first-to-reach"``): then ``points`` and
+            ``side_points`` count the tricks taken so far, 5 each, without bonuses.
 
     >>> import trumpfamily as tf
     >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
@@ -132,6 +141,25 @@ class HandOutcome:
     best_trump_trick: int | None
     all_five: int | None
     barred: tuple[Barred, ...]
+    chips: tuple[int, ...] | None = None
+    complete: bool = True
+
+
+class Turn(NamedTuple):
+    """One action of a hand's history as a seat sees it (:attr:`SeatView.history`).
+
+    Attributes:
+        seat: the seat that acted.
+        action: the action, or ``None`` when it was a face-down choice this seat may not
+            see (another seat's ``Rob`` discard, or the dealer's discard for a turned-up
+            joker).
+        kind: the action's type name (``"Play"``, ``"Rob"``...), shown even when
+            ``action`` is hidden.
+    """
+
+    seat: int
+    action: Action | None
+    kind: str
 
 
 class SeatView(NamedTuple):
@@ -140,8 +168,8 @@ class SeatView(NamedTuple):
     Nothing here reveals another seat's cards or another seat's face-down discard: only
     this seat's hand (and, if it robbed, its own discard; if it is the dealer and took a
     turned-up joker, its discard for that), the turn-up (unless robbed),
-    the cards played and the public facts. The issue-3 contract ("turn-up unless robbed")
-    is ``turn_up``; ``turned_up`` adds the card that was turned for trumps, which the
+    the cards played and the public facts. ``turn_up`` is the turn-up while it lies on
+    the table; ``turned_up`` adds the card that was turned for trumps, which the
     whole table saw when it was turned (so after a rob everyone knows the robber holds
     it).
 
@@ -152,7 +180,8 @@ class SeatView(NamedTuple):
         variant: the rules.
         phase: the current :class:`Phase`.
         to_act: the seat whose turn it is, ``None`` when the hand is over.
-        trump: the trump suit.
+        trump: the trump suit; ``None`` only while a turned-up joker waits for the
+            dealer's discard, before the next card is turned (RULES.md §1.5, EX-53).
         turn_up: the turned-up card, ``None`` once it has been robbed into a hand.
         hand: this seat's cards.
         current_trick: the cards played to the current trick, lead first.
@@ -178,6 +207,17 @@ class SeatView(NamedTuple):
         my_discard: this seat's own face-down discard if it robbed, else ``None``.
         my_joker_discard: the dealer's own face-down discard for a turned-up joker, in
             the dealer's view only (RULES.md §2.8, EX-53), else ``None``.
+        history: every action of this hand so far, in order, as :class:`Turn` values, with
+            what this seat may not see masked.
+        hand_number: in a game, the number of this hand (1 for the first), else ``None``.
+        scores: in a points game, points per side before this hand's tricks are counted,
+            else ``None``.
+        chips: in a pool game, net chips per seat (antes paid are negative), else
+            ``None``.
+        pool: in a pool game, the chips in the pool now, else ``None``.
+        target: in a points game, the points that win it, else ``None``.
+        hands_left: in a game with a ``hands`` limit, the hands still to be dealt after
+            this one, else ``None``.
     """
 
     seat: int
@@ -186,7 +226,7 @@ class SeatView(NamedTuple):
     variant: Variant
     phase: Phase
     to_act: int | None
-    trump: Suit
+    trump: Suit | None
     turn_up: Card | None
     hand: tuple[Card, ...]
     current_trick: tuple[Card, ...]
@@ -205,3 +245,10 @@ class SeatView(NamedTuple):
     turned_up: Card
     my_discard: Card | None
     my_joker_discard: Card | None
+    history: tuple[Turn, ...] = ()
+    hand_number: int | None = None
+    scores: tuple[int, ...] | None = None
+    chips: tuple[int, ...] | None = None
+    pool: int | None = None
+    target: int | None = None
+    hands_left: int | None = None

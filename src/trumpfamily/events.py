@@ -1,0 +1,278 @@
+"""Events: frozen records of what each action did, for narrators, logs and servers.
+
+Every :meth:`HandState.apply <trumpfamily.engine.HandState.apply>` and
+:meth:`GameState.apply <trumpfamily.game.GameState.apply>` returns a new state whose
+``events`` attribute holds what that action caused, in order: a card played, then perhaps
+the trick won, then perhaps the hand scored, the next deal, the game over. Narrators (the
+command line's play loop and the demo) read these and never re-derive facts from the deck.
+
+Events are the whole truth, as the server knows it: :class:`Dealt` holds every seat's
+hand and :class:`Robbed` the face-down discard. :meth:`Event.seen_by` gives an event as
+one seat may see it (other seats' cards and discards removed), and :func:`seen_by` does
+so for a sequence.
+
+>>> import trumpfamily as tf
+>>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+>>> [type(e).__name__ for e in state.events]
+['Dealt', 'TurnedUp']
+>>> state = state.apply(state.legal_actions()[-1])
+>>> state.events
+(Played(seat=1, card=Card.parse('7D')),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeAlias
+
+import attrs
+
+from .cards import Card, Suit
+
+if TYPE_CHECKING:
+    from .outcomes import HandOutcome
+
+__all__ = [
+    "Claimed",
+    "Dealt",
+    "Event",
+    "FiveAccepted",
+    "FiveAsked",
+    "FiveRefused",
+    "HandOver",
+    "Jinked",
+    "JokerTaken",
+    "Passed",
+    "Played",
+    "RobDeclined",
+    "Robbed",
+    "TrickWon",
+    "TurnedUp",
+    "seen_by",
+]
+
+
+class _Public:
+    """Mixin for events that every seat sees whole."""
+
+    def seen_by(self, seat: int) -> Event:
+        """This event as ``seat`` sees it: the same, since nothing in it is hidden."""
+        return self  # type: ignore[return-value]
+
+
+@attrs.frozen
+class Dealt:
+    """A hand was dealt (RULES.md §1.8).
+
+    Attributes:
+        dealer: the dealer's seat.
+        hands: each seat's five cards, in dealt order; in :meth:`seen_by` only that seat's
+            own hand is kept (the others are ``()``).
+        hand_number: in a game, the number of this hand (1 for the first), else ``None``.
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    hand_number: int | None = None
+
+    def seen_by(self, seat: int) -> Dealt:
+        """This deal as ``seat`` sees it: its own cards only."""
+        hands = tuple(h if i == seat else () for i, h in enumerate(self.hands))
+        return attrs.evolve(self, hands=hands)
+
+
+@attrs.frozen
+class TurnedUp(_Public):
+    """A card was turned up for trumps (RULES.md §1.8); a turned-up joker names no trump
+    until the dealer has taken it and the next card is turned (§2.8, EX-53).
+
+    Attributes:
+        card: the card turned.
+        trump: the trump suit it sets, or ``None`` for the joker.
+    """
+
+    card: Card
+    trump: Suit | None
+
+
+@attrs.frozen
+class JokerTaken:
+    """The dealer took a turned-up joker, discarding a card face down (RULES.md §2.8).
+
+    Attributes:
+        seat: the dealer.
+        discard: the face-down discard (``None`` in :meth:`seen_by` of another seat).
+    """
+
+    seat: int
+    discard: Card | None
+
+    def seen_by(self, seat: int) -> JokerTaken:
+        """This event as ``seat`` sees it: the discard only for the dealer."""
+        return self if seat == self.seat else attrs.evolve(self, discard=None)
+
+
+@attrs.frozen
+class Robbed:
+    """A seat robbed the turn-up, discarding a card face down (RULES.md §1.5).
+
+    Attributes:
+        seat: the robber.
+        card: the turn-up taken.
+        discard: the face-down discard (``None`` in :meth:`seen_by` of another seat).
+    """
+
+    seat: int
+    card: Card
+    discard: Card | None
+
+    def seen_by(self, seat: int) -> Robbed:
+        """This event as ``seat`` sees it: the discard only for the robber."""
+        return self if seat == self.seat else attrs.evolve(self, discard=None)
+
+
+@attrs.frozen
+class RobDeclined(_Public):
+    """A seat declined to rob, aloud: the holder announced the Ace of trumps, or the
+    dealer with an Ace turned said "I play these" (RULES.md §1.5).
+
+    Attributes:
+        seat: the seat that declined.
+    """
+
+    seat: int
+
+
+@attrs.frozen
+class Passed(_Public):
+    """A seat passed a prompt every seat gets alike (``Pass()``; RULES.md §1.5).
+
+    Attributes:
+        seat: the seat that passed.
+    """
+
+    seat: int
+
+
+@attrs.frozen
+class FiveAsked(_Public):
+    """Eldest asked the dealer to five (two players; RULES.md §2.1.7 (6)).
+
+    Attributes:
+        seat: eldest.
+    """
+
+    seat: int
+
+
+@attrs.frozen
+class FiveAccepted(_Public):
+    """The dealer agreed to five: cards were turned face up until a new suit (EX-56).
+
+    Attributes:
+        seat: the dealer.
+        fived: the cards turned and set aside, in order (the old turn-up first).
+        turn_up: the new turn-up, whose suit is trumps.
+    """
+
+    seat: int
+    fived: tuple[Card, ...]
+    turn_up: Card
+
+
+@attrs.frozen
+class FiveRefused(_Public):
+    """The dealer refused to five (RULES.md §2.1.7 (6)).
+
+    Attributes:
+        seat: the dealer.
+    """
+
+    seat: int
+
+
+@attrs.frozen
+class Played(_Public):
+    """A seat played a card to the current trick (RULES.md §1.3, §1.4).
+
+    Attributes:
+        seat: the seat that played.
+        card: the card.
+    """
+
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class TrickWon(_Public):
+    """A trick was completed (RULES.md §1.3).
+
+    Attributes:
+        seat: the winner, who leads next.
+        number: the trick's number in the hand, 1 to 5.
+        cards: its cards in play order, lead first.
+        leader: the seat that led.
+    """
+
+    seat: int
+    number: int
+    cards: tuple[Card, ...]
+    leader: int
+
+
+@attrs.frozen
+class Claimed(_Public):
+    """The winner of the first three tricks claimed the pool (RULES.md §1.6, EX-59).
+
+    Attributes:
+        seat: the seat that claimed.
+        side: its side.
+    """
+
+    seat: int
+    side: int
+
+
+@attrs.frozen
+class Jinked(_Public):
+    """The winner of the first three tricks jinked: he plays on for all five (§1.6).
+
+    Attributes:
+        seat: the jinker.
+        side: his side.
+    """
+
+    seat: int
+    side: int
+
+
+@attrs.frozen
+class HandOver(_Public):
+    """The hand ended (RULES.md §1.6, §1.7, §2.3, §2.4).
+
+    Attributes:
+        outcome: its :class:`~trumpfamily.outcomes.HandOutcome`.
+    """
+
+    outcome: HandOutcome
+
+
+#: Any hand event. (Game events are added by :mod:`trumpfamily.game`.)
+Event: TypeAlias = (
+    Dealt | TurnedUp | JokerTaken | Robbed | RobDeclined | Passed | FiveAsked | FiveAccepted
+    | FiveRefused | Played | TrickWon | Claimed | Jinked | HandOver
+)
+
+
+def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """``events`` as ``seat`` may see them (:meth:`Dealt.seen_by` and the like).
+
+    Args:
+        events: events in order.
+        seat: the seat that is looking.
+
+    Returns:
+        The same events, in order, with other seats' cards and face-down discards removed.
+    """
+    return tuple(e.seen_by(seat) for e in events)
