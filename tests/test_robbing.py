@@ -395,14 +395,21 @@ def test_ex53_dealer_takes_a_turned_joker_and_the_next_card_is_trumps() -> None:
         turn_up="JK",
         stock="7C",
     )
-    assert state.trump is tf.Suit.CLUBS and state.turn_up == C("7C")
+    # Take, discard, then turn (RULES.md §1.5, EX-53): 7C is not turned before the discard,
+    # so no seat sees a trump suit yet and the joker is the turn-up.
+    assert state.turn_up == tf.JK and state.stock[0] == C("7C")
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.trump is None and view.turn_up == tf.JK == view.turned_up
     assert state.phase is tf.Phase.ROB and state.to_act == 3
     assert state.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("2H 3H 4H 5H 6H"))
     check_invariants(state)
     took = state.apply(Rob("2H"))
     assert tf.JK in took.hands[3] and took.joker_discard == C("2H")
     assert took.robbed_by is None and took.discard is None
-    assert took.to_act == 0 and took.view(0).turn_up == C("7C")
+    assert took.to_act == 0 and took.view(0).turn_up == C("7C") and took.trump is tf.Suit.CLUBS
+    assert [type(e).__name__ for e in took.events] == ["JokerTaken", "TurnedUp"]
+    assert took.events[0].seen_by(0).discard is None and took.events[0].seen_by(3).discard == C("2H")
     # the holder of AC may rob the second turn-up, at his first turn (own-first-turn)
     assert took.legal_actions()[:5] == tuple(Rob(c) for c in tf.parse_cards("AC 2D 3D 4D 5D"))
     check_invariants(took)
@@ -444,7 +451,7 @@ def test_an_ace_turned_after_the_joker_is_the_dealers_rob() -> None:
     assert took.legal_actions() == tuple(Rob(c) for c in tf.parse_cards("3H 4H 5H 6H"))
     with pytest.raises(tf.IllegalActionError, match="dealer_rob='must'"):
         took.apply(DeclineRob())
-    with pytest.raises(tf.IllegalActionError, match="seat 2 must first rob"):
+    with pytest.raises(tf.IllegalActionError, match="seat 2 must first answer the rob prompt"):
         took.apply(Play("KD"))  # eldest may not lead before the dealer's rob
     robbed = took.apply(Rob("3H"))
     assert robbed.hands[2] == tf.parse_cards("4H 5H 6H JK AC")
@@ -496,8 +503,14 @@ def test_the_holder_who_forgets_after_the_joker_takes_the_penalty() -> None:
 
 
 def test_before_lead_holder_robs_the_card_turned_after_the_joker() -> None:
+    """Forty-Five holder_rob="may" before the lead: every seat from eldest is prompted in
+    turn (so the prompt names nobody); P0 can only pass, P1 holds AC and robs."""
     took = joker_deal(JOKER_45.with_options(rob_timing="before-lead"), "7C", s1="AC 8H 9H TH JH")
+    assert took.phase is tf.Phase.ROB and took.to_act == 0
+    assert took.legal_actions() == (tf.Pass(),)
+    took = took.apply(tf.Pass())
     assert took.phase is tf.Phase.ROB and took.to_act == 1
+    assert took.legal_actions()[-2:] == (DeclineRob(), tf.Pass())
     robbed = took.apply(Rob("8H"))
     assert robbed.robbed_by == 1 and robbed.to_act == 0 and robbed.phase is tf.Phase.PLAY
     check_invariants(robbed)
@@ -658,9 +671,15 @@ def test_no_fiving_after_the_holder_robs_or_declines() -> None:
         after = state.apply(first)
         assert AskFive() not in after.legal_actions()
         assert all(isinstance(a, Play) for a in after.legal_actions())
+    # Before the lead, eldest is first asked to five or pass, whatever the cards, so that a
+    # rob prompt cannot tell the dealer who holds the Ace (issue 7, point 8).
     before_lead = _two("9C", hands, rob_timing="before-lead")
-    assert before_lead.phase is tf.Phase.ROB and AskFive() in before_lead.legal_actions()
-    assert AskFive() not in before_lead.apply(Rob("3H")).legal_actions()
+    assert before_lead.phase is tf.Phase.FIVE and before_lead.to_act == 0
+    assert before_lead.legal_actions() == (AskFive(), tf.Pass())
+    rob_prompt = before_lead.apply(tf.Pass())
+    assert rob_prompt.phase is tf.Phase.ROB and rob_prompt.to_act == 0
+    assert AskFive() not in rob_prompt.legal_actions()
+    assert AskFive() not in rob_prompt.apply(Rob("3H")).legal_actions()
 
 
 def test_no_fiving_after_the_dealer_takes_a_turned_joker() -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+import types
+import typing
 from typing import Any
 
 import attrs
 import pytest
 
 import trumpfamily as tf
+from trumpfamily.variants import OPTION_SPECS
 
 # OPTIONS.md preset columns, written out literally ("–" is None).
 MAW_OPTIONS: dict[str, Any] = {
@@ -206,6 +210,51 @@ def test_with_options_accepts_every_value(name: str, value: Any) -> None:
     # only that option changed
     assert {k: v for k, v in changed.options().items() if k != name} == {k: v for k, v in before.items() if k != name}
     assert dict(base.options()) == before
+
+
+def _annotation(name: str) -> tuple[type[Any], str, Any, bool]:
+    """The component class of option ``name``, its annotation as written, the resolved
+    type without ``None``, and whether ``None`` is allowed."""
+    attr, _ = OPTION_SPECS[name]
+    cls = type(getattr(tf.MAW, attr))
+    written = attrs.fields_dict(cls)[name].type
+    hint = typing.get_type_hints(cls)[name]
+    is_union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    args = typing.get_args(hint) if is_union else (hint,)
+    rest = [a for a in args if a is not type(None)]
+    assert len(rest) == 1, hint
+    return cls, str(written), rest[0], len(rest) < len(args)
+
+
+@pytest.mark.parametrize("name", list(OPTION_SPECS))
+def test_option_annotation_lists_exactly_the_valid_values(name: str) -> None:
+    """The annotation of each option field says what the option accepts, so that a type
+    checker catches a mistyped value: a choice option's ``Literal[...]`` lists exactly the
+    spec's values (in the same order), a flag is a bool, an int option an int; ``| None``
+    exactly when the option is optional. Guards the Literal and ``choice(...)`` from drifting."""
+    _, spec = OPTION_SPECS[name]
+    _, _, base, optional = _annotation(name)
+    assert optional == spec.optional
+    if spec.kind == "choice":
+        assert typing.get_origin(base) is typing.Literal
+        assert typing.get_args(base) == spec.values
+    elif spec.kind == "flag":
+        assert base is bool
+    else:
+        assert spec.kind == "int"
+        assert base is int
+
+
+@pytest.mark.parametrize("name", [n for n, (_, s) in OPTION_SPECS.items() if s.kind == "choice"])
+def test_choice_option_is_typed_by_a_public_alias(name: str) -> None:
+    """A choice option is annotated with a public ``TypeAlias`` of its module, named after
+    the option (``holder_rob`` -> ``HolderRob``), not with ``str`` or an inline Literal."""
+    cls, written, base, _ = _annotation(name)
+    alias = written.split("|")[0].strip()
+    assert alias.isidentifier() and not alias.startswith("_"), written
+    assert getattr(sys.modules[cls.__module__], alias) == base
+    if name != "scoring":  # ScoringMode: "Scoring" is the component class
+        assert alias == name.title().replace("_", "")
 
 
 def test_with_options_no_arguments_is_equal() -> None:

@@ -26,6 +26,8 @@ from .errors import (
     InvalidSeatError,
     InvalidVariantError,
     PlayerCountError,
+    RefusalCode,
+    REFUSAL_CODES,
     ReplayError,
     TrumpFamilyError,
     UnknownVariantError,
@@ -57,7 +59,9 @@ __all__ = [
     "InvalidVariantError",
     "Jinking",
     "PlayerCountError",
+    "REFUSAL_CODES",
     "Rank",
+    "RefusalCode",
     "Ranking",
     "Reneging",
     "ReplayError",
@@ -79,11 +83,23 @@ __all__ = [
     "variants",
 ]
 
-from .actions import AcceptFive, Action, AskFive, Claim, DeclineRob, Jink, Play, RefuseFive, Rob
-from .engine import Barred, HandOutcome, HandState, Phase, SeatView, Trick, new_hand, stacked_deck
-from .game import Game, first_jack
+from .actions import (
+    AcceptFive,
+    Action,
+    AskFive,
+    Claim,
+    DeclineRob,
+    Jink,
+    Pass,
+    Play,
+    RefuseFive,
+    Rob,
+)
+from .engine import Barred, HandOutcome, HandState, Phase, SeatView, Trick, Turn, new_hand, stacked_deck
+from .outcomes import HAND_SIZE
+from .game import Game, GameState, first_jack, new_game
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
-from .records import replay
+from .records import replay, replay_game
 
 __all__ += [
     "AcceptFive",
@@ -93,9 +109,12 @@ __all__ += [
     "Claim",
     "DeclineRob",
     "Game",
+    "GameState",
     "HandOutcome",
     "HandState",
+    "HAND_SIZE",
     "Jink",
+    "Pass",
     "Phase",
     "Play",
     "Player",
@@ -105,8 +124,11 @@ __all__ += [
     "RuleOfThumbPlayer",
     "SeatView",
     "Trick",
+    "Turn",
     "first_jack",
+    "new_game",
     "new_hand",
     "replay",
+    "replay_game",
     "stacked_deck",
 ]

@@ -8,15 +8,18 @@ frozen attrs class whose option fields are made here. The metadata lets
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from .errors import InvalidVariantError
 
-__all__ = ["choice", "describe_values", "flag", "integer", "option_fields"]
+__all__ = ["OptionSpec", "choice", "flag", "integer", "option_fields"]
 
 _KEY = "trumpfamily_option"
+
+# The value type of a choice option: its ``Literal[...]`` alias (``| None`` if optional).
+_V = TypeVar("_V", bound="str | None")
 
 
 @attrs.frozen
@@ -63,8 +66,13 @@ def _validator(spec: OptionSpec) -> Any:
     return check
 
 
-def choice(default: str | None, *values: str, optional: bool = False, doc: str = "") -> Any:
-    """An option taking one of ``values`` (strings)."""
+def choice(default: _V, *values: _V, optional: bool = False, doc: str = "") -> _V:
+    """An option taking one of ``values`` (strings).
+
+    Typed like :func:`attrs.field`: declared as ``name: Alias = choice(...)`` with ``Alias``
+    a ``Literal[...]`` of the same strings, mypy rejects a default or value the alias does
+    not list (tests/test_variants.py checks that the two lists are equal).
+    """
     spec = OptionSpec("choice", values=values, optional=optional, doc=doc)
     return attrs.field(default=default, validator=_validator(spec), metadata={_KEY: spec})
 

@@ -24,7 +24,7 @@ import attrs
 
 from .errors import CardParseError
 
-__all__ = ["JK", "STANDARD_DECK", "Card", "Rank", "Suit", "as_cards", "canonical", "parse_cards", "parse_suit"]
+__all__ = ["JK", "STANDARD_DECK", "Card", "Rank", "Suit", "parse_cards", "parse_suit"]
 
 
 class Suit(enum.Enum):
@@ -265,7 +265,7 @@ _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CANONICAL.values()}
 STANDARD_DECK: Final[tuple[Card, ...]] = tuple(sorted(c for c in _CANONICAL.values() if c is not JK))
 
 def canonical(rank: Rank, suit: Suit | None) -> Card:
-    """The shared instance of a card (the library's tables are keyed by these).
+    """The shared instance of a card (the library's tables are keyed by these). Internal.
 
     Raises:
         CardParseError: not a card (a joker with a suit, or another rank without one).
@@ -311,7 +311,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 
 def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    """Like :func:`parse_cards`, but fast when given a tuple of :class:`Card` already."""
+    """Like :func:`parse_cards`, but fast when given a tuple of :class:`Card` already. Internal."""
     if type(cards) is tuple:
         for c in cards:
             if type(c) is not Card:

@@ -762,7 +762,8 @@ class _Prompt:
         view = state.view(seat)
         legal = view.legal_actions
         turn_up = f" (turn-up {st.card(view.turn_up)})" if view.turn_up is not None else ""
-        print(st.bold(f"Your turn (P{seat}).") + f" Trumps: {st.suit(view.trump)}{turn_up}. "
+        trumps = st.suit(view.trump) if view.trump is not None else "not yet turned"
+        print(st.bold(f"Your turn (P{seat}).") + f" Trumps: {trumps}{turn_up}. "
               + self.context(state, seat), file=self.out)
         print(f"  Your hand: {st.cards(view.hand)}", file=self.out)
         width = len(str(len(legal)))

@@ -4,7 +4,8 @@
 turn it is (:attr:`HandState.to_act`) chooses one of :meth:`HandState.legal_actions`, and
 :meth:`HandState.apply` returns the next state, leaving the old one intact (for search,
 undo and replay). When :attr:`HandState.is_over`, :attr:`HandState.outcome` says who won
-what. :meth:`HandState.view` gives what one seat may see, for bots and servers.
+what. :meth:`HandState.view` gives what one seat may see, for bots and servers, and
+:attr:`HandState.events` what the last action did, for narrators.
 
 >>> import trumpfamily as tf
 >>> state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=7)
@@ -14,98 +15,112 @@ what. :meth:`HandState.view` gives what one seat may see, for bots and servers.
 >>> sum(outcome.tricks) == outcome.tricks_played
 True
 
-Modelling decisions (each documented where it applies):
+The engine reads the rule components; it does not re-implement them. Each rule lives in the
+module named after it: who may rob and the unrobbed-Ace penalty in
+:mod:`~trumpfamily.robbing`, fiving in :mod:`~trumpfamily.fiving`, the pool result and the
+points in :mod:`~trumpfamily.scoring`, the claim and the jink in :mod:`~trumpfamily.jinking`,
+which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, the deal in
+:mod:`~trumpfamily.dealing`. What the engine adds is the order of play:
 
 * Seats are ``0..players-1`` clockwise; eldest hand is ``dealer + 1`` and leads to trick 1.
 * The deck is dealt top card first in the variant's packets (``deal_packets``), starting
   with eldest; the next card is turned up for trumps (RULES.md §1.8). A turned-up joker
-  goes to the dealer, who must ``Rob`` a discard for it, and the next card is turned for
-  trumps (§2.8, EX-53). Taking the joker is not a rob of the trump card: the card turned
-  after it goes through the robbing set-up below exactly as a first turn-up would (an Ace
-  gives the dealer a second ``Rob``; otherwise the holder of the Ace of trumps, the dealer
-  included, may rob it), the same set-up as a card turned by fiving. The dealer's discard
-  for the joker is face down too (:attr:`HandState.joker_discard`; his own
-  :class:`SeatView` shows it as ``my_joker_discard``).
-* Robbing (§1.5): with an Ace turned up the dealer acts before the lead (``Rob`` or, if
-  ``dealer_rob="may"``, ``DeclineRob``: "I play these"). Otherwise the holder of the Ace
-  of trumps robs before the lead (``rob_timing="before-lead"``) or at his first turn to
-  play to trick 1 (``"own-first-turn"``), where he may also simply play a card: that is
-  "forgetting", not refused. The discard is face down: only the robber's own
-  :class:`SeatView` shows it (``my_discard``).
-* A holder who does not rob, whether he forgets or declines openly with ``DeclineRob``
-  (where ``holder_rob`` allows it), takes the ``unrobbed_ace`` penalty of
-  :func:`~trumpfamily.robbing.unrobbed_penalty`: ``"lowest"`` demotes the Ace to the
-  lowest trump either way; ``"cannot-win"`` bars him from the pool either way;
-  ``"lowest-unless-announced"`` demotes it only when he forgot; ``"lowest-and-cannot-win"``
-  bars him either way and demotes it only when he forgot. Announcing escapes the demotion
-  of those two options and nothing else. The plays offered to a holder at his first turn
-  are already those legal under the forgetting penalty (EX-43). A forgotten rob is known
-  only to the holder until he plays the Ace (see :meth:`HandState.view`).
-* Fiving (two players, ``fiving=True``; §2.1.7 (6), EX-56): eldest may ``AskFive`` at his
-  first turn, but only while nobody has robbed or declined a rob: fiving settles trumps,
-  so it comes before robbing (RULES.md is silent on the order). A rob before the lead by
-  the dealer (a turned-up Ace, or the dealer holding the Ace of trumps under
-  ``"before-lead"``) therefore leaves no fiving that deal, and neither does his taking a
-  turned-up joker, which comes before eldest's first turn.
+  goes to the dealer, who must ``Rob`` a discard for it; only then is the next card turned
+  for trumps (take, discard, then turn: §1.5, §2.8, EX-53), so until then no seat's view
+  shows a trump suit. Taking the joker is not a rob of the trump card: the card turned
+  after it goes through the robbing set-up below exactly as a first turn-up would. The
+  dealer's discard for the joker is face down.
+* Robbing (§1.5, :func:`~trumpfamily.robbing.rob_chance`): with an Ace turned up the
+  dealer acts before the lead (``Rob`` or, if ``dealer_rob="may"``, ``DeclineRob``: "I
+  play these"). Otherwise the holder of the Ace of trumps robs before the lead
+  (``rob_timing="before-lead"``) or at his first turn to play to trick 1
+  (``"own-first-turn"``), where he may also simply play a card: that is "forgetting",
+  not refused. Before the lead, where the holder may keep silent (``holder_rob="may"``),
+  the prompt must not name him: every seat from eldest is asked in turn and answers
+  ``Pass()`` (the holder may ``Rob`` instead; his pass is a silent not-robbing). Where
+  the holder must rob or announce, he is asked by name: his answer is public at once.
+  The discard is face down: only the robber's own :class:`SeatView` shows it.
+* A holder who does not rob takes the ``unrobbed_ace`` penalty of
+  :func:`~trumpfamily.robbing.unrobbed_penalty` (announcing escapes only the demotion of
+  A1 / W25). The plays offered to a holder at his first turn are already those legal under
+  the forgetting penalty (EX-43). A silent not-robbing is known only to the holder until
+  he plays the Ace (see :meth:`HandState.view`).
+* Fiving (two players, ``fiving=True``; §2.1.7 (6), EX-56; :mod:`~trumpfamily.fiving`):
+  eldest may ``AskFive`` at his first turn, but only while nobody has robbed or declined
+  a rob: fiving settles trumps, so it comes before robbing. Where a rob prompt could come
+  before eldest's first card (``rob_timing="before-lead"``), eldest is first asked to five
+  or pass, whatever the cards. A rob of a turned-up Ace by the dealer, or his taking a
+  turned-up joker, comes before eldest's first turn and leaves no fiving that deal.
 * Pool games (§1.7): the first player or side to reach ``tricks_needed`` takes the pool and
   play stops (EX-57), unless it has won every trick so far and jinking is on: then it must
   ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody can reach the target any
   more (a spoil) and when a jink fails. A seat barred by the ``"cannot-win"`` or
   ``"lowest-and-cannot-win"`` penalty never wins the pool (EX-51); in a partnership its
-  tricks still count for its side, whose other seats then take the pool, so two pairs
-  still cannot spoil (PEEL, §1.7).
+  tricks still count for its side, whose other seats then take the pool.
 * Points games (§2.3, §2.4): all five tricks are played; points are in the outcome. The
   ``"cannot-win"`` penalty has no pool to bar a seat from, so in points games only its
   demotion part (``"lowest-and-cannot-win"``) applies.
+* One check per action: the code that offers an action (:meth:`HandState.legal_actions`)
+  is the code that refuses it; a refusal is an
+  :class:`~trumpfamily.errors.IllegalActionError` with a stable ``code`` (see
+  :data:`~trumpfamily.errors.REFUSAL_CODES`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import enum
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from ._deal import (
-    FIVE_ASKED,
-    FIVE_OPEN,
-    NO_FIVE,
-    Result,
-    Seating,
-    Status,
-    check_deck,
-    claim_due,
-    forgot,
-    make_outcome,
-    opening,
-    seating_for,
-    seeded_random,
-    trick_result,
-    unrobbed_bar,
-)
-from ._refusals import out_of_turn, refusal_reason
 from .actions import (
+    ACTION_TYPES,
     AcceptFive,
     Action,
     AskFive,
     Claim,
     DeclineRob,
     Jink,
+    Pass,
     Play,
     RefuseFive,
     Rob,
 )
 from .cards import JK, Card, Rank, Suit, canonical, parse_cards
-from .errors import (
-    CardParseError,
-    IllegalActionError,
-    InvalidDeckError,
-    InvalidSeatError,
+from .dealing import Seating, check_deck, seating_for, seeded_random, stacked_deck
+from .errors import IllegalActionError, InvalidSeatError
+from .events import (
+    Claimed,
+    Dealt,
+    Event,
+    FiveAccepted,
+    FiveAsked,
+    FiveRefused,
+    HandOver,
+    Jinked,
+    JokerTaken,
+    Passed,
+    Played,
+    RobDeclined,
+    Robbed,
+    TrickWon,
+    TurnedUp,
 )
-from .outcomes import Barred, HandOutcome, Phase, SeatView, Trick
+from .fiving import prompt_first, turn_until_new_suit
+from .jinking import claim_due, jink_result
+from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView, Trick, Turn
 from .play import play_context
-from .reneging import decide
-from .robbing import may_decline, unrobbed_penalty
+from .reneging import PlayContext, decide, explain, refusal_code
+from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
+from .scoring import (
+    HandEnd,
+    best_trump_trick,
+    five_tricks_bonus,
+    pool_result,
+    pool_tricks,
+    trick_points,
+)
 from .variants import Variant
 
 __all__ = [
@@ -115,21 +130,38 @@ __all__ = [
     "Phase",
     "SeatView",
     "Trick",
+    "Turn",
     "new_hand",
     "stacked_deck",
 ]
 
 _ROB_PHASE: Final = Phase.ROB
 _PLAY_PHASE: Final = Phase.PLAY
+_FIVE_PHASE: Final = Phase.FIVE
+
+
+class _Five(enum.IntEnum):
+    """Where fiving stands in a deal."""
+
+    NONE = 0  # not played, or over
+    OPEN = 1  # eldest may still ask
+    ASKED = 2  # the dealer must answer
+
+
+class _RobDone(enum.StrEnum):
+    """How the chance to rob was used."""
+
+    ROBBED = "robbed"
+    DECLINED = "declined"  # aloud: DeclineRob()
+    SILENT = "silent"  # the holder played or passed with neither a rob nor a word
+
 
 # The actions the engine hands out are shared instances (cheap to offer, identity-checked).
-_PLAY: Final[dict[Card, Play]] = {}
-_ROB: Final[dict[Card, Rob]] = {}
-for _c in parse_cards("JK") + tuple(
+_ALL_CARDS: Final = parse_cards("JK") + tuple(
     canonical(r, s) for s in Suit for r in Rank if r is not Rank.JOKER
-):
-    _PLAY[_c] = Play(_c)
-    _ROB[_c] = Rob(_c)
+)
+_PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in _ALL_CARDS}
+_ROB: Final[dict[Card, Rob]] = {c: Rob(c) for c in _ALL_CARDS}
 _ACES: Final = {suit: canonical(Rank.ACE, suit) for suit in Suit}
 _new_tuple: Final = tuple.__new__
 _DECLINE: Final = DeclineRob()
@@ -138,8 +170,40 @@ _JINK: Final = Jink()
 _ASK: Final = AskFive()
 _ACCEPT: Final = AcceptFive()
 _REFUSE: Final = RefuseFive()
+_PASS: Final = Pass()
+_NO_HISTORY: Final[tuple[Turn, ...]] = ()
 
 _Legal = tuple[tuple[Action, ...], tuple[Card, ...]]
+
+
+@attrs.frozen
+class _Status:
+    """The turn-up, robbing, fiving and penalty state of a deal (changes rarely)."""
+
+    trump: Suit
+    turn_up: Card
+    taken: bool
+    joker_wait: bool  # a turned-up joker not yet taken: ``turn_up`` is not turned yet
+    stock_at: int
+    fived: tuple[Card, ...]
+    five: _Five
+    rob: RobChance | None
+    rob_done: _RobDone | None
+    robbed_by: int | None
+    announced: int | None
+    discard: Card | None
+    joker_discard: Card | None
+    demoted: Card | None
+    barred: tuple[Barred, ...]
+    jinker: int | None
+    ctx: PlayContext = attrs.field(eq=False)
+    forget_ctx: PlayContext = attrs.field(eq=False)
+
+
+@attrs.frozen
+class _Result:
+    end: HandEnd
+    winner: int | None
 
 
 @attrs.frozen(repr=False)
@@ -158,7 +222,9 @@ class HandState:
         leader: the seat that led (or will lead) the current trick.
         to_act: the seat whose turn it is, or ``None`` when the hand is over.
         phase: the :class:`Phase`.
-        actions: every action applied since the deal, in order.
+        history: every action applied since the deal, in order, with its seat, as
+            :class:`Turn` values (the whole truth; a view masks what its seat may not
+            see).
     """
 
     _seating: Seating
@@ -170,9 +236,10 @@ class HandState:
     leader: int
     to_act: int | None
     phase: Phase
-    actions: tuple[Action, ...]
-    _status: Status
-    _result: Result | None
+    history: tuple[Turn, ...]
+    _status: _Status
+    _result: _Result | None
+    _events: tuple[Event, ...] | None = attrs.field(default=None, eq=False)
     _legal: _Legal | None = attrs.field(default=None, eq=False, init=False)
     _outcome: HandOutcome | None = attrs.field(default=None, eq=False, init=False)
 
@@ -204,16 +271,24 @@ class HandState:
         return self._seating.sides
 
     @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order (the actions of :attr:`history`)."""
+        return tuple([t.action for t in self.history])  # type: ignore[misc]
+
+    @property
     def trump(self) -> Suit:
-        """The trump suit (the turn-up's suit; changed only by fiving)."""
+        """The trump suit (the turn-up's suit; changed only by fiving). While a turned-up
+        joker waits for the dealer's discard, the suit of the card that will be turned
+        after it, which no seat has seen yet (every :meth:`view` shows ``None``)."""
         return self._status.trump
 
     @property
     def turn_up(self) -> Card:
         """The card turned up for trumps (still reported after it was robbed; see
-        :attr:`robbed_by`). After a turned-up joker, the card turned after it; after
-        fiving, the new turn-up."""
-        return self._status.turn_up
+        :attr:`robbed_by`): the joker while it waits for the dealer's discard, then the
+        card turned after it; after fiving, the new turn-up."""
+        st = self._status
+        return JK if st.joker_wait else st.turn_up
 
     @property
     def robbed_by(self) -> int | None:
@@ -266,7 +341,8 @@ class HandState:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, top first (not counting the turn-up and fived cards)."""
-        return self.deck[self._status.stock_at :]
+        st = self._status
+        return self.deck[st.stock_at - 1 if st.joker_wait else st.stock_at :]
 
     @property
     def tricks_needed(self) -> int | None:
@@ -278,14 +354,45 @@ class HandState:
         """Whether the hand has ended (then :attr:`outcome` is set)."""
         return self._result is not None
 
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last action did, in order (:mod:`trumpfamily.events`): for a new hand
+        ``Dealt`` and ``TurnedUp``; after a card, ``Played``, then ``TrickWon`` if it
+        completed the trick, then ``HandOver`` if the hand ended. The whole truth
+        (discards included): narrate to one seat with :func:`trumpfamily.events.seen_by`.
+
+        >>> import trumpfamily as tf
+        >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
+        ...                        hands={0: "5H 2C 2D 3D KS", 1: "3H KC KD QD 4S"})
+        >>> state = tf.new_hand(tf.FORTY_FIVE, players=2, dealer=1, deck=deck)
+        >>> state.apply(tf.Play("5H")).apply(tf.Play("3H")).events
+        (Played(seat=1, card=Card.parse('3H')), TrickWon(seat=0, number=1, cards=(Card.parse('5H'), Card.parse('3H')), leader=0))
+        """
+        events = self._events
+        if events is None:  # after a card: derived on demand, off the hot path
+            turn = self.history[-1]
+            card: Card = turn.action.card  # type: ignore[union-attr]
+            out: list[Event] = [Played(turn.seat, card)]
+            if not self.current_trick:
+                t = self.tricks[-1]
+                out.append(TrickWon(t.winner, len(self.tricks), t.cards, t.leader))
+            if self._result is not None:
+                out.append(HandOver(self.outcome))  # type: ignore[arg-type]
+            events = tuple(out)
+            object.__setattr__(self, "_events", events)
+        return events
+
     # -- moves -------------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat :attr:`to_act` may take now; ``()`` only when the hand is
         over (PITFALLS.md 11).
 
-        Rob and announce actions come first, then ``AskFive()``, then the ``Play``
-        actions in hand order (RULES.md §1.4 via :func:`trumpfamily.reneging.decide`).
+        In this order: ``Rob`` actions (one per card that may be discarded, in hand
+        order), ``DeclineRob()``, ``AskFive()``, ``AcceptFive()``, ``RefuseFive()``,
+        ``Claim()``, ``Jink()``, ``Pass()``, then the ``Play`` actions in hand order
+        (RULES.md §1.4, the reneging rules). Each is offered exactly when :meth:`apply` accepts it: both ask
+        the same checks.
 
         >>> import trumpfamily as tf
         >>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=3, dealer=2, turn_up="2S",
@@ -314,21 +421,23 @@ class HandState:
         Raises:
             IllegalActionError: the action is not legal now: out of turn (or ``seat`` is
                 not an int), wrong phase, a card not held, a card the following rules
-                forbid, a rob without the Ace of trumps, ...; ``reason`` names the rule
-                (RULES.md section).
+                forbid, a rob without the Ace of trumps, ...; ``code`` is the stable
+                refusal code, ``reason`` names the rule (RULES.md section), ``legal``
+                lists what the seat to act may do instead.
 
         >>> import trumpfamily as tf
         >>> state = tf.new_hand(tf.MAW, players=3, seed=1)
-        >>> state.apply(tf.Play("8D"))
-        Traceback (most recent call last):
-        ...
-        trumpfamily.errors.IllegalActionError: Play('8D') is not allowed: 8D is not in seat 1's ...
+        >>> try:
+        ...     state.apply(tf.Play("8D"))
+        ... except tf.IllegalActionError as err:
+        ...     print(err.code)
+        card-not-held
         """
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
         if seat is not None and (type(seat) is not int or seat != self.to_act):
-            raise IllegalActionError(action, out_of_turn(self, seat))
+            raise self._out_of_turn(action, seat)
         kind = type(action)
         if kind is Play:
             if action.card not in legal[1]:  # type: ignore[union-attr]
@@ -340,30 +449,345 @@ class HandState:
             return self._rob(action.discard, action)  # type: ignore[union-attr]
         if kind is DeclineRob:
             return self._decline(action)
+        if kind is Pass:
+            return self._pass(action)
         if kind is Claim:
-            return self._end(Result("claim", self._seating.side_of[self.to_act]), action)  # type: ignore[index]
+            side = self._seating.side_of[self.to_act]  # type: ignore[index]
+            return self._end(_Result(HandEnd.CLAIM, side), action)
         if kind is Jink:
-            status = attrs.evolve(self._status, jinker=self._seating.side_of[self.to_act])  # type: ignore[index]
-            return self._next(status=status, phase=_PLAY_PHASE, action=action)
-        if kind is AskFive:
-            status = attrs.evolve(self._status, five=FIVE_ASKED)
+            side = self._seating.side_of[self.to_act]  # type: ignore[index]
+            status = attrs.evolve(self._status, jinker=side)
             return self._next(
-                status=status, phase=Phase.FIVE, to_act=self._seating.dealer, action=action
+                status=status, phase=_PLAY_PHASE, action=action,
+                events=(Jinked(self.to_act, side),),  # type: ignore[arg-type]
+            )
+        if kind is AskFive:
+            status = attrs.evolve(self._status, five=_Five.ASKED)
+            return self._next(
+                status=status, phase=_FIVE_PHASE, to_act=self._seating.dealer, action=action,
+                events=(FiveAsked(self.to_act),),  # type: ignore[arg-type]
             )
         if kind is RefuseFive:
-            st = self._status
-            phase = (
-                _ROB_PHASE
-                if st.rob_pre_lead and st.rob_done is None and st.rob_seat is not None
-                else _PLAY_PHASE
-            )
-            return self._next(
-                status=attrs.evolve(st, five=NO_FIVE),
-                phase=phase,
-                to_act=self._seating.eldest,
-                action=action,
-            )
+            st = attrs.evolve(self._status, five=_Five.NONE)
+            return self._after_five(st, action, (FiveRefused(self._seating.dealer),))
         return self._five(action)
+
+    # -- the one check per action ------------------------------------------------------
+    #
+    # Each ``_why_not_*`` answers "may the seat to act do this now?" with ``None`` (yes)
+    # or a refusal code (a key of errors.REFUSAL_CODES). ``_compute_legal`` builds the
+    # legal actions from these same checks, and ``_refusal`` words the code it gets from
+    # them, so what is offered and what is refused cannot drift apart.
+
+    def _why_not(self, action: object) -> str | None:
+        """The refusal code of ``action`` by the seat to act, or ``None`` if legal."""
+        if type(action) not in ACTION_TYPES.values():
+            return "not-an-action"
+        if self.to_act is None:
+            return "hand-over"
+        if isinstance(action, Play):
+            return self._why_not_play(action.card)
+        if isinstance(action, Rob):
+            return self._why_not_rob() or self._why_not_discard(action.discard)
+        if isinstance(action, DeclineRob):
+            return self._why_not_decline()
+        if isinstance(action, (Claim, Jink)):
+            return None if self.phase is Phase.CLAIM else "no-claim-now"
+        if isinstance(action, AskFive):
+            return self._why_not_ask_five()
+        if isinstance(action, (AcceptFive, RefuseFive)):
+            return self._why_not_answer_five()
+        return self._why_not_pass()
+
+    def _ctx_for(self, seat: int) -> PlayContext:
+        """The rules a seat plays under: the forgetting penalty for a holder whose chance
+        to rob is still open at his first card (EX-43)."""
+        st = self._status
+        rob = st.rob
+        if rob is not None and rob.seat == seat and st.rob_done is None:
+            return st.forget_ctx
+        return st.ctx
+
+    def _why_not_play_now(self) -> str | None:
+        return None if self.phase is _PLAY_PHASE else "wrong-phase"
+
+    def _why_not_play(self, card: Card) -> str | None:
+        if card not in self._seating.base_deck:
+            return "card-not-in-deck"
+        why = self._why_not_play_now()
+        if why is not None:
+            return why
+        seat: int = self.to_act  # type: ignore[assignment]
+        hand = self.hands[seat]
+        if card not in hand:
+            return "card-not-held"
+        ctx = self._ctx_for(seat)
+        legal, code = decide(hand, self.current_trick, ctx)
+        return None if card in legal else refusal_code(hand, ctx, code)
+
+    def _why_not_rob(self) -> str | None:
+        """May the seat to act rob now, whatever the discard (RULES.md §1.5, §2.8)?"""
+        st, seat = self._status, self.to_act
+        rob = st.rob
+        if rob is None or rob.kind is not RobKind.JOKER and not self._seating.robbing:
+            if not self._seating.robbing:
+                return "robbing-off"
+            return "already-robbed" if st.robbed_by is not None else "rob-without-ace"
+        if st.rob_done is _RobDone.ROBBED:
+            return "already-robbed"
+        # A silent not-robbing is the holder's secret: only he hears about it.
+        if st.rob_done is _RobDone.DECLINED or (st.rob_done is not None and rob.seat == seat):
+            return "rob-chance-passed"
+        if rob.seat != seat:
+            return "rob-without-ace"
+        phase = self.phase
+        if phase is _FIVE_PHASE:
+            return "answer-five-first"
+        if phase is _ROB_PHASE:
+            return None
+        if phase is _PLAY_PHASE and not rob.before_lead:
+            return None  # his first turn to play to trick 1
+        return "rob-chance-passed"
+
+    def _why_not_discard(self, card: Card) -> str | None:
+        """May the robber give up ``card``?"""
+        if card not in self._seating.base_deck:
+            return "card-not-in-deck"
+        if card not in self.hands[self.to_act]:  # type: ignore[index]
+            return "discard-not-held"
+        if card is JK and self._status.joker_discard is not None:
+            return "keep-taken-joker"  # §2.8: he keeps the joker he took
+        return None
+
+    def _why_not_decline(self) -> str | None:
+        """May the seat to act decline its rob aloud (RULES.md §1.5)?"""
+        st, seat = self._status, self.to_act
+        rob = st.rob
+        if rob is None or rob.seat != seat or st.rob_done is not None:
+            return "no-rob-to-decline"
+        phase = self.phase
+        if phase is _FIVE_PHASE:
+            return "answer-five-first"
+        if phase is not _ROB_PHASE and (phase is not _PLAY_PHASE or rob.before_lead):
+            return "no-rob-to-decline"
+        if rob.kind is RobKind.JOKER:
+            return "must-take-joker"
+        if not may_decline(self._seating.variant.robbing, dealer=rob.kind is RobKind.ACE):
+            return "rob-compulsory"
+        return None
+
+    def _why_not_ask_five(self) -> str | None:
+        """May the seat to act ask to five (RULES.md §2.1.7 (6), EX-56)?"""
+        s, st = self._seating, self._status
+        if not s.fiving:
+            return "no-fiving"
+        if st.joker_discard is not None:
+            return "five-after-joker"
+        if st.rob_done is not None or st.robbed_by is not None:
+            return "five-after-rob"
+        if st.five is _Five.ASKED:
+            return "answer-five-first"
+        if st.five is not _Five.OPEN or self.to_act != s.eldest or self.phase is _ROB_PHASE:
+            return "five-not-now"
+        return None
+
+    def _why_not_answer_five(self) -> str | None:
+        return None if self._status.five is _Five.ASKED else "no-five-asked"
+
+    def _why_not_pass(self) -> str | None:
+        """Is there a prompt that every seat gets alike, for the seat to act to pass?"""
+        phase, st = self.phase, self._status
+        if phase is _FIVE_PHASE and st.five is _Five.OPEN:
+            return None  # eldest's fiving prompt
+        rob = st.rob
+        if phase is _ROB_PHASE and rob is not None and rob.prompt_all:
+            return None  # the round of rob prompts
+        if phase is _FIVE_PHASE:
+            return "answer-five-first"
+        return "nothing-to-pass"
+
+    def _compute_legal(self) -> _Legal:
+        """The legal actions, built from the ``_why_not_*`` checks (cached on the state)."""
+        seat = self.to_act
+        if seat is None:
+            legal: _Legal = ((), ())
+            object.__setattr__(self, "_legal", legal)
+            return legal
+        st = self._status
+        phase = self.phase
+        hand = self.hands[seat]
+        acts: list[Action] = []
+        rob = st.rob
+        # Robbing and fiving are rare: skip their checks when neither is open to anyone.
+        if (rob is not None and st.rob_done is None) or st.five is not _Five.NONE:
+            if self._why_not_rob() is None:
+                acts.extend([_ROB[c] for c in hand if self._why_not_discard(c) is None])
+            if self._why_not_decline() is None:
+                acts.append(_DECLINE)
+            if self._why_not_ask_five() is None:
+                acts.append(_ASK)
+            if self._why_not_answer_five() is None:
+                acts += (_ACCEPT, _REFUSE)
+        if phase is Phase.CLAIM:
+            acts += (_CLAIM, _JINK)
+        if (phase is _ROB_PHASE or phase is _FIVE_PHASE) and self._why_not_pass() is None:
+            acts.append(_PASS)
+        cards: tuple[Card, ...] = ()
+        if self._why_not_play_now() is None:
+            cards = decide(hand, self.current_trick, self._ctx_for(seat))[0]
+            if not acts:
+                legal = (tuple([_PLAY[c] for c in cards]), cards)
+                object.__setattr__(self, "_legal", legal)
+                return legal
+            acts.extend([_PLAY[c] for c in cards])
+        legal = (tuple(acts), cards)
+        object.__setattr__(self, "_legal", legal)
+        return legal
+
+    # -- refusals ----------------------------------------------------------------------
+
+    def _out_of_turn(self, action: object, seat: object) -> IllegalActionError:
+        """Why ``seat`` may not act now (it is not its turn, or not a seat number)."""
+        to_act = self.to_act
+        if type(seat) is not int:
+            code = "not-a-seat"
+            reason = (
+                f"seat={seat!r} is not a seat number: seats are the ints 0..{self.players - 1} "
+                f"(it is seat {to_act}'s turn)"
+                if to_act is not None
+                else f"seat={seat!r} is not a seat number, and the hand is over"
+            )
+        elif to_act is None:
+            code, reason = "hand-over", "the hand is over: nobody may act"
+        else:
+            code = "out-of-turn"
+            reason = (
+                f"it is seat {to_act}'s turn, not seat {seat}'s (RULES.md §1.3: play goes "
+                "clockwise from eldest, the winner of each trick leads the next)"
+            )
+        return IllegalActionError(
+            action, reason, code=code, legal=self.legal_actions(), seat=seat,
+            expected_seat=to_act,
+        )
+
+    def _refusal(self, action: object) -> IllegalActionError:
+        """The error for an action the checks refuse, worded from their code."""
+        code = self._why_not(action)
+        assert code is not None, action
+        legal = self.legal_actions()
+        offered = " ".join(repr(a) for a in legal)
+        suffix = f" (legal: {offered})" if offered else ""
+        reason = self._reason(code, action) + suffix
+        return IllegalActionError(
+            action, reason, code=code, legal=legal, seat=self.to_act, expected_seat=self.to_act
+        )
+
+    def _reason(self, code: str, action: object) -> str:
+        """The full sentence for refusal ``code`` of ``action`` (the wording only: the
+        decision was made by the ``_why_not_*`` checks)."""
+        s, st = self._seating, self._status
+        seat = self.to_act
+        if code == "not-an-action":
+            return f"not an action: expected one of {', '.join(ACTION_TYPES)}"
+        if code == "hand-over":
+            return "the hand is over: nobody may act"
+        hand = self.hands[seat]  # type: ignore[index]
+        held = " ".join(map(str, hand))
+        card = getattr(action, "card", None) or getattr(action, "discard", None)
+        rob = st.rob
+        robbing = s.variant.robbing
+        if code == "card-not-in-deck":
+            if isinstance(action, Rob):
+                return f"the discard {card} is not in this variant's deck"
+            return f"{card} is not in this variant's deck"
+        if code == "wrong-phase":
+            return f"no card may be played now: {self._phase_text()}"
+        if code == "card-not-held":
+            return f"{card} is not in seat {seat}'s hand {held!r}"
+        if code in ("must-follow-or-trump", "must-follow-suit", "must-play-trump",
+                    "renege-not-privileged", "must-play-heart"):
+            ctx = self._ctx_for(seat)  # type: ignore[arg-type]
+            _, obligation = decide(hand, self.current_trick, ctx)
+            return explain(card, hand, self.current_trick, ctx, obligation)  # type: ignore[arg-type]
+        if code == "robbing-off":
+            return "robbing is not played in this variant (option robbing=False; RULES.md §1.5)"
+        if code == "already-robbed":
+            return "the turn-up may be robbed only once a deal (RULES.md §1.5)"
+        if code == "rob-chance-passed":
+            how = {
+                _RobDone.DECLINED: "announced instead",
+                _RobDone.SILENT: "played or passed without robbing",
+            }.get(st.rob_done, "let it pass")  # type: ignore[arg-type]
+            who = rob.seat if rob is not None else seat
+            return (
+                f"seat {who}'s chance to rob has passed: he {how} (RULES.md §1.5, "
+                f"option rob_timing={robbing.rob_timing!r})"
+            )
+        if code == "rob-without-ace":
+            ace = _ACES[st.trump]
+            if rob is not None and rob.kind is RobKind.ACE:
+                why = (f"the turn-up {st.turn_up} is an Ace, so only the dealer "
+                       f"(seat {s.dealer}) may rob")
+            elif rob is not None and rob.kind is RobKind.JOKER:
+                why = f"the joker was turned up, so the dealer (seat {s.dealer}) takes it"
+            else:
+                why = (f"seat {seat} does not hold the Ace of trumps ({ace}) and the turn-up "
+                       "is not an Ace")
+            return f"{why} (RULES.md §1.5; robbing without the Ace is an offence, EX-52)"
+        if code == "discard-not-held":
+            return f"the discard {card} is not in seat {seat}'s hand {held!r}"
+        if code == "keep-taken-joker":
+            return ("the dealer keeps the turned-up joker he took: it may not be discarded "
+                    "(RULES.md §2.8)")
+        if code == "no-rob-to-decline":
+            return (
+                f"seat {seat} has no rob to decline: only the holder of the Ace of trumps "
+                "(or the dealer with an Ace turned up), at his chance to rob, may announce "
+                "it (RULES.md §1.5)"
+            )
+        if code == "must-take-joker":
+            return "the dealer must take a turned-up joker (RULES.md §2.8, EX-53)"
+        if code == "rob-compulsory":
+            option = "dealer_rob" if rob is not None and rob.kind is RobKind.ACE else "holder_rob"
+            return f"the rob is compulsory here (option {option}='must'; RULES.md §1.5)"
+        if code == "answer-five-first":
+            if st.five is _Five.OPEN:
+                return (f"seat {seat} must first ask to five or pass "
+                        "(RULES.md §2.1.7 (6): fiving settles trumps before any rob)")
+            return "the dealer must first answer the request to five (RULES.md §2.1.7 (6))"
+        if code == "no-claim-now":
+            return ("only a player who has won the first three tricks may claim or jink, at "
+                    "that moment (RULES.md §1.6)")
+        if code == "no-fiving":
+            return ("fiving is played only by two players with option fiving=True "
+                    "(RULES.md §2.1.7 (6))")
+        if code == "five-after-joker":
+            return ("the dealer took the turned-up joker before eldest's first turn, so there "
+                    "is no fiving this deal (RULES.md §2.8, §2.1.7 (6))")
+        if code == "five-after-rob":
+            return ("fiving settles trumps, so it may be asked only before anybody robs or "
+                    "declines a rob (RULES.md §2.1.7 (6), EX-56)")
+        if code == "five-not-now":
+            return "only the non-dealer may ask to five, once, at his first turn (EX-56)"
+        if code == "no-five-asked":
+            return "nobody has asked to five (RULES.md §2.1.7 (6))"
+        assert code == "nothing-to-pass", code
+        return (f"there is nothing to pass: {self._phase_text()}; Pass() answers a rob or "
+                "fiving prompt that every seat gets alike (RULES.md §1.5)")
+
+    def _phase_text(self) -> str:
+        phase, seat = self.phase, self.to_act
+        if phase is _ROB_PHASE:
+            return f"seat {seat} must first answer the rob prompt (RULES.md §1.5)"
+        if phase is _FIVE_PHASE:
+            if self._status.five is _Five.OPEN:
+                return f"seat {seat} must first ask to five or pass"
+            return f"the dealer (seat {seat}) must answer the request to five"
+        if phase is Phase.CLAIM:
+            return f"seat {seat} must claim or jink (RULES.md §1.6)"
+        return f"it is the {phase.value} phase"
+
+    # -- views -------------------------------------------------------------------------
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see (for bots and servers).
@@ -374,17 +798,20 @@ class HandState:
         Returns:
             A :class:`SeatView`: this seat's own hand, the turn-up unless robbed (and the
             card that was turned for trumps, which everyone saw), the cards played, trick
-            counts, whose turn it is, and the legal actions if it is this seat's turn.
-            Never another seat's cards, nor another seat's face-down discard (the robber
-            sees his own, ``my_discard``; the dealer his discard for a turned-up joker,
-            ``my_joker_discard``).
+            counts, whose turn it is, the legal actions if it is this seat's turn, and the
+            history of actions with what this seat may not see masked. Never another
+            seat's cards, nor another seat's face-down discard (the robber sees his own,
+            ``my_discard``; the dealer his discard for a turned-up joker,
+            ``my_joker_discard``). Re-dealing the cards this seat cannot see and replaying
+            the same actions gives the same view (tested).
 
             A holder of the Ace of trumps who let his chance to rob pass without a word
-            (he played to trick 1 with neither ``Rob`` nor ``DeclineRob``) is known only
-            to himself: the other seats' views show neither the demoted Ace
-            (``demoted``) until the Ace is played, nor his ``barred`` entry until the Ace
-            is played or the hand is over. ``DeclineRob`` is said aloud, so after it both
-            are public.
+            (he played to trick 1, or passed the rob prompt, with neither ``Rob`` nor
+            ``DeclineRob``) is known only to himself: the other seats' views show neither
+            the demoted Ace (``demoted``) until the Ace is played, nor his ``barred``
+            entry until the Ace is played or the hand is over. ``DeclineRob`` is said
+            aloud, so after it both are public. While a turned-up joker waits for the
+            dealer's discard, ``trump`` is ``None`` and the joker is the turn-up.
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat (also an :class:`IndexError`).
@@ -400,8 +827,27 @@ class HandState:
             raise InvalidSeatError(seat, s.players)
         legal = self.legal_actions() if seat == self.to_act else ()
         demoted, barred = st.demoted, st.barred
-        if st.rob_done == "forgot" and seat != st.rob_seat and (demoted is not None or barred):
+        rob = st.rob
+        if (
+            st.rob_done is _RobDone.SILENT
+            and rob is not None
+            and seat != rob.seat
+            and (demoted is not None or barred)
+        ):
             demoted, barred = self._hide_holder(demoted, barred)
+        history = self.history
+        if st.discard is not None or st.joker_discard is not None:
+            history = tuple([
+                t if t.kind != "Rob" or t.seat == seat else Turn(t.seat, None, "Rob")
+                for t in history
+            ])
+        trump: Suit | None
+        turn_up: Card | None
+        if st.joker_wait:
+            trump, turn_up, turned_up = None, JK, JK
+        else:
+            trump, turned_up = st.trump, st.turn_up
+            turn_up = None if st.taken else turned_up
         return _new_tuple(  # SeatView(...) without the keyword-handling __new__ (hot path)
             SeatView,
             (
@@ -411,8 +857,8 @@ class HandState:
                 s.variant,
                 self.phase,
                 self.to_act,
-                st.trump,
-                None if st.taken else st.turn_up,
+                trump,
+                turn_up,
                 self.hands[seat],
                 self.current_trick,
                 self.leader,
@@ -427,9 +873,16 @@ class HandState:
                 st.jinker,
                 st.fived,
                 s.needed if s.pool else None,
-                st.turn_up,
+                turned_up,
                 st.discard if seat == st.robbed_by else None,
                 st.joker_discard if seat == s.dealer else None,
+                history,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
             ),
         )
 
@@ -438,7 +891,7 @@ class HandState:
     ) -> tuple[Card | None, tuple[Barred, ...]]:
         """``demoted`` and ``barred`` as a seat other than the silent holder of the Ace of
         trumps knows them: hidden until the Ace is played (the bar also at the end)."""
-        holder: int = self._status.rob_seat  # type: ignore[assignment]
+        holder: int = self._status.rob.seat  # type: ignore[union-attr,assignment]
         if _ACES[self._status.trump] not in self.hands[holder]:  # he has played it
             return demoted, barred
         if self._result is None:
@@ -451,7 +904,7 @@ class HandState:
         if self._result is None:
             return None
         if self._outcome is None:
-            object.__setattr__(self, "_outcome", make_outcome(self))
+            object.__setattr__(self, "_outcome", self._make_outcome())
         return self._outcome
 
     def record(self) -> dict[str, object]:
@@ -472,19 +925,24 @@ class HandState:
         s = self._seating
         where = f"trick {len(self.tricks) + 1}" if self._result is None else "over"
         turn = "" if self.to_act is None else f", seat {self.to_act} to act"
+        trumps = (
+            "the joker turned up" if self._status.joker_wait
+            else f"trumps {self._status.trump.name.lower()}"
+        )
         return (
             f"<HandState {s.variant.name!r} {s.players} players, dealer {s.dealer}, "
-            f"trumps {self._status.trump.name.lower()}, {where} ({self.phase.value}){turn}>"
+            f"{trumps}, {where} ({self.phase.value}){turn}>"
         )
 
-    # -- internals ---------------------------------------------------------------------
+    # -- transitions -------------------------------------------------------------------
 
     def _next(
         self,
         *,
-        status: Status,
+        status: _Status,
         phase: Phase,
         action: Action,
+        events: tuple[Event, ...],
         to_act: int | None = None,
         hands: tuple[tuple[Card, ...], ...] | None = None,
         leader: int | None = None,
@@ -499,13 +957,15 @@ class HandState:
             self.leader if leader is None else leader,
             self.to_act if to_act is None else to_act,
             phase,
-            self.actions + (action,),
+            self.history + (Turn(self.to_act, action, type(action).__name__),),  # type: ignore[arg-type]
             status,
             None,
+            events,
         )
 
-    def _end(self, result: Result, action: Action) -> HandState:
-        return HandState(
+    def _end(self, result: _Result, action: Action) -> HandState:
+        seat: int = self.to_act  # type: ignore[assignment]
+        state = HandState(
             self._seating,
             self.deck,
             self.hands,
@@ -515,62 +975,28 @@ class HandState:
             self.leader,
             None,
             Phase.OVER,
-            self.actions + (action,),
+            self.history + (Turn(seat, action, type(action).__name__),),
             self._status,
             result,
+            (),
         )
-
-    def _compute_legal(self) -> _Legal:
-        phase, st, s = self.phase, self._status, self._seating
-        seat = self.to_act
-        legal: _Legal
-        if phase is _PLAY_PHASE:
-            assert seat is not None
-            hand = self.hands[seat]
-            extra: tuple[Action, ...] = ()
-            ctx = st.ctx
-            if st.rob_seat == seat and st.rob_done is None:  # the holder's first turn
-                ctx = st.forget_ctx
-                kept = JK if st.joker_discard is not None else None  # §2.8: he keeps it
-                extra = tuple([_ROB[c] for c in hand if c is not kept])
-                if may_decline(s.variant.robbing, dealer=False):
-                    extra += (_DECLINE,)
-            if st.five == FIVE_OPEN and seat == s.eldest:
-                extra += (_ASK,)
-            cards = decide(hand, self.current_trick, ctx)[0]
-            legal = (extra + tuple([_PLAY[c] for c in cards]), cards)
-        elif phase is _ROB_PHASE:
-            assert seat is not None
-            kept = JK if st.joker_discard is not None else None  # §2.8: he keeps it
-            acts: tuple[Action, ...] = tuple([_ROB[c] for c in self.hands[seat] if c is not kept])
-            if st.rob_kind != "joker" and may_decline(
-                s.variant.robbing, dealer=st.rob_kind == "ace"
-            ):
-                acts += (_DECLINE,)
-            if st.five == FIVE_OPEN and seat == s.eldest:
-                acts += (_ASK,)
-            legal = (acts, ())
-        elif phase is Phase.CLAIM:
-            legal = ((_CLAIM, _JINK), ())
-        elif phase is Phase.FIVE:
-            legal = ((_ACCEPT, _REFUSE), ())
-        else:
-            legal = ((), ())
-        object.__setattr__(self, "_legal", legal)
-        return legal
+        side = self._seating.side_of[seat]
+        object.__setattr__(state, "_events", (Claimed(seat, side), HandOver(state.outcome)))  # type: ignore[arg-type]
+        return state
 
     def _play(self, card: Card, action: Action) -> HandState:
         s = self._seating
         seat: int = self.to_act  # type: ignore[assignment]
         st = self._status
-        if st.rob_seat == seat and st.rob_done is None:
-            st = forgot(s, st, seat)
-        if st.five == FIVE_OPEN:
-            st = attrs.evolve(st, five=NO_FIVE)
+        rob = st.rob
+        if rob is not None and rob.seat == seat and st.rob_done is None:
+            st = self._silent(st, seat)  # he played without robbing: "forgetting"
+        if st.five is _Five.OPEN:
+            st = attrs.evolve(st, five=_Five.NONE)
         hands = list(self.hands)
         hands[seat] = tuple([c for c in hands[seat] if c is not card])
         trick = self.current_trick + (card,)
-        actions = self.actions + (action,)
+        history = self.history + (_new_tuple(Turn, (seat, action, "Play")),)
         n = s.players
         if len(trick) < n:
             return HandState(
@@ -583,36 +1009,23 @@ class HandState:
                 self.leader,
                 s.nxt[seat],
                 _PLAY_PHASE,
-                actions,
+                history,
                 st,
                 None,
             )
-        # The trick is complete: the highest trump wins, else the highest card of the suit
-        # led (RULES.md §1.3), by the deal's rank table.
-        ctx = st.ctx
-        power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
-        led = suit_of[trick[0]]
-        best = power[trick[0]]
-        win = 0
-        for i in range(1, n):
-            c = trick[i]
-            p = power[c]
-            if p > best:
-                su = suit_of[c]
-                if su is led or su is trump:
-                    best = p
-                    win = i
         leader = self.leader
-        winner = (leader + win) % n
+        winner = (leader + st.ctx.winner(trick)) % n
         counts = list(self.trick_counts)
         counts[winner] += 1
         tricks = self.tricks + (Trick(trick, leader, winner),)
-        result = trick_result(s, st, tricks, counts, winner)
+        result = self._trick_result(st, len(tricks), counts, winner)
+        to_act: int | None
         if result is None:
             phase = _PLAY_PHASE
-            to_act: int | None = winner
-            if s.jinking and st.jinker is None and len(tricks) < 5:
-                if claim_due(s, st, tricks, counts, winner):
+            to_act = winner
+            if s.jinking and st.jinker is None and len(tricks) < HAND_SIZE:
+                side = s.side_of[winner]
+                if claim_due(self._side_tricks(st, counts)[side], len(tricks), s.needed):
                     phase = Phase.CLAIM
         else:
             phase, to_act = Phase.OVER, None
@@ -626,74 +1039,150 @@ class HandState:
             winner,
             to_act,
             phase,
-            actions,
+            history,
             st,
             result,
         )
+
+    def _side_tricks(self, st: _Status, counts: list[int]) -> list[int]:
+        s = self._seating
+        if not st.barred and not s.partners:
+            return counts
+        return pool_tricks(s.sides, counts, {b.seat for b in st.barred})
+
+    def _trick_result(
+        self, st: _Status, played: int, counts: list[int], winner: int
+    ) -> _Result | None:
+        """Whether the hand ends after a trick, and how (RULES.md §1.6, §1.7)."""
+        s = self._seating
+        if not s.pool:
+            return _Result(HandEnd.POINTS, None) if played == HAND_SIZE else None
+        side = s.side_of[winner]
+        if st.jinker is not None:
+            end = jink_result(st.jinker, side, played)
+            if end is None:
+                return None
+            return _Result(end, side if end is HandEnd.JINK else None)
+        side_tricks = self._side_tricks(st, counts)
+        swept = sum(counts[x] for x in s.sides[side]) == played
+        end = pool_result(
+            side_tricks, side, played=played, needed=s.needed, may_jink=s.jinking, swept=swept
+        )
+        if end is None:
+            return None
+        return _Result(end, side if end is HandEnd.WIN else None)
+
+    def _silent(self, st: _Status, seat: int) -> _Status:
+        """The holder let his chance to rob pass without a word (RULES.md §1.5)."""
+        robbing = self._seating.variant.robbing
+        demote, _ = unrobbed_penalty(robbing, announced=False)
+        return attrs.evolve(
+            st,
+            rob_done=_RobDone.SILENT,
+            demoted=_ACES[st.trump] if demote else None,
+            ctx=st.forget_ctx,
+            barred=self._bar(st, seat, announced=False),
+        )
+
+    def _bar(self, st: _Status, seat: int, *, announced: bool) -> tuple[Barred, ...]:
+        """``st.barred`` plus ``seat`` when the penalty bars him (pool games; EX-51)."""
+        s = self._seating
+        reason = unrobbed_bar(s.variant.robbing, seat, _ACES[st.trump], announced=announced)
+        if not s.pool or reason is None:
+            return st.barred
+        return st.barred + (Barred(seat, reason),)
 
     def _rob(self, discard: Card, action: Action) -> HandState:
         s, st = self._seating, self._status
         seat: int = self.to_act  # type: ignore[assignment]
         hands = list(self.hands)
-        if st.rob_kind == "joker":
-            # Taking a turned-up joker is no rob of the trump card: the card turned after
-            # it now gets the robbing set-up of any turn-up (RULES.md §1.5, §2.8, EX-53).
+        rob = st.rob
+        assert rob is not None
+        if rob.kind is RobKind.JOKER:
+            # Taking a turned-up joker is no rob of the trump card: only now is the next
+            # card turned, and it gets the robbing set-up of any turn-up (RULES.md §1.5,
+            # §2.8, EX-53). The joker exchange ends fiving for the deal.
             hands[seat] = tuple([c for c in hands[seat] if c is not discard]) + (JK,)
             return self._turned_up(
-                st.turn_up, st.stock_at, st.fived, action, hands=tuple(hands),
-                joker_discard=discard,
+                st.turn_up, st.stock_at, st.fived, action, (JokerTaken(seat, discard),),
+                hands=tuple(hands), joker_discard=discard,
             )
         hands[seat] = tuple([c for c in hands[seat] if c is not discard]) + (st.turn_up,)
         status = attrs.evolve(
             st,
             taken=True,
-            rob_done="robbed",
+            rob_done=_RobDone.ROBBED,
             robbed_by=seat,
             discard=discard,
-            five=NO_FIVE,  # fiving settles trumps, so it comes before any rob
+            five=_Five.NONE,  # fiving settles trumps, so it comes before any rob
         )
+        events = (Robbed(seat, st.turn_up, discard),)
         if self.phase is _ROB_PHASE:
-            return self._next(
-                status=status, phase=_PLAY_PHASE, to_act=s.eldest, hands=tuple(hands), action=action
-            )
-        return self._next(status=status, phase=_PLAY_PHASE, hands=tuple(hands), action=action)
+            return self._next(status=status, phase=_PLAY_PHASE, to_act=s.eldest,
+                              hands=tuple(hands), action=action, events=events)
+        return self._next(status=status, phase=_PLAY_PHASE, hands=tuple(hands), action=action,
+                          events=events)
 
     def _decline(self, action: Action) -> HandState:
         s, st = self._seating, self._status
         seat: int = self.to_act  # type: ignore[assignment]
+        rob = st.rob
+        assert rob is not None
         # fiving settles trumps, so it comes before any rob or decline
-        changes: dict[str, object] = {"rob_done": "declined", "announced": seat, "five": NO_FIVE}
-        if st.rob_kind == "holder":
+        changes: dict[str, object] = {
+            "rob_done": _RobDone.DECLINED, "announced": seat, "five": _Five.NONE,
+        }
+        if rob.kind is RobKind.HOLDER:
             demote, _ = unrobbed_penalty(s.variant.robbing, announced=True)
             if demote:
-                ace = canonical(Rank.ACE, st.trump)
+                ace = _ACES[st.trump]
                 changes.update(demoted=ace, ctx=play_context(s.variant, st.trump, ace))
-            changes["barred"] = unrobbed_bar(s, st, seat, announced=True)
+            changes["barred"] = self._bar(st, seat, announced=True)
         status = attrs.evolve(st, **changes)  # type: ignore[arg-type]
+        events = (RobDeclined(seat),)
         if self.phase is _ROB_PHASE:
-            return self._next(status=status, phase=_PLAY_PHASE, to_act=s.eldest, action=action)
-        return self._next(status=status, phase=_PLAY_PHASE, action=action)
+            return self._next(status=status, phase=_PLAY_PHASE, to_act=s.eldest, action=action,
+                              events=events)
+        return self._next(status=status, phase=_PLAY_PHASE, action=action, events=events)
+
+    def _pass(self, action: Action) -> HandState:
+        """``Pass()``: eldest declines to ask to five, or a seat answers the round of rob
+        prompts with nothing (the holder's pass is a silent not-robbing)."""
+        s, st = self._seating, self._status
+        seat: int = self.to_act  # type: ignore[assignment]
+        events = (Passed(seat),)
+        if self.phase is _FIVE_PHASE:
+            st = attrs.evolve(st, five=_Five.NONE)
+            return self._after_five(st, action, events)
+        rob = st.rob
+        assert rob is not None
+        if rob.seat == seat and st.rob_done is None:
+            st = self._silent(st, seat)
+        if seat == s.dealer:  # the round is over: eldest leads
+            return self._next(status=st, phase=_PLAY_PHASE, to_act=s.eldest, action=action,
+                              events=events)
+        return self._next(status=st, phase=_ROB_PHASE, to_act=s.nxt[seat], action=action,
+                          events=events)
+
+    def _after_five(self, st: _Status, action: Action, events: tuple[Event, ...]) -> HandState:
+        """Fiving is settled without a new turn-up (eldest passed, or the dealer refused):
+        the robbing prompts of the deal follow, or eldest's first turn."""
+        phase, to_act = _start(self._seating, st)
+        return self._next(status=st, phase=phase, to_act=to_act, action=action, events=events)
 
     def _five(self, action: Action) -> HandState:
         """AcceptFive: turn cards until one of a different printed suit appears (RULES.md
-        §2.1.7 (6), EX-56, PEEL). A card is judged by its printed suit, not by whether it is
-        a trump: with clubs trumps ``AH`` stops the turning and makes hearts trumps; the
-        joker has no suit and is passed over. The new turn-up is then treated like any
-        turn-up (an Ace, ``AH`` included, lets the dealer rob). Fiving is offered only
-        before any rob or decline, so the turn-up is still on the table."""
+        §2.1.7 (6), EX-56, PEEL; :func:`~trumpfamily.fiving.turn_until_new_suit`). The new
+        turn-up is then treated like any turn-up (an Ace, ``AH`` included, lets the
+        dealer rob). Fiving is offered only before any rob or decline, so the turn-up is
+        still on the table."""
         st = self._status
-        fived = st.fived + (st.turn_up,)
-        pos = st.stock_at
-        trump = st.trump
-        deck = self.deck
-        while True:
-            card = deck[pos]
-            pos += 1
-            if card is JK or card.suit is trump:
-                fived += (card,)
-                continue
-            break
-        return self._turned_up(card, pos, fived, action, joker_discard=st.joker_discard)
+        card, at, passed = turn_until_new_suit(self.deck, st.stock_at, st.trump)
+        fived = st.fived + (st.turn_up,) + passed
+        events: tuple[Event, ...] = (
+            FiveAccepted(self._seating.dealer, (st.turn_up,) + passed, card),
+        )
+        return self._turned_up(card, at, fived, action, events, joker_discard=st.joker_discard)
 
     def _turned_up(
         self,
@@ -701,28 +1190,143 @@ class HandState:
         stock_at: int,
         fived: tuple[Card, ...],
         action: Action,
+        events: tuple[Event, ...],
         *,
         hands: tuple[tuple[Card, ...], ...] | None = None,
         joker_discard: Card | None = None,
     ) -> HandState:
         """The state once ``card`` is the new turn-up for trumps, after fiving
         (:meth:`_five`) or after the dealer took a turned-up joker (:meth:`_rob`): the
-        robbing set-up of a first turn-up (:func:`opening`, RULES.md §1.5). Fiving is over
-        either way (cards are fived once a hand; the joker exchange comes before eldest's
-        first turn)."""
+        robbing set-up of a first turn-up (:func:`_opening`). Fiving is over either way
+        (cards are fived once a hand; the joker exchange comes before eldest's first
+        turn)."""
         s = self._seating
         hands = self.hands if hands is None else hands
-        phase, to_act, status = opening(
-            s, hands, card, stock_at, fived, NO_FIVE, joker_up=False, joker_discard=joker_discard
+        phase, to_act, status = _opening(
+            s, hands, card, stock_at, fived, _Five.NONE, joker_discard=joker_discard
         )
         return self._next(
-            status=status, phase=phase, to_act=to_act, hands=hands, leader=s.eldest, action=action
+            status=status, phase=phase, to_act=to_act, hands=hands, leader=s.eldest,
+            action=action, events=events + (TurnedUp(card, card.suit),),
         )
 
-    # -- refusals ----------------------------------------------------------------------
+    def _make_outcome(self) -> HandOutcome:
+        """The :class:`HandOutcome` of a finished hand (RULES.md §1.6, §1.7, §2.3, §2.4)."""
+        result = self._result
+        assert result is not None
+        s, st = self._seating, self._status
+        counts = self.trick_counts
+        side_tricks = tuple(sum(counts[x] for x in side) for side in s.sides)
+        all_five = next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None)
+        barred_seats = {b.seat for b in st.barred}
+        winner = result.winner
+        winner_seats = (
+            () if winner is None else tuple(x for x in s.sides[winner] if x not in barred_seats)
+        )
+        points = side_points = best = None
+        bonus_trick = None
+        if not s.pool:
+            scoring = s.variant.scoring
+            bonus_trick = best_trump_trick(
+                [t.cards for t in self.tricks], st.ctx.table, scoring.best_trump_bonus
+            )
+            points = trick_points([t.winner for t in self.tricks], s.players, scoring, bonus_trick)
+            sp = [sum(points[x] for x in side) for side in s.sides]
+            if all_five is not None:
+                sp[all_five] += five_tricks_bonus(scoring)
+            side_points = tuple(sp)
+            if bonus_trick is not None:
+                cards = self.tricks[bonus_trick].cards
+                power, suit_of = st.ctx.power, st.ctx.suit_of
+                best = max((c for c in cards if suit_of[c] is st.trump), key=power.__getitem__)
+        return HandOutcome(
+            scoring="pool" if s.pool else "points",
+            sides=s.sides,
+            tricks=counts,
+            side_tricks=side_tricks,
+            tricks_played=len(self.tricks),
+            tricks_needed=s.needed if s.pool else None,
+            winner=winner,
+            winner_seats=winner_seats,
+            spoil=s.pool and winner is None,
+            claimed=result.end is HandEnd.CLAIM,
+            jink_tried=st.jinker is not None,
+            jink_succeeded=result.end is HandEnd.JINK,
+            points=points,
+            side_points=side_points,
+            best_trump=best,
+            best_trump_trick=bonus_trick,
+            all_five=all_five,
+            barred=st.barred,
+        )
 
-    def _refusal(self, action: object) -> IllegalActionError:
-        return IllegalActionError(action, refusal_reason(self, action))
+
+def _opening(
+    s: Seating,
+    hands: tuple[tuple[Card, ...], ...],
+    turn_up: Card,
+    stock_at: int,
+    fived: tuple[Card, ...],
+    five: _Five,
+    *,
+    joker_discard: Card | None = None,
+) -> tuple[Phase, int, _Status]:
+    """Who acts first once ``turn_up`` is turned for trumps, and the robbing situation
+    (RULES.md §1.5; the chance itself is :func:`~trumpfamily.robbing.rob_chance`).
+
+    The one set-up for every turn-up: the first one dealt, a card turned by fiving and the
+    card turned after a joker once the dealer has taken the joker (``joker_discard``)."""
+    variant = s.variant
+    trump = turn_up.suit
+    assert trump is not None
+    ctx = play_context(variant, trump)
+    forget_ctx = ctx
+    rob = rob_chance(variant.robbing, turn_up, hands, s.dealer)
+    if (
+        rob is not None
+        and rob.kind is RobKind.HOLDER
+        and rob.seat is not None
+        and unrobbed_penalty(variant.robbing, announced=False)[0]
+    ):
+        forget_ctx = play_context(variant, trump, _ACES[trump])
+    status = _Status(
+        trump=trump,
+        turn_up=turn_up,
+        taken=False,
+        joker_wait=False,
+        stock_at=stock_at,
+        fived=fived,
+        five=five,
+        rob=rob,
+        rob_done=None,
+        robbed_by=None,
+        announced=None,
+        discard=None,
+        joker_discard=joker_discard,
+        demoted=None,
+        barred=(),
+        jinker=None,
+        ctx=ctx,
+        forget_ctx=forget_ctx,
+    )
+    if rob is not None and rob.kind is RobKind.ACE:
+        return _ROB_PHASE, s.dealer, status  # the dealer robs before eldest's first turn
+    if five is _Five.OPEN and prompt_first(variant.robbing):
+        return _FIVE_PHASE, s.eldest, status  # eldest: five or pass, before any rob prompt
+    phase, to_act = _start(s, status)
+    return phase, to_act, status
+
+
+def _start(s: Seating, st: _Status) -> tuple[Phase, int]:
+    """Once fiving is settled (or not played): the rob prompt before the lead, if any,
+    else eldest's first turn (RULES.md §1.5)."""
+    rob = st.rob
+    if rob is None or not rob.before_lead or st.rob_done is not None:
+        return _PLAY_PHASE, s.eldest
+    if rob.prompt_all:
+        return _ROB_PHASE, s.eldest  # every seat in turn, from eldest
+    assert rob.seat is not None
+    return _ROB_PHASE, rob.seat
 
 
 def new_hand(
@@ -776,99 +1380,26 @@ def new_hand(
     hands = tuple([get(d) for get in s.getters])
     at = s.turn_up_at
     up = d[at]
-    joker_up = up is JK
-    if joker_up:
-        at += 1
-        up = d[at]
-    phase, to_act, status = opening(
-        s,
-        hands,
-        up,
-        at + 1,
-        (),
-        FIVE_OPEN if s.fiving else NO_FIVE,
-        joker_up=joker_up,
+    five = _Five.OPEN if s.fiving else _Five.NONE
+    if up is JK:
+        # The dealer takes the joker, discards, and only then is the next card turned
+        # (RULES.md §1.5, §2.8, EX-53); the status holds it unseen meanwhile.
+        nxt = d[at + 1]
+        assert nxt.suit is not None
+        ctx = play_context(s.variant, nxt.suit)
+        status = _Status(
+            trump=nxt.suit, turn_up=nxt, taken=False, joker_wait=True, stock_at=at + 2,
+            fived=(), five=five, rob=RobChance(RobKind.JOKER, s.dealer, True), rob_done=None,
+            robbed_by=None, announced=None, discard=None, joker_discard=None, demoted=None,
+            barred=(), jinker=None, ctx=ctx, forget_ctx=ctx,
+        )
+        phase, to_act = _ROB_PHASE, s.dealer
+        shown: Suit | None = None
+    else:
+        phase, to_act, status = _opening(s, hands, up, at + 1, (), five)
+        shown = status.trump
+    events: tuple[Event, ...] = (Dealt(s.dealer, hands), TurnedUp(up, shown))
+    return HandState(
+        s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None,
+        events,
     )
-    return HandState(s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, (), status, None)
-
-
-def stacked_deck(
-    variant: Variant | str,
-    *,
-    players: int,
-    dealer: int = 0,
-    hands: Mapping[int, str | Iterable[Card | str]] | None = None,
-    turn_up: Card | str | None = None,
-    stock: str | Iterable[Card | str] = (),
-) -> tuple[Card, ...]:
-    """A deck order that deals the given cards (for tests, examples and puzzles).
-
-    Args:
-        variant: the rules (its deck and ``deal_packets``), or a preset's name.
-        players, dealer: as for :func:`new_hand`.
-        hands: seat -> up to five cards that seat is to be dealt (in hand order); seats or
-            cards not given are filled from the rest of the deck in its usual order.
-        turn_up: the card to turn up (``"JK"`` turns the joker, and ``stock`` then starts
-            with the card turned after it).
-        stock: the cards to lie on top of the stock, after the turn-up.
-
-    Returns:
-        The full deck, top card first, for ``new_hand(..., deck=...)``.
-
-    Raises:
-        UnknownVariantError, PlayerCountError: as for :func:`new_hand`.
-        InvalidDeckError: a card is given twice or is not in the variant's deck, a hand
-            has more than five cards, or ``stock`` has more cards than are left after the
-            deal and the turn-up.
-
-    >>> import trumpfamily as tf
-    >>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, hands={0: "AD 8C 3S KH 9D"},
-    ...                        turn_up="5D")
-    >>> tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=1, deck=deck).hands[0]
-    (Card.parse('AD'), Card.parse('8C'), Card.parse('3S'), Card.parse('KH'), Card.parse('9D'))
-    """
-    s = seating_for(variant, players, dealer)
-    if hands is not None and not isinstance(hands, Mapping):
-        raise InvalidDeckError(
-            f"hands must map seats to cards, e.g. {{0: '5H JS'}}, got {type(hands).__name__}"
-        )
-    wanted: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in (hands or {}).items():
-        if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidDeckError(f"hands: {seat!r} is not a seat (0..{players - 1})")
-        try:
-            wanted[seat] = parse_cards(cards)
-        except CardParseError as exc:
-            raise InvalidDeckError(f"hands[{seat}]: {exc}") from None
-        if len(wanted[seat]) > 5:
-            raise InvalidDeckError(f"hands[{seat}] has {len(wanted[seat])} cards; a hand has five")
-    try:
-        up = parse_cards([turn_up]) if turn_up is not None else ()
-        after = parse_cards(stock)
-    except CardParseError as exc:
-        raise InvalidDeckError(f"turn_up/stock: {exc}") from None
-    room = len(s.base_deck) - s.turn_up_at - 1
-    if len(after) > room:
-        raise InvalidDeckError(
-            f"stock has {len(after)} cards ({' '.join(map(str, after))}) but only {room} "
-            f"can lie after dealing {s.turn_up_at} cards to {players} players and the turn-up"
-        )
-    given = [c for cards in wanted.values() for c in cards] + list(up) + list(after)
-    if len(set(given)) != len(given) or not set(given) <= set(s.base_deck):
-        seen: set[Card] = set()
-        bad = [c for c in given if c in seen or seen.add(c) or c not in s.base_deck]  # type: ignore[func-returns-value]
-        raise InvalidDeckError(
-            f"stacked_deck: {' '.join(map(str, bad))} given twice or not in the deck"
-        )
-    rest = iter([c for c in s.base_deck if c not in set(given)])
-    slots: list[Card | None] = [None] * len(s.base_deck)
-    for seat, get in enumerate(s.getters):
-        positions = get(tuple(range(len(s.base_deck))))  # type: ignore[arg-type]
-        cards = wanted.get(seat, ())
-        for i, pos in enumerate(positions):
-            slots[pos] = cards[i] if i < len(cards) else None  # type: ignore[call-overload]
-    if up:
-        slots[s.turn_up_at] = up[0]
-    for i, card in enumerate(after):
-        slots[s.turn_up_at + 1 + i] = card
-    return tuple(c if c is not None else next(rest) for c in slots)

@@ -10,7 +10,9 @@ This module imports nothing else from the package, so every module may import it
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
 
 __all__ = [
     "CardParseError",
@@ -22,6 +24,8 @@ __all__ = [
     "InvalidSeatError",
     "InvalidVariantError",
     "PlayerCountError",
+    "REFUSAL_CODES",
+    "RefusalCode",
     "ReplayError",
     "TrumpFamilyError",
     "UnknownVariantError",
@@ -56,6 +60,95 @@ class InvalidPositionError(TrumpFamilyError, ValueError):
     """
 
 
+class RefusalCode(NamedTuple):
+    """What one refusal code means (see :data:`REFUSAL_CODES`).
+
+    Attributes:
+        code: the stable kebab-case id, e.g. ``"must-follow-suit"``.
+        rule: the RULES.md section that forbids the move, e.g. ``"RULES.md §1.4.2"``.
+        sources: the keys of the sources behind the rule (RULES.md §0), e.g.
+            ``("FOS", "EB11", "MAW")``; ``()`` for refusals that no source states (a
+            card not held, a move out of turn).
+        summary: one line in plain words.
+    """
+
+    code: str
+    rule: str
+    sources: tuple[str, ...]
+    summary: str
+
+
+def _codes(*rows: tuple[str, str, tuple[str, ...], str]) -> Mapping[str, RefusalCode]:
+    return MappingProxyType({row[0]: RefusalCode(*row) for row in rows})
+
+
+#: Every refusal code the library gives, by code: cards refused by the rules calls and the
+#: engine (:class:`IllegalPlayError`, :class:`IllegalActionError`), and engine actions.
+#: The codes are stable across versions; new ones may be added.
+REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
+    ("must-follow-or-trump", "RULES.md §1.4.2", ("FOS", "EB11", "MAW"),
+     "a plain suit was led and you hold it: follow suit or play a trump"),
+    ("must-follow-suit", "RULES.md §3 row 8", ("OW45",),
+     "a plain suit was led and you hold it: follow suit (option plain_lead='follow')"),
+    ("must-play-trump", "RULES.md §1.4.3", ("FOS", "PEEL", "MAW"),
+     "a trump was led and you hold a trump without the privilege to renege: play a trump"),
+    ("renege-not-privileged", "RULES.md §1.4.3", ("FOS", "PEEL", "MAW"),
+     "a trump was led and your privileged trumps may not renege against it: play a trump"),
+    ("must-play-heart", "RULES.md §1.4.3", ("W45",),
+     "the Ace of Hearts was led and you hold no trump: play a heart "
+     "(option ah_lead_requires_heart=True)"),
+    ("card-not-held", "RULES.md §1.3", (), "the card is not in the hand"),
+    ("card-not-in-deck", "RULES.md §1.1", (), "the card is not in this variant's deck"),
+    ("not-an-action", "RULES.md §1.3", (), "the value is not an action of the engine"),
+    ("not-a-seat", "RULES.md §1.3", (), "the seat given is not a seat number"),
+    ("out-of-turn", "RULES.md §1.3", (),
+     "it is another seat's turn: play goes clockwise, the winner of a trick leads"),
+    ("hand-over", "RULES.md §1.6", (), "the hand is over: nobody may act"),
+    ("game-over", "RULES.md §1.7", (), "the game is over: nobody may act"),
+    ("wrong-phase", "RULES.md §1.5", (),
+     "no card may be played now: a rob, a fiving answer or a claim comes first"),
+    ("robbing-off", "RULES.md §1.5", ("MAW",),
+     "robbing is not played in this variant (option robbing=False)"),
+    ("already-robbed", "RULES.md §1.5", ("FOS", "PEEL"),
+     "the turn-up may be robbed only once a deal"),
+    ("rob-chance-passed", "RULES.md §1.5", ("FOS", "PEEL"),
+     "the chance to rob has passed: the seat announced, passed or played instead"),
+    ("rob-without-ace", "RULES.md §1.5", ("FOS", "PEEL", "EB11"),
+     "only the holder of the Ace of trumps, or the dealer with an Ace or the joker turned "
+     "up, may rob (robbing without the Ace is an offence, EX-52)"),
+    ("discard-not-held", "RULES.md §1.5", (), "the discard is not in the robber's hand"),
+    ("keep-taken-joker", "RULES.md §2.8", ("PEEL",),
+     "the dealer keeps the turned-up joker he took: it may not be discarded"),
+    ("no-rob-to-decline", "RULES.md §1.5", ("FOS",),
+     "only the seat entitled to rob, at its chance, may decline it"),
+    ("must-take-joker", "RULES.md §2.8", ("PEEL",),
+     "the dealer must take a turned-up joker (EX-53)"),
+    ("rob-compulsory", "RULES.md §1.5", ("EB11", "PEEL", "W45"),
+     "the rob is compulsory here (option holder_rob='must' or dealer_rob='must')"),
+    ("answer-five-first", "RULES.md §2.1.7 (6)", ("PEEL",),
+     "the request to five is answered first"),
+    ("no-claim-now", "RULES.md §1.6", ("FOS", "MAW"),
+     "only a player who has just won the first three tricks may claim or jink"),
+    ("no-fiving", "RULES.md §2.1.7 (6)", ("PEEL",),
+     "fiving is played only by two players with option fiving=True"),
+    ("five-after-joker", "RULES.md §2.8", ("PEEL",),
+     "the dealer took a turned-up joker before eldest's first turn: no fiving this deal"),
+    ("five-after-rob", "RULES.md §2.1.7 (6)", ("PEEL",),
+     "fiving settles trumps, so it may be asked only before anybody robs or declines"),
+    ("five-not-now", "RULES.md §2.1.7 (6)", ("PEEL",),
+     "only the non-dealer may ask to five, once, at his first turn (EX-56)"),
+    ("no-five-asked", "RULES.md §2.1.7 (6)", ("PEEL",), "nobody has asked to five"),
+    ("nothing-to-pass", "RULES.md §1.5", (),
+     "there is no prompt to pass: Pass() answers a rob or fiving prompt that every seat "
+     "gets alike"),
+)
+
+
+def _code_fields(code: str | None) -> tuple[str, tuple[str, ...]]:
+    info = REFUSAL_CODES.get(code) if code is not None else None
+    return (info.rule, info.sources) if info is not None else ("", ())
+
+
 class IllegalPlayError(TrumpFamilyError, ValueError):
     """A card may not be played in this position.
 
@@ -64,12 +157,20 @@ class IllegalPlayError(TrumpFamilyError, ValueError):
         reason: a sentence naming the rule that forbids it, with its source
             (RULES.md section).
         legal: the cards that may be played instead, in hand order.
+        code: the stable refusal code (a key of :data:`REFUSAL_CODES`), e.g.
+            ``"must-follow-suit"``.
+        rule: the RULES.md section of that code.
+        sources: the source keys of that code.
     """
 
-    def __init__(self, card: Any, reason: str, legal: tuple[Any, ...] = ()) -> None:
+    def __init__(
+        self, card: Any, reason: str, legal: tuple[Any, ...] = (), *, code: str | None = None
+    ) -> None:
         self.card = card
         self.reason = reason
         self.legal = legal
+        self.code = code
+        self.rule, self.sources = _code_fields(code)
         allowed = " ".join(str(c) for c in legal)
         suffix = f" (legal: {allowed})" if legal else ""
         super().__init__(f"{card} may not be played: {reason}{suffix}")
@@ -97,12 +198,33 @@ class IllegalActionError(TrumpFamilyError, ValueError):
 
     Attributes:
         action: the refused action.
-        reason: the rule that forbids it.
+        reason: the rule that forbids it, in a full sentence.
+        code: the stable refusal code (a key of :data:`REFUSAL_CODES`), e.g.
+            ``"out-of-turn"``, ``"rob-without-ace"``.
+        rule: the RULES.md section of that code.
+        sources: the source keys of that code.
+        legal: the actions the seat to act may take instead (``()`` when nobody may act).
+        seat: the seat that tried to act, when one was given or implied, else ``None``.
+        expected_seat: the seat whose turn it is, else ``None``.
     """
 
-    def __init__(self, action: Any, reason: str) -> None:
+    def __init__(
+        self,
+        action: Any,
+        reason: str,
+        *,
+        code: str | None = None,
+        legal: tuple[Any, ...] = (),
+        seat: Any = None,
+        expected_seat: int | None = None,
+    ) -> None:
         self.action = action
         self.reason = reason
+        self.code = code
+        self.rule, self.sources = _code_fields(code)
+        self.legal = legal
+        self.seat = seat
+        self.expected_seat = expected_seat
         super().__init__(f"{action!r} is not allowed: {reason}")
 
 

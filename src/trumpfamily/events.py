@@ -17,7 +17,7 @@ so for a sequence.
 ['Dealt', 'TurnedUp']
 >>> state = state.apply(state.legal_actions()[-1])
 >>> state.events
-(Played(seat=1, card=Card.parse('7D')),)
+(Played(seat=1, card=Card.parse('5H')),)
 """
 
 from __future__ import annotations
@@ -276,3 +276,77 @@ def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
         The same events, in order, with other seats' cards and face-down discards removed.
     """
     return tuple(e.seen_by(seat) for e in events)
+
+
+# -- game events: what a game adds around its hands (GameState.apply) ----------------------
+
+__all__ += ["AntesPaid", "GameEvent", "GameOver", "HandScored", "PoolCarried"]
+
+
+@attrs.frozen
+class HandScored(_Public):
+    """A game settled a hand: its points went to the scores, or its pool was paid
+    (RULES.md §1.6, §1.7, §2.3, §2.4).
+
+    Attributes:
+        hand_number: the number of the hand in the game (1 for the first).
+        outcome: its :class:`~trumpfamily.outcomes.HandOutcome` as the game counts it:
+            in pool games with ``chips`` set (net chips per seat from this hand: its ante
+            paid, the pool share won, jink payments); for the last hand of a points game
+            won in its middle, ``complete=False`` (see :class:`GameOver`).
+    """
+
+    hand_number: int
+    outcome: HandOutcome
+
+
+@attrs.frozen
+class PoolCarried(_Public):
+    """Chips stay in the pool for the next deal: after a spoil or a failed jink (RULES.md
+    §1.6, §1.7; EX-58, EX-61), or the indivisible remainder of a pool shared by a side
+    (§2.2.9). Not sent when the game ends instead.
+
+    Attributes:
+        pool: the chips carried, before the next deal's antes.
+    """
+
+    pool: int
+
+
+@attrs.frozen
+class AntesPaid(_Public):
+    """The seats staked into the pool before a deal (pool games; RULES.md §1.7; EX-57,
+    EX-58). The :class:`Dealt` of that deal follows.
+
+    Attributes:
+        stakes: chips each seat put in, a tuple of length ``players``
+            (:func:`~trumpfamily.scoring.antes`).
+        pool: the chips in the pool after the antes.
+    """
+
+    stakes: tuple[int, ...]
+    pool: int
+
+
+@attrs.frozen
+class GameOver(_Public):
+    """The game ended: a side reached the target or took all five tricks (points games;
+    RULES.md §1.6, §2.3, §2.4), or the game's ``hands`` limit was reached.
+
+    Attributes:
+        winner: the winning side (== the seat without partnerships) of a points game, or
+            ``None`` (a pool game, or a points game stopped by its ``hands`` limit).
+        scores: points per side (zeros in pool games).
+        chips: net chips per seat (zeros in points games).
+        pool: the chips left in the pool (pool games: a spoil's pool nobody won), else 0.
+    """
+
+    winner: int | None
+    scores: tuple[int, ...]
+    chips: tuple[int, ...]
+    pool: int
+
+
+#: Any game event: what :meth:`GameState.apply <trumpfamily.game.GameState.apply>` adds
+#: to the events of the hand (:data:`Event`).
+GameEvent: TypeAlias = HandScored | PoolCarried | AntesPaid | GameOver

@@ -1,13 +1,21 @@
 """Games: successive hands with the deal passing left, the pool or the running scores
-(RULES.md §1.7, §1.8, §2.1.6, §2.2.7, §2.3, §2.4).
+(RULES.md §1.6, §1.7, §1.8, §2.1.6, §2.2.7, §2.3, §2.4).
 
-A :class:`Game` deals hand after hand (:attr:`Game.hand`), takes the antes, pays the pool,
-carries spoils, collects jink bonuses, and in points games keeps the scores until a side
-reaches the target.
+:func:`new_game` returns a :class:`GameState`, an immutable value for a whole game: the
+hand in progress (:attr:`GameState.hand`), the dealer, the scores, the chips and the pool,
+and the outcome of every hand so far. :meth:`GameState.apply` returns the next state: it
+advances the hand and, when the hand ends, settles it (the pool paid or carried, jink
+payments, points to the scores) and deals the next one. The old state stays valid, so a
+game can be searched, branched and replayed like a hand, and :meth:`GameState.record`
+saves it whole (:func:`~trumpfamily.records.replay_game` rebuilds it, or resumes an
+unfinished one).
+
+:class:`Game` is the convenient mutable wrapper: it holds a :class:`GameState` and moves
+it on in place, and plays whole hands with bots (:meth:`Game.play`).
 
 Chips are *net* amounts: every seat starts on 0 and antes make it negative, so
-``sum(game.chips) + game.pool == 0`` at every moment (nothing is created or lost; an
-indivisible remainder of a shared pool stays in the pool).
+``sum(chips) + pool == 0`` at every moment (nothing is created or lost; an indivisible
+remainder of a shared pool stays in the pool).
 
 >>> import trumpfamily as tf
 >>> game = tf.Game(tf.FORTY_FIVE, players=3, seed=4)
@@ -19,12 +27,16 @@ indivisible remainder of a shared pool stays in the pool).
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ._deal import check_deck, seating_for, seeded_random
+import attrs
+
 from .actions import Action
 from .cards import Card, Rank, parse_cards
+from .dealing import check_deck, seating_for, seeded_random
 from .engine import HandOutcome, HandState, SeatView, new_hand
 from .errors import (
     IllegalActionError,
@@ -32,33 +44,15 @@ from .errors import (
     InvalidDeckError,
     PlayerCountError,
 )
+from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
 from .jinking import jink_payments
-from .scoring import antes, split_pool
+from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
 from .variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from .players import Player
 
-__all__ = ["Game", "first_jack"]
-
-
-
-
-class _Saved(NamedTuple):
-    """A game's mutable state, to restore if a move fails half-way (``Game.apply``)."""
-
-    hand: HandState
-    chips: tuple[int, ...]
-    pool: int
-    scores: tuple[int, ...]
-    outcomes: int
-    last_hand: HandState | None
-    after_spoil: bool
-    winner: int | None
-    over: bool
-    dealer: int
-    next_deck: int
-    rng: Any
+__all__ = ["Game", "GameState", "first_jack", "new_game"]
 
 
 def first_jack(
@@ -107,35 +101,466 @@ def first_jack(
     )
 
 
-class Game:
-    """A game of Maw, Spoil Five, Twenty-Five or Forty-Five: successive hands.
+@attrs.frozen
+class _Setup:
+    """What a game was started with and keeps to the end (for records and later deals)."""
 
-    The game is a mutable driver around immutable :class:`~trumpfamily.engine.HandState`
-    values: :meth:`apply` advances the current hand and, when it ends, settles it and
-    deals the next one (the deal passing left, RULES.md §1.8).
+    seed: int | str
+    dealer: int | None
+    hands: int | None
+    scores: tuple[int, ...] | None
+    decks: tuple[tuple[Card, ...], ...]
+
+
+#: The events a state holds: the hand's own, then the game's.
+_Events: TypeAlias = tuple[Event | GameEvent, ...]
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """A whole game in progress: an immutable, hashable, picklable value (RULES.md §1.6,
+    §1.7, §1.8, §2.3, §2.4).
+
+    Build it with :func:`new_game`; move with :meth:`apply`, which returns a new state and
+    leaves this one intact. Two states are equal when they hold the same game: the same
+    rules, players, seed and set-up, and the same actions in every hand.
 
     Pool games (§1.7): before each deal the seats ante by :func:`~trumpfamily.scoring.antes`
     (a fresh pool: ``ante`` each and ``dealer_ante`` from the dealer, EX-57; after a spoil:
     ``spoil_ante``, EX-58). The winner takes the pool (a side shares it evenly; an
-    indivisible remainder stays in the pool), a successful jink adds the jink bonus from
-    every other player (EX-60), and a spoil carries the pool. **Pool games never end by
-    themselves**: :attr:`is_over` stays ``False`` unless a ``hands`` limit is given, and
-    :attr:`winner` stays ``None`` (compare :attr:`chips`).
+    indivisible remainder stays in the pool: :func:`~trumpfamily.scoring.settle_pool`), a
+    successful jink adds the jink bonus from every other player
+    (:func:`~trumpfamily.jinking.jink_payments`, EX-60), and a spoil carries the pool.
+    **Pool games never end by themselves**: :attr:`is_over` stays ``False`` unless a
+    ``hands`` limit was given, and :attr:`winner` stays ``None`` (compare :attr:`chips`).
 
-    Points games (§2.3, §2.4): each hand's side points are added to :attr:`scores` (per
-    side). ``five_tricks="wins-game"``: a side taking all five tricks wins at once (EX-75,
-    EX-76). ``target_tie="first-to-reach"``: the game ends the moment a side reaches the
-    target, trick by trick (5 a trick; the best-trump bonus and the five-trick bonus are
-    counted at the end of the hand), and the rest of that hand is not played (EX-68,
-    EX-69). ``"higher-total"``: at the end of a hand, of the sides on or over the target the
-    higher total wins (W45). Exactly equal top totals: another hand is played.
+    Points games (§2.3, §2.4): each hand's side points are added to :attr:`scores`.
+    ``five_tricks="wins-game"``: a side taking all five tricks wins at once (EX-75, EX-76).
+    ``target_tie="first-to-reach"``: the game ends the moment a side reaches the target,
+    trick by trick (5 a trick; the best-trump and five-trick bonuses count at the end of the
+    hand), and the rest of that hand is not played (EX-68, EX-69): the last outcome then has
+    ``complete=False``. ``"higher-total"``: at the end of a hand, of the sides on or over the
+    target the higher total wins (W45). Exactly equal top totals: another hand is played
+    (:func:`~trumpfamily.scoring.game_winner`).
+
+    The books always balance: ``sum(chips) + pool == 0``; in pool games
+    ``sum(o.chips[s] for o in outcomes) - stakes[s] == chips[s]`` for every seat ``s``; in
+    points games the starting scores plus every outcome's ``side_points`` are
+    :attr:`scores`.
+
+    Attributes:
+        variant: the rules.
+        players: the number of seats.
+        sides: the seats of each side (each seat alone without partnerships).
+        dealer: the dealer of the current hand; the deal passes left (``dealer + 1``) after
+            each hand (§1.8).
+        hand: the current :class:`~trumpfamily.engine.HandState`: the hand in progress, or
+            once the game is over the last hand (finished, or stopped where a side reached
+            the target).
+        hand_number: the number of the current hand (1 for the first): how many hands have
+            been dealt.
+        outcomes: the :class:`~trumpfamily.outcomes.HandOutcome` of every finished hand, in
+            order; in pool games with ``chips`` set (net chips per seat from that hand);
+            last, for a points game won in the middle of a hand, that hand's partial outcome
+            (``complete=False``: 5 points a trick taken so far, no bonuses).
+        scores: points per side (points games; zeros in pool games, unless given).
+        chips: net chips per seat: winnings minus stakes (pool games; zeros in points
+            games).
+        pool: the chips in the pool now (pool games; 0 in points games).
+        stakes: the chips each seat put into the pool for the current hand's deal (a tuple
+            of length ``players``; zeros in points games and once the game is over, when
+            the last hand's stakes are in its outcome).
+        is_over: whether the game has ended (a points game won, or the ``hands`` limit
+            reached; a pool game without a limit never ends).
+        winner: the winning side (== the seat without partnerships) of a points game, else
+            ``None``.
+        events: what the last :meth:`apply` caused, in order: the hand's own events
+            (:data:`~trumpfamily.events.Event`), then the game's
+            (:data:`~trumpfamily.events.GameEvent`): :class:`~trumpfamily.events.HandScored`,
+            perhaps :class:`~trumpfamily.events.PoolCarried`, then either
+            :class:`~trumpfamily.events.GameOver` or the next deal
+            (:class:`~trumpfamily.events.AntesPaid` in pool games, then the new hand's
+            :class:`~trumpfamily.events.Dealt` and what follows it). For the state
+            :func:`new_game` returns: the first deal's.
+        first_dealer_cards: the cards dealt face up to choose the first dealer (``()``
+            unless ``first_dealer="first-jack"`` chose him; EX-54).
+
+    >>> import trumpfamily as tf
+    >>> state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=5, hands=2)
+    >>> state.pool, state.chips, state.stakes
+    (4, (-2, -1, -1), (2, 1, 1))
+    >>> while not state.is_over:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> len(state.outcomes), sum(state.chips) + state.pool
+    (2, 0)
+    """
+
+    variant: Variant
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    dealer: int
+    hand: HandState
+    hand_number: int
+    outcomes: tuple[HandOutcome, ...]
+    scores: tuple[int, ...]
+    chips: tuple[int, ...]
+    pool: int
+    stakes: tuple[int, ...]
+    is_over: bool
+    winner: int | None
+    events: _Events
+    first_dealer_cards: tuple[Card, ...]
+    _setup: _Setup
+    _rng: tuple[Any, ...]
+    _finished: tuple[HandState, ...]
+
+    # -- public state ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the current hand (``None`` once the game is over)."""
+        return None if self.is_over else self.hand.to_act
+
+    @property
+    def last_hand(self) -> HandState | None:
+        """The final state of the last hand the game settled, or ``None`` before the first
+        (for a points game won in the middle of a hand: that hand, as it stopped)."""
+        return self._finished[-1] if self._finished else None
+
+    @property
+    def seed(self) -> int | str:
+        """The seed of the game's shuffles (drawn at random when :func:`new_game` was given
+        none, so that every game can be recorded; a bytes seed is kept as the int that
+        seeds :mod:`random` the same way)."""
+        return self._setup.seed
+
+    @property
+    def hands_left(self) -> int | None:
+        """With a ``hands`` limit, the hands still to be dealt after this one (0 once the
+        game is over); ``None`` without a limit."""
+        limit = self._setup.hands
+        if limit is None:
+            return None
+        return 0 if self.is_over else limit - self.hand_number
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current hand's legal actions (``()`` once the game is over)."""
+        return () if self.is_over else self.hand.legal_actions()
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: the current hand's
+        :meth:`~trumpfamily.engine.HandState.view`, with the game's context.
+
+        Args:
+            seat: a seat, an int ``0..players-1``.
+
+        Returns:
+            The hand's :class:`~trumpfamily.outcomes.SeatView` with ``hand_number`` and
+            ``hands_left`` set (``hands_left`` only with a ``hands`` limit), and in points
+            games ``scores`` (per side; the current hand's points are added when it ends)
+            and ``target``, in pool games ``chips`` (per seat) and ``pool``. Once the game
+            is over nobody is to act: ``to_act`` is ``None`` and ``legal_actions`` ``()``.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat.
+
+        >>> import trumpfamily as tf
+        >>> view = tf.new_game(tf.SPOIL_FIVE, players=3, seed=5).view(1)
+        >>> view.hand_number, view.chips, view.pool, view.scores
+        (1, (-2, -1, -1), 4, None)
+        """
+        view = self.hand.view(seat)
+        pool_game = self.variant.scoring.scoring == "pool"
+        context: dict[str, Any] = {
+            "hand_number": self.hand_number,
+            "hands_left": self.hands_left,
+        }
+        if pool_game:
+            context.update(chips=self.chips, pool=self.pool)
+        else:
+            context.update(scores=self.scores, target=self.variant.scoring.target)
+        if self.is_over:
+            context.update(to_act=None, legal_actions=())
+        return view._replace(**context)
+
+    # -- moves -------------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> GameState:
+        """The state after ``action`` in the current hand; this state is unchanged.
+
+        When the action ends the hand, the hand is settled (:attr:`outcomes`, the pool or
+        the scores) and, unless the game is then over, the next hand is dealt by the seat
+        to the left (RULES.md §1.8) after the antes (§1.7).
+
+        Args:
+            action: one of :meth:`legal_actions` (an equal value will do).
+            seat: optionally, the seat making the action (an int, checked against
+                :attr:`to_act`).
+
+        Returns:
+            The new :class:`GameState`; its :attr:`events` say what happened.
+
+        Raises:
+            IllegalActionError: the game is over, or the hand refuses the action (as
+                :meth:`HandState.apply <trumpfamily.engine.HandState.apply>` does).
+
+        >>> import trumpfamily as tf
+        >>> state = tf.new_game(tf.FORTY_FIVE, players=2, seed=3)
+        >>> after = state.apply(state.legal_actions()[0])
+        >>> after.hand.actions == state.legal_actions()[:1], state.hand.actions
+        (True, ())
+        """
+        if self.is_over:
+            raise IllegalActionError(action, "the game is over", code="game-over", seat=seat)
+        before = self.hand
+        hand = before.apply(action, seat)
+        events: _Events = tuple(getattr(hand, "events", ()))
+        scoring = self.variant.scoring
+        if scoring.scoring == "pool":
+            if not hand.is_over:
+                return self._moved(hand, events)
+            return self._settle(hand, events, self._pool_outcome(hand), None)
+        if len(hand.tricks) > len(before.tricks):
+            side = self._reaching_side(hand)
+            if side is not None:
+                outcome = hand.outcome if hand.is_over else self._partial_outcome(hand)
+                assert outcome is not None
+                return self._settle(hand, events, outcome, side)
+        if not hand.is_over:
+            return self._moved(hand, events)
+        outcome = hand.outcome
+        assert outcome is not None and outcome.side_points is not None
+        scores = tuple(a + b for a, b in zip(self.scores, outcome.side_points, strict=True))
+        return self._settle(
+            hand, events, outcome, game_winner(scores, scoring, all_five=outcome.all_five)
+        )
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-serialisable record of the whole game so far: variant name and options,
+        players, seed, the first dealer and ``hands`` limit as given, the starting scores,
+        the stacked decks given, and for every hand dealt its dealer, deck and actions (see
+        :func:`trumpfamily.records.replay_game`, which rebuilds or resumes it).
+
+        >>> import json, trumpfamily as tf
+        >>> state = tf.new_game(tf.MAW, players=4, seed=8)
+        >>> for _ in range(30):
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> tf.replay_game(json.loads(json.dumps(state.record()))) == state
+        True
+        """
+        from .records import record_game
+
+        return record_game(self)
+
+    def __repr__(self) -> str:
+        return _describe(self, "GameState")
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _moved(self, hand: HandState, events: _Events) -> GameState:
+        """This state with the current hand moved on (nothing to settle)."""
+        return GameState(
+            self.variant,
+            self.players,
+            self.sides,
+            self.dealer,
+            hand,
+            self.hand_number,
+            self.outcomes,
+            self.scores,
+            self.chips,
+            self.pool,
+            self.stakes,
+            False,
+            None,
+            events,
+            self.first_dealer_cards,
+            self._setup,
+            self._rng,
+            self._finished,
+        )
+
+    def _reaching_side(self, hand: HandState) -> int | None:
+        """The side whose trick just taken brings it to the target, under
+        ``target_tie="first-to-reach"`` (:func:`~trumpfamily.scoring.reaches_target`)."""
+        winner = hand.tricks[-1].winner
+        side = next(i for i, seats in enumerate(self.sides) if winner in seats)
+        taken = sum(hand.trick_counts[s] for s in self.sides[side])
+        return side if reaches_target(self.scores[side], taken, self.variant.scoring) else None
+
+    def _partial_outcome(self, hand: HandState) -> HandOutcome:
+        """The outcome of a points hand stopped where a side reached the target: 5 (the
+        ``points_per_trick``) for each trick taken so far, no bonuses (RULES.md §2.3 [I])."""
+        points = trick_points(
+            [t.winner for t in hand.tricks], self.players, self.variant.scoring, None
+        )
+        counts = hand.trick_counts
+        return HandOutcome(
+            scoring="points",
+            sides=self.sides,
+            tricks=counts,
+            side_tricks=tuple(sum(counts[s] for s in side) for side in self.sides),
+            tricks_played=len(hand.tricks),
+            tricks_needed=None,
+            winner=None,
+            winner_seats=(),
+            spoil=False,
+            claimed=False,
+            jink_tried=False,
+            jink_succeeded=False,
+            points=points,
+            side_points=tuple(sum(points[s] for s in side) for side in self.sides),
+            best_trump=None,
+            best_trump_trick=None,
+            all_five=None,
+            barred=hand.barred,
+            complete=False,
+        )
+
+    def _pool_outcome(self, hand: HandState) -> HandOutcome:
+        """A finished pool hand's outcome with its net ``chips`` per seat: minus its
+        stakes, plus the pool share won, plus jink payments (RULES.md §1.6, §1.7)."""
+        outcome = hand.outcome
+        assert outcome is not None
+        variant, players = self.variant, self.players
+        gains, _ = settle_pool(self.pool, outcome.winner_seats, players)
+        jink = (0,) * players
+        if outcome.jink_succeeded:
+            assert outcome.winner is not None
+            jink = jink_payments(variant.jinking, variant.scoring, self.sides, outcome.winner)
+        net = tuple(g + j - s for g, j, s in zip(gains, jink, self.stakes, strict=True))
+        return attrs.evolve(outcome, chips=net)
+
+    def _settle(
+        self, hand: HandState, events: _Events, outcome: HandOutcome, winner: int | None
+    ) -> GameState:
+        """The state once ``hand`` is settled with ``outcome``: the game won by ``winner``
+        (a side), over by its ``hands`` limit, or the next hand dealt."""
+        number = self.hand_number
+        outcomes = self.outcomes + (outcome,)
+        finished = self._finished + (hand,)
+        scores, chips, pool = self.scores, self.chips, self.pool
+        if outcome.chips is not None:  # a pool hand: its stakes are already paid
+            _, pool = settle_pool(pool, outcome.winner_seats, self.players)
+            chips = tuple(c + n + s for c, n, s in zip(chips, outcome.chips, self.stakes))
+        if outcome.side_points is not None:
+            scores = tuple(a + b for a, b in zip(scores, outcome.side_points, strict=True))
+        events += (HandScored(number, outcome),)
+        limit = self._setup.hands
+        if winner is not None or (limit is not None and number >= limit):
+            events += (GameOver(winner, scores, chips, pool),)
+            return GameState(
+                self.variant,
+                self.players,
+                self.sides,
+                self.dealer,
+                hand,
+                number,
+                outcomes,
+                scores,
+                chips,
+                pool,
+                (0,) * self.players,
+                True,
+                winner,
+                events,
+                self.first_dealer_cards,
+                self._setup,
+                self._rng,
+                finished,
+            )
+        if pool:
+            events += (PoolCarried(pool),)
+        dealer = (self.dealer + 1) % self.players
+        after_spoil = outcome.chips is not None and outcome.winner is None
+        new, stakes, rng, dealt = _deal(
+            self.variant, self.players, dealer, number + 1, self._setup, self._rng, after_spoil
+        )
+        if any(stakes):
+            chips = tuple(c - s for c, s in zip(chips, stakes, strict=True))
+            pool += sum(stakes)
+        return GameState(
+            self.variant,
+            self.players,
+            self.sides,
+            dealer,
+            new,
+            number + 1,
+            outcomes,
+            scores,
+            chips,
+            pool,
+            stakes,
+            False,
+            None,
+            events + dealt,
+            self.first_dealer_cards,
+            self._setup,
+            rng,
+            finished,
+        )
+
+
+def _deal(
+    variant: Variant,
+    players: int,
+    dealer: int,
+    number: int,
+    setup: _Setup,
+    rng: tuple[Any, ...],
+    after_spoil: bool,
+) -> tuple[HandState, tuple[int, ...], tuple[Any, ...], _Events]:
+    """Deal hand ``number`` by ``dealer``: from the stacked deck given for it, else from a
+    shuffle seeded by the game's random state (one ``getrandbits(64)``, as ``Game`` always
+    did). Returns the hand, the stakes paid for it, the random state after the deal, and
+    the events (the antes, then the hand's own with ``Dealt.hand_number`` set)."""
+    if number <= len(setup.decks):
+        hand = new_hand(variant, players=players, dealer=dealer, deck=setup.decks[number - 1])
+    else:
+        shuffler = random.Random()
+        shuffler.setstate(rng)
+        seed = shuffler.getrandbits(64)
+        hand = new_hand(variant, players=players, dealer=dealer, seed=seed)
+        rng = shuffler.getstate()
+    events: list[Event | GameEvent] = []
+    if variant.scoring.scoring == "pool":
+        stakes = antes(variant.scoring, players, dealer, after_spoil=after_spoil)
+        events.append(AntesPaid(stakes, sum(stakes)))
+    else:
+        stakes = (0,) * players
+    for event in getattr(hand, "events", ()):
+        if isinstance(event, Dealt):
+            event = attrs.evolve(event, hand_number=number)
+        events.append(event)
+    return hand, stakes, rng, tuple(events)
+
+
+def new_game(
+    variant: Variant | str,
+    *,
+    players: int,
+    seed: int | str | bytes | None = None,
+    dealer: int | None = None,
+    hands: int | None = None,
+    decks: Iterable[str | Iterable[Card | str]] = (),
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """Start a game of Maw, Spoil Five, Twenty-Five or Forty-Five: choose the first dealer,
+    take the antes and deal the first hand (RULES.md §1.7, §1.8, §2.1.1).
+
+    The same arguments give the same game: one :class:`random.Random` seeded with ``seed``
+    chooses the first dealer (the first-Jack deal) and then seeds each shuffled deal with
+    its ``getrandbits(64)``; a stacked deck from ``decks`` uses up nothing.
 
     Args:
         variant: the rules, or a preset's name (:func:`~trumpfamily.variants.find_variant`).
         players: the number of seats (an int).
-        seed: seeds the shuffles (and the first-Jack deal) for a reproducible game.
-        dealer: the first dealer. ``None``: by the variant's ``first_dealer`` (``"first-jack"``:
-            cards dealt face up from a seeded shuffle until a Jack, EX-54; ``"given"``: seat 0).
+        seed: seeds the shuffles (and the first-Jack deal): an int, str or bytes. ``None``
+            draws one from :class:`random.SystemRandom` and keeps it
+            (:attr:`GameState.seed`), so that every game can be recorded and resumed.
+        dealer: the first dealer. ``None``: by the variant's ``first_dealer``
+            (``"first-jack"``: cards dealt face up from a seeded shuffle until a Jack,
+            EX-54; ``"given"``: seat 0).
         hands: stop after this many hands (any scoring): an int from 1; ``None`` for no
             limit.
         decks: explicit deck orders (top card first) for the first deals, for stacked
@@ -144,6 +569,9 @@ class Game:
         scores: points games only: starting scores per side (ints), e.g. to resume a game.
             A game the scores have already decided (a side at or over ``target``, unless
             ``target_tie="higher-total"`` and the top scores are tied) is refused.
+
+    Returns:
+        The :class:`GameState` before the first action.
 
     Raises:
         UnknownVariantError: ``variant`` is neither a Variant nor a preset's name.
@@ -155,14 +583,148 @@ class Game:
             a pool game, is not one int per side, or has already decided the game;
             ``seed`` is not a seed.
 
-    Attributes:
-        variant: the rules.
-        players: the number of seats.
-        sides: the seats of each side.
-        first_dealer_cards: the cards dealt face up to choose the first dealer (``()``
-            unless ``first_dealer="first-jack"`` chose him).
-        outcomes: the :class:`~trumpfamily.engine.HandOutcome` of every finished hand.
-        last_hand: the final state of the last finished hand, or ``None``.
+    >>> import trumpfamily as tf
+    >>> state = tf.new_game(tf.MAW, players=5, seed=7)
+    >>> state.first_dealer_cards[-1].rank, state.dealer == state.hand.dealer
+    (Rank.JACK, True)
+    >>> state.stakes[state.dealer], state.pool  # MAW: 2 each, the dealer 4 (EX-57)
+    (4, 12)
+    """
+    variant = find_variant(variant)
+    sides = variant.table.sides(players)  # raises PlayerCountError
+    if hands is not None and (type(hands) is not int or hands < 1):
+        raise InvalidArgumentError(
+            f"hands={hands!r}: the number of hands to play must be an int from 1, or None "
+            "for no limit"
+        )
+    checked = _check_decks(variant, players, decks)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    rng = seeded_random(seed)
+    if isinstance(seed, bytes | bytearray):  # keep a seed that records can hold
+        seed = int.from_bytes(bytes(seed) + hashlib.sha512(seed).digest())
+    given = dealer
+    first_cards: tuple[Card, ...] = ()
+    if dealer is None:
+        if variant.table.first_dealer == "first-jack":
+            cards = list(variant.ranking.deck())
+            rng.shuffle(cards)
+            dealer, first_cards = first_jack(cards, players)
+        else:
+            dealer = 0
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
+    start = _check_scores(variant, sides, scores)
+    setup = _Setup(seed, given, hands, start, checked)
+    hand, stakes, state, events = _deal(variant, players, dealer, 1, setup, rng.getstate(), False)
+    return GameState(
+        variant,
+        players,
+        sides,
+        dealer,
+        hand,
+        1,
+        (),
+        start if start is not None else (0,) * len(sides),
+        tuple(-s for s in stakes),
+        sum(stakes),
+        stakes,
+        False,
+        None,
+        events,
+        first_cards,
+        setup,
+        state,
+        (),
+    )
+
+
+def _check_decks(
+    variant: Variant, players: int, decks: Iterable[str | Iterable[Card | str]]
+) -> tuple[tuple[Card, ...], ...]:
+    """Every deck of ``decks``, read and checked now (not when its hand comes)."""
+    if isinstance(decks, str | Card) or not isinstance(decks, Iterable):
+        raise InvalidArgumentError(
+            f"decks must be a sequence of decks, one per hand (e.g. decks=[deck]), got "
+            f"{type(decks).__name__} {decks!r:.60}"
+        )
+    seating = seating_for(variant, players, 0)
+    checked = []
+    for i, deck in enumerate(decks):
+        if isinstance(deck, Card):
+            raise InvalidArgumentError(
+                f"decks[{i}] is the card {deck}, not a deck: decks is a sequence of decks, "
+                "one per hand (e.g. decks=[deck], not decks=deck)"
+            )
+        try:
+            checked.append(check_deck(deck, seating))
+        except InvalidDeckError as exc:
+            raise InvalidDeckError(f"decks[{i}]: {exc}") from None
+    return tuple(checked)
+
+
+def _check_scores(
+    variant: Variant, sides: tuple[tuple[int, ...], ...], scores: Sequence[int] | None
+) -> tuple[int, ...] | None:
+    """The starting scores: one int per side, in a points game not yet decided."""
+    n = len(sides)
+    if scores is None:
+        return None
+    if variant.scoring.scoring == "pool":
+        raise InvalidArgumentError(
+            "scores are for points games (scoring='points'); a pool game keeps chips "
+            f"and a pool, not scores: got scores={scores!r}"
+        )
+    if (
+        isinstance(scores, str)
+        or not isinstance(scores, Sequence)
+        or len(scores) != n
+        or any(type(x) is not int for x in scores)
+    ):
+        raise InvalidArgumentError(
+            f"scores must give one int score per side ({n} sides: {sides}), got {scores!r}"
+        )
+    target = variant.scoring.target
+    assert target is not None
+    top = max(scores)
+    tied = sum(1 for x in scores if x == top) > 1
+    if top >= target and not (tied and variant.scoring.target_tie == "higher-total"):
+        raise InvalidArgumentError(
+            f"scores={list(scores)!r}: a side already has {top}, at or over the target "
+            f"{target}, so that game is over (only equal top scores over the target play "
+            "on, with target_tie='higher-total')"
+        )
+    return tuple(scores)
+
+
+def _describe(state: GameState, name: str) -> str:
+    where = "over" if state.is_over else f"hand {state.hand_number}, dealer {state.dealer}"
+    money = (
+        f"pool {state.pool}, chips {state.chips}"
+        if state.variant.scoring.scoring == "pool"
+        else f"scores {state.scores}"
+    )
+    return f"<{name} {state.variant.name!r} {state.players} players: {where}; {money}>"
+
+
+class Game:
+    """A game of Maw, Spoil Five, Twenty-Five or Forty-Five, played in place: a mutable
+    wrapper around a :class:`GameState` (:attr:`state`).
+
+    :meth:`apply` moves the game on (atomically: a refused action, or a failure while
+    settling the hand or dealing the next, leaves the game exactly as it was), and
+    :meth:`play_hand` and :meth:`play` let bots play. The rules are those of
+    :class:`GameState`; the arguments are those of :func:`new_game`.
+
+    Raises:
+        UnknownVariantError, PlayerCountError, InvalidDeckError, InvalidArgumentError: as
+            for :func:`new_game`.
+
+    >>> import trumpfamily as tf
+    >>> game = tf.Game(tf.SPOIL_FIVE, players=4, seed=1)
+    >>> game.play([tf.RuleOfThumbPlayer()] * 4, hands=2)
+    >>> len(game.outcomes), sum(game.chips) + game.pool, game.state.hand_number
+    (2, 0, 3)
     """
 
     def __init__(
@@ -176,156 +738,119 @@ class Game:
         decks: Iterable[str | Iterable[Card | str]] = (),
         scores: Sequence[int] | None = None,
     ) -> None:
-        variant = find_variant(variant)
-        self.variant: Final = variant
-        self.sides: Final = variant.table.sides(players)  # raises PlayerCountError
-        self.players: Final = players
-        scoring = variant.scoring
-        self._pool_game = scoring.scoring == "pool"
-        if hands is not None and (type(hands) is not int or hands < 1):
-            raise InvalidArgumentError(
-                f"hands={hands!r}: the number of hands to play must be an int from 1, or None "
-                "for no limit"
-            )
-        self._limit = hands
-        self._decks = self._check_decks(decks)
-        self._next_deck = 0
-        self._rng = seeded_random(seed)
-        self.first_dealer_cards: tuple[Card, ...] = ()
-        if dealer is None:
-            if variant.table.first_dealer == "first-jack":
-                cards = list(variant.ranking.deck())
-                self._rng.shuffle(cards)
-                dealer, self.first_dealer_cards = first_jack(cards, players)
-            else:
-                dealer = 0
-        if type(dealer) is not int or not 0 <= dealer < players:
-            raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
-        self._dealer = dealer
-        self._chips = [0] * players
-        self._pool = 0
-        self._scores = self._check_scores(scores)
-        self._after_spoil = False
-        self._winner: int | None = None
-        self._over = False
-        self.outcomes: list[HandOutcome] = []
-        self.last_hand: HandState | None = None
-        self._hand = self._deal()
-
-    def _check_decks(
-        self, decks: Iterable[str | Iterable[Card | str]]
-    ) -> list[tuple[Card, ...]]:
-        """Every deck of ``decks``, read and checked now (not when its hand comes)."""
-        if isinstance(decks, str | Card) or not isinstance(decks, Iterable):
-            raise InvalidArgumentError(
-                f"decks must be a sequence of decks, one per hand (e.g. decks=[deck]), got "
-                f"{type(decks).__name__} {decks!r:.60}"
-            )
-        seating = seating_for(self.variant, self.players, 0)
-        checked = []
-        for i, deck in enumerate(decks):
-            if isinstance(deck, Card):
-                raise InvalidArgumentError(
-                    f"decks[{i}] is the card {deck}, not a deck: decks is a sequence of decks, "
-                    "one per hand (e.g. decks=[deck], not decks=deck)"
-                )
-            try:
-                checked.append(check_deck(deck, seating))
-            except InvalidDeckError as exc:
-                raise InvalidDeckError(f"decks[{i}]: {exc}") from None
-        return checked
-
-    def _check_scores(self, scores: Sequence[int] | None) -> list[int]:
-        """The starting scores: one int per side, in a points game not yet decided."""
-        n = len(self.sides)
-        if scores is None:
-            return [0] * n
-        if self._pool_game:
-            raise InvalidArgumentError(
-                "scores are for points games (scoring='points'); a pool game keeps chips "
-                f"and a pool, not scores: got scores={scores!r}"
-            )
-        if (
-            isinstance(scores, str)
-            or not isinstance(scores, Sequence)
-            or len(scores) != n
-            or any(type(x) is not int for x in scores)
-        ):
-            raise InvalidArgumentError(
-                f"scores must give one int score per side ({n} sides: {self.sides}), got "
-                f"{scores!r}"
-            )
-        target = self.variant.scoring.target
-        assert target is not None
-        top = max(scores)
-        tied = sum(1 for x in scores if x == top) > 1
-        if top >= target and not (tied and self.variant.scoring.target_tie == "higher-total"):
-            raise InvalidArgumentError(
-                f"scores={list(scores)!r}: a side already has {top}, at or over the target "
-                f"{target}, so that game is over (only equal top scores over the target play "
-                "on, with target_tie='higher-total')"
-            )
-        return list(scores)
+        self._state = new_game(
+            variant,
+            players=players,
+            seed=seed,
+            dealer=dealer,
+            hands=hands,
+            decks=decks,
+            scores=scores,
+        )
 
     # -- public state ------------------------------------------------------------------
 
     @property
+    def state(self) -> GameState:
+        """The game now, as an immutable :class:`GameState` (keep it to branch or save)."""
+        return self._state
+
+    @property
+    def variant(self) -> Variant:
+        """The rules."""
+        return self._state.variant
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._state.players
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side."""
+        return self._state.sides
+
+    @property
+    def first_dealer_cards(self) -> tuple[Card, ...]:
+        """The cards dealt face up to choose the first dealer (``()`` unless
+        ``first_dealer="first-jack"`` chose him)."""
+        return self._state.first_dealer_cards
+
+    @property
+    def outcomes(self) -> list[HandOutcome]:
+        """The :class:`~trumpfamily.outcomes.HandOutcome` of every finished hand (a new
+        list; see :attr:`GameState.outcomes`), including the partial outcome
+        (``complete=False``) of a points hand stopped where a side reached the target."""
+        return list(self._state.outcomes)
+
+    @property
+    def last_hand(self) -> HandState | None:
+        """The final state of the last finished hand (or of the hand stopped where a side
+        reached the target), or ``None``."""
+        return self._state.last_hand
+
+    @property
     def hand(self) -> HandState:
         """The hand in progress (or, once the game is over, the last one)."""
-        return self._hand
+        return self._state.hand
 
     @property
     def chips(self) -> tuple[int, ...]:
         """Net chips per seat: winnings minus stakes (0 at the start; pool games)."""
-        return tuple(self._chips)
+        return self._state.chips
 
     @property
     def pool(self) -> int:
         """Chips in the pool now (pool games); ``sum(chips) + pool == 0``."""
-        return self._pool
+        return self._state.pool
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points per side (points games; zeros in pool games)."""
-        return tuple(self._scores)
+        return self._state.scores
 
     @property
     def dealer(self) -> int:
         """The dealer of the current hand."""
-        return self._dealer
+        return self._state.dealer
 
     @property
     def hand_number(self) -> int:
         """How many hands have been dealt (1 for the first)."""
-        return len(self.outcomes) + (0 if self._hand.is_over else 1)
+        return self._state.hand_number
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (a points game won, or the ``hands`` limit reached;
         a pool game without a limit never ends)."""
-        return self._over
+        return self._state.is_over
 
     @property
     def winner(self) -> int | None:
         """The winning side (== seat without partnerships) of a points game, else ``None``."""
-        return self._winner
+        return self._state.winner
 
     @property
     def to_act(self) -> int | None:
         """The seat to act in the current hand (``None`` once the game is over)."""
-        return None if self._over else self._hand.to_act
+        return self._state.to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The current hand's legal actions (``()`` once the game is over)."""
-        return () if self._over else self._hand.legal_actions()
+        return self._state.legal_actions()
 
     def view(self, seat: int) -> SeatView:
-        """``hand.view(seat)``: what ``seat`` may see of the current hand.
+        """What ``seat`` may see, with the game's context (:meth:`GameState.view`).
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat.
         """
-        return self._hand.view(seat)
+        return self._state.view(seat)
+
+    def record(self) -> dict[str, Any]:
+        """The JSON-serialisable record of the whole game so far (:meth:`GameState.record`;
+        :func:`~trumpfamily.records.replay_game` rebuilds it)."""
+        return self._state.record()
 
     # -- moves -------------------------------------------------------------------------
 
@@ -340,229 +865,99 @@ class Game:
             seat: optionally, the seat making it (an int, checked against ``to_act``).
 
         Returns:
-            The hand in progress after the action (a new deal if that one ended).
+            The hand in progress after the action (a new deal if that one ended; the last
+            hand once the game is over).
 
         Raises:
             IllegalActionError: the game is over, or the hand refuses the action (the game
                 is then unchanged).
         """
-        if self._over:
-            raise IllegalActionError(action, "the game is over")
-        before = self._hand
-        hand = before.apply(action, seat)
-        if not hand.is_over and (self._pool_game or len(hand.tricks) == len(before.tricks)):
-            self._hand = hand  # the common case: nothing to settle
-            return hand
-        saved = self._save()
-        try:
-            return self._advance(before, hand)
-        except BaseException:
-            self._restore(saved)
-            raise
+        self._state = self._state.apply(action, seat)
+        return self._state.hand
 
-    def _advance(self, before: HandState, hand: HandState) -> HandState:
-        self._hand = hand
-        if not self._pool_game and len(hand.tricks) > len(before.tricks):
-            side = self._first_to_reach(hand)
-            if side is not None:
-                if hand.is_over:
-                    self._record(hand)
-                else:
-                    self._add_trick_points(hand)
-                self._finish(side)
-                return hand
-        if hand.is_over:
-            self._settle(hand)
-            if self._limit is not None and len(self.outcomes) >= self._limit:
-                self._over = True
-            if not self._over:
-                self._dealer = (self._dealer + 1) % self.players
-                self._hand = self._deal()
-        return self._hand
-
-    def _save(self) -> _Saved:
-        return _Saved(
-            self._hand,
-            tuple(self._chips),
-            self._pool,
-            tuple(self._scores),
-            len(self.outcomes),
-            self.last_hand,
-            self._after_spoil,
-            self._winner,
-            self._over,
-            self._dealer,
-            self._next_deck,
-            self._rng.getstate(),
-        )
-
-    def _restore(self, saved: _Saved) -> None:
-        self._hand = saved.hand
-        self._chips = list(saved.chips)
-        self._pool = saved.pool
-        self._scores = list(saved.scores)
-        del self.outcomes[saved.outcomes :]
-        self.last_hand = saved.last_hand
-        self._after_spoil = saved.after_spoil
-        self._winner = saved.winner
-        self._over = saved.over
-        self._dealer = saved.dealer
-        self._next_deck = saved.next_deck
-        self._rng.setstate(saved.rng)
-
-    def play_hand(self, players: Sequence[Player]) -> HandOutcome | None:
+    def play_hand(self, bots: Sequence[Player]) -> HandOutcome | None:
         """Play the current hand to its end with one player object per seat.
 
+        Args:
+            bots: one :class:`~trumpfamily.players.Player` per seat, in seat order; each is
+                shown only its own seat's :meth:`view`.
+
         Returns:
-            The hand's outcome, or ``None`` if the game ended during the hand (a
-            ``first-to-reach`` target).
+            The hand's outcome (``complete=False`` if a side reached the target in the
+            middle of it and so won the game), or ``None`` if the game was already over.
 
         Raises:
-            PlayerCountError: ``players`` is not a sequence of one player per seat.
-            InvalidArgumentError: one of ``players`` has no ``choose(view)`` method.
+            PlayerCountError: ``bots`` is not a sequence of one player per seat.
+            InvalidArgumentError: one of ``bots`` has no ``choose(view)`` method.
             IllegalActionError: a player chose an illegal action; the message names the
                 seat and the player (the game is left as it was before that action).
         """
-        if not isinstance(players, Sequence) or len(players) != self.players:
-            got = len(players) if isinstance(players, Sequence) else repr(players)
-            raise PlayerCountError(
-                f"need a sequence of players, one per seat ({self.players}), got {got}"
-            )
-        for i, player in enumerate(players):
-            if not callable(getattr(player, "choose", None)):
-                raise InvalidArgumentError(
-                    f"players[{i}] is not a Player (has no choose(view)): got "
-                    f"{type(player).__name__} {player!r:.60}"
-                )
-        count = len(self.outcomes)
-        while not self._over and len(self.outcomes) == count:
-            seat = self._hand.to_act
+        self._check_bots(bots)
+        count = len(self._state.outcomes)
+        while not self._state.is_over and len(self._state.outcomes) == count:
+            state = self._state
+            seat = state.to_act
             assert seat is not None
-            player = players[seat]
-            action = player.choose(self._hand.view(seat))
+            player = bots[seat]
+            action = player.choose(state.view(seat))
             try:
-                self.apply(action, seat)
+                self._state = state.apply(action, seat)
             except IllegalActionError as exc:
                 raise IllegalActionError(
                     action,
                     f"the player at seat {seat} ({type(player).__name__}) chose it, but "
                     f"{exc.reason}",
+                    code=exc.code,
+                    legal=exc.legal,
+                    seat=seat,
+                    expected_seat=exc.expected_seat,
                 ) from None
-        return self.outcomes[count] if len(self.outcomes) > count else None
+        outcomes = self._state.outcomes
+        return outcomes[count] if len(outcomes) > count else None
 
-    def play(self, players: Sequence[Player], *, hands: int | None = None) -> int | None:
+    def play(self, bots: Sequence[Player], *, hands: int | None = None) -> int | None:
         """Play hands with the given players until the game is over, or ``hands`` more
         hands have been played (needed for pool games, which never end by themselves).
+
+        Args:
+            bots: one :class:`~trumpfamily.players.Player` per seat, in seat order.
+            hands: at most this many hands (an int from 0); ``None``: until the game is
+                over.
 
         Returns:
             :attr:`winner`.
 
         Raises:
             InvalidArgumentError: a pool game without any hand limit (it would never end),
-                or ``hands`` is not an int from 0.
+                or ``hands`` is not an int from 0; also as for :meth:`play_hand`.
             PlayerCountError, IllegalActionError: as for :meth:`play_hand`.
-            InvalidArgumentError: also as for :meth:`play_hand`.
         """
         if hands is not None and (type(hands) is not int or hands < 0):
             raise InvalidArgumentError(f"hands={hands!r}: expected an int from 0, or None")
-        if hands is None and self._limit is None and self._pool_game:
+        state = self._state
+        if hands is None and state.hands_left is None and state.variant.scoring.scoring == "pool":
             raise InvalidArgumentError(
                 "a pool game never ends by itself: pass hands=N (or Game(..., hands=N))"
             )
+        self._check_bots(bots)
         played = 0
-        while not self._over and (hands is None or played < hands):
-            self.play_hand(players)
+        while not self._state.is_over and (hands is None or played < hands):
+            self.play_hand(bots)
             played += 1
-        return self._winner
+        return self._state.winner
 
-    # -- internals ---------------------------------------------------------------------
-
-    def _deal(self) -> HandState:
-        deck: tuple[Card, ...] | None = None
-        if self._next_deck < len(self._decks):
-            deck = self._decks[self._next_deck]
-            self._next_deck += 1
-        if self._pool_game:
-            stakes = antes(
-                self.variant.scoring, self.players, self._dealer, after_spoil=self._after_spoil
+    def _check_bots(self, bots: Sequence[Player]) -> None:
+        if not isinstance(bots, Sequence) or len(bots) != self.players:
+            got = len(bots) if isinstance(bots, Sequence) else repr(bots)
+            raise PlayerCountError(
+                f"bots must be a sequence of players, one per seat ({self.players}), got {got}"
             )
-            for seat, chips in enumerate(stakes):
-                self._chips[seat] -= chips
-                self._pool += chips
-        if deck is not None:
-            return new_hand(self.variant, players=self.players, dealer=self._dealer, deck=deck)
-        return new_hand(
-            self.variant, players=self.players, dealer=self._dealer, seed=self._rng.getrandbits(64)
-        )
-
-    def _record(self, hand: HandState) -> HandOutcome:
-        outcome = hand.outcome
-        assert outcome is not None
-        self.outcomes.append(outcome)
-        self.last_hand = hand
-        if outcome.side_points is not None:
-            for side, points in enumerate(outcome.side_points):
-                self._scores[side] += points
-        return outcome
-
-    def _settle(self, hand: HandState) -> None:
-        outcome = self._record(hand)
-        variant = self.variant
-        if self._pool_game:
-            if outcome.winner is None:
-                self._after_spoil = True
-                return
-            self._after_spoil = False
-            seats = outcome.winner_seats
-            share, self._pool = split_pool(self._pool, len(seats))
-            for seat in seats:
-                self._chips[seat] += share
-            if outcome.jink_succeeded:
-                for seat, chips in enumerate(
-                    jink_payments(variant.jinking, variant.scoring, self.sides, outcome.winner)
-                ):
-                    self._chips[seat] += chips
-            return
-        scoring = variant.scoring
-        if scoring.five_tricks == "wins-game" and outcome.all_five is not None:
-            self._finish(outcome.all_five)
-            return
-        assert scoring.target is not None
-        reached = [s for s, score in enumerate(self._scores) if score >= scoring.target]
-        if reached:
-            top = max(self._scores[s] for s in reached)
-            leaders = [s for s in reached if self._scores[s] == top]
-            if len(leaders) == 1:
-                self._finish(leaders[0])
-
-    def _first_to_reach(self, hand: HandState) -> int | None:
-        """``target_tie="first-to-reach"``: the side whose trick just taken brings it to the
-        target (5 a trick; the bonuses count only at the end of the hand), else ``None``."""
-        scoring = self.variant.scoring
-        if scoring.target_tie != "first-to-reach":
-            return None
-        assert scoring.target is not None and scoring.points_per_trick is not None
-        winner = hand.tricks[-1].winner
-        side = next(i for i, seats in enumerate(self.sides) if winner in seats)
-        taken = sum(hand.trick_counts[s] for s in self.sides[side])
-        if self._scores[side] + taken * scoring.points_per_trick >= scoring.target:
-            return side
-        return None
-
-    def _add_trick_points(self, hand: HandState) -> None:
-        """The game ended mid-hand: credit the tricks taken so far (5 each)."""
-        ppt = self.variant.scoring.points_per_trick
-        assert ppt is not None
-        for i, seats in enumerate(self.sides):
-            self._scores[i] += ppt * sum(hand.trick_counts[s] for s in seats)
-
-    def _finish(self, side: int) -> None:
-        self._winner = side
-        self._over = True
+        for i, player in enumerate(bots):
+            if not callable(getattr(player, "choose", None)):
+                raise InvalidArgumentError(
+                    f"bots[{i}] is not a Player (has no choose(view)): got "
+                    f"{type(player).__name__} {player!r:.60}"
+                )
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"hand {self.hand_number}, dealer {self._dealer}"
-        money = (
-            f"pool {self._pool}, chips {self.chips}" if self._pool_game else f"scores {self.scores}"
-        )
-        return f"<Game {self.variant.name!r} {self.players} players: {state}; {money}>"
+        return _describe(self._state, "Game")

@@ -7,12 +7,19 @@ other player; failure: the deal is spoiled.
 
 from __future__ import annotations
 
+from typing import Literal, TypeAlias
+
 import attrs
 
 from ._options import choice, flag
-from .scoring import Scoring
+from .scoring import HandEnd, Scoring
 
-__all__ = ["Jinking", "jink_bonus", "jink_payments"]
+__all__ = ["JinkBonus", "Jinking", "claim_due", "jink_bonus", "jink_payments", "jink_result"]
+
+
+#: The values of option ``jink_bonus``, what each other player pays a successful jinker
+#: (:attr:`Jinking.jink_bonus`; ``None`` when the variant has no jinking).
+JinkBonus: TypeAlias = Literal["counter", "stake"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -26,8 +33,8 @@ class Jinking:
     """
 
     jinking: bool = flag(True, doc="jinking allowed (§1.6)")
-    jink_bonus: str | None = choice("counter", "counter", "stake", optional=True,
-                                    doc="bonus from each other player (§3 row 15)")
+    jink_bonus: JinkBonus | None = choice("counter", "counter", "stake", optional=True,
+                                          doc="bonus from each other player (§3 row 15)")
 
 
 def jink_bonus(jinking: Jinking, scoring: Scoring) -> int:
@@ -71,3 +78,33 @@ def jink_payments(jinking: Jinking, scoring: Scoring, sides: tuple[tuple[int, ..
     winners = sides[winner]
     share = bonus * (players - len(winners)) // len(winners)
     return tuple(share if seat in winners else -bonus for seat in range(players))
+
+
+def claim_due(side_tricks: int, played: int, needed: int) -> bool:
+    """Whether a side must now claim or jink: it has just reached ``needed`` tricks having
+    won every trick so far, before the last trick (RULES.md §1.6; EX-59, EX-60).
+
+    Args:
+        side_tricks: the side's tricks counting towards the pool.
+        played: tricks completed so far.
+        needed: tricks that win the pool.
+
+    >>> from trumpfamily.jinking import claim_due
+    >>> claim_due(3, 3, 3), claim_due(3, 4, 3)
+    (True, False)
+    """
+    return side_tricks >= needed and side_tricks == played and played < 5
+
+
+def jink_result(jinker: int, side: int, played: int) -> HandEnd | None:
+    """After a trick won by ``side`` while ``jinker`` is jinking (RULES.md §1.6): the
+    jink fails at the first trick another side wins (the deal is spoiled, EX-61) and
+    succeeds with the fifth trick (EX-60); else play on (``None``).
+
+    >>> from trumpfamily.jinking import jink_result
+    >>> jink_result(0, 1, 4), jink_result(0, 0, 5), jink_result(0, 0, 4)
+    (<HandEnd.JINK_FAILED: 'jink-failed'>, <HandEnd.JINK: 'jink'>, None)
+    """
+    if side != jinker:
+        return HandEnd.JINK_FAILED
+    return HandEnd.JINK if played == 5 else None

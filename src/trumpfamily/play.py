@@ -20,10 +20,10 @@ from typing import Final
 
 from .cards import Card, Suit, as_cards, parse_suit
 from .errors import IllegalPlayError, InvalidPositionError
-from .reneging import FOLLOW, FOLLOW_OR_TRUMP, FREE, PlayContext, decide, explain
+from .reneging import FOLLOW, FOLLOW_OR_TRUMP, FREE, PlayContext, decide, explain, refusal_code
 from .variants import Variant, find_variant
 
-__all__ = ["check_play", "is_legal", "legal_moves", "play_context", "trick_winner"]
+__all__ = ["check_play", "is_legal", "legal_moves", "trick_winner"]
 
 Cards = str | Iterable[Card | str]
 
@@ -38,7 +38,8 @@ _FAST: Final[dict[tuple[int, object], tuple[Variant, PlayContext]]] = {}
 def play_context(variant: Variant | str, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
     """The compiled, cached rules for one (variant, trump suit, demoted Ace).
 
-    Equal variants share one cache entry; the cache is bounded.
+    Internal (the engine and the bots use it); not part of the public API. Equal
+    variants share one cache entry; the cache is bounded.
 
     Raises:
         CardParseError: ``trump`` is not a suit.
@@ -203,9 +204,13 @@ def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit 
     h, t, ctx = _position(hand, trick, trump, variant, demoted)
     legal, code = decide(h, t, ctx)
     if c not in h:
-        raise IllegalPlayError(c, f"{c} is not in the hand {' '.join(map(str, h))!r}", legal)
+        raise IllegalPlayError(
+            c, f"{c} is not in the hand {' '.join(map(str, h))!r}", legal, code="card-not-held"
+        )
     if c not in legal:
-        raise IllegalPlayError(c, explain(c, h, t, ctx, code), legal)
+        raise IllegalPlayError(
+            c, explain(c, h, t, ctx, code), legal, code=refusal_code(h, ctx, code)
+        )
 
 
 def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
@@ -263,17 +268,4 @@ def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
                 f"the trick {' '.join(map(str, t))!r} has {n} cards, but this variant allows "
                 f"at most {ctx.max_players} players")
         _check_cards(t, "trick", ctx)
-    power, suit_of = ctx.power, ctx.suit_of
-    led = suit_of[t[0]]
-    trump_suit = ctx.trump
-    best = power[t[0]]
-    win = 0
-    for i in range(1, n):
-        c = t[i]
-        p = power[c]
-        if p > best:  # every trump's power exceeds every plain card's
-            s = suit_of[c]
-            if s is led or s is trump_suit:
-                best = p
-                win = i
-    return win
+    return ctx.winner(t)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ._deal import seeded_random
+from .dealing import seeded_random
 from .actions import AcceptFive, Action, AskFive, Claim, Play, RefuseFive, Rob
 from .cards import Card
 from .engine import SeatView
@@ -103,6 +103,8 @@ class RuleOfThumbPlayer:
                 action (not this seat's turn).
         """
         legal = _legal(self, view)
+        if view.trump is None:  # the dealer takes a turned-up joker: any discard will do
+            return legal[0]
         ctx = play_context(view.variant, view.trump, view.demoted)
         has_trump = any(ctx.suit_of[c] is ctx.trump for c in view.hand)
         plays: list[Card] = []
@@ -132,10 +134,8 @@ class RuleOfThumbPlayer:
             return max(plays, key=lambda c: _strength(c, ctx))
         power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
         led = suit_of[trick[0]]
-        best, at = trick[0], 0
-        for i, c in enumerate(trick[1:], 1):
-            if power[c] > power[best] and suit_of[c] in (led, trump):
-                best, at = c, i
+        at = ctx.winner(trick)
+        best = trick[at]
         winning_seat = (view.leader + at) % view.players
         partners = next(side for side in view.sides if view.seat in side)
         if winning_seat in partners:

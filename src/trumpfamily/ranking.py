@@ -18,7 +18,7 @@ Standard order (RULES.md §1.2, all modern presets), spades trumps:
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -26,7 +26,7 @@ from ._options import choice, flag
 from .cards import JK, STANDARD_DECK, Card, Rank, Suit, canonical, parse_suit
 from .errors import InvalidPositionError, InvalidVariantError
 
-__all__ = ["TRUMP_POWER", "RankTable", "Ranking"]
+__all__ = ["TRUMP_POWER", "Joker", "PlainAces", "RankTable", "Ranking", "TopTrumps"]
 
 #: Every trump's power in a :class:`RankTable` is at least this; plain cards are below it.
 TRUMP_POWER: Final = 100
@@ -62,6 +62,18 @@ class RankTable:
     demoted: Card | None
 
 
+#: The values of option ``top_trumps``, the order of the top trumps (:attr:`Ranking.top_trumps`).
+TopTrumps: TypeAlias = Literal["modern", "cotton"]
+
+#: The values of option ``joker``, which leaves the joker out or places it among the
+#: trumps (:attr:`Ranking.joker`).
+Joker: TypeAlias = Literal["none", "third", "fourth"]
+
+#: The values of option ``plain_aces``, where a plain-suit Ace ranks
+#: (:attr:`Ranking.plain_aces`).
+PlainAces: TypeAlias = Literal["traditional", "high"]
+
+
 @attrs.frozen(cache_hash=True)
 class Ranking:
     """The ranking rule component (RULES.md §1.2, §2.8, §3 rows 1–3, §2.1.7 (1)).
@@ -84,12 +96,12 @@ class Ranking:
     :class:`~trumpfamily.errors.InvalidVariantError` (no source places a joker there).
     """
 
-    top_trumps: str = choice("modern", "modern", "cotton",
-                             doc="order of the top trumps (RULES.md §3 row 1)")
-    joker: str = choice("none", "none", "third", "fourth",
-                        doc="joker in the deck and its place among the trumps (§3 row 2)")
-    plain_aces: str = choice("traditional", "traditional", "high",
-                             doc="where a plain-suit Ace ranks (§3 row 3)")
+    top_trumps: TopTrumps = choice("modern", "modern", "cotton",
+                                   doc="order of the top trumps (RULES.md §3 row 1)")
+    joker: Joker = choice("none", "none", "third", "fourth",
+                          doc="joker in the deck and its place among the trumps (§3 row 2)")
+    plain_aces: PlainAces = choice("traditional", "traditional", "high",
+                                   doc="where a plain-suit Ace ranks (§3 row 3)")
     natural_order: bool = flag(False, doc="ordinary A-high order, no special cards (§2.1.7 (1))")
 
     def __attrs_post_init__(self) -> None:

@@ -1,5 +1,5 @@
-"""Hand records: save a hand as JSON-ready data and replay it (``HandState.record()``,
-:func:`replay`).
+"""Records: save a hand or a whole game as JSON-ready data and replay it
+(``HandState.record()`` and :func:`replay`; ``GameState.record()`` and :func:`replay_game`).
 
 A record holds everything needed to rebuild a hand exactly: the variant's name and every
 option value, the number of players, the dealer, the deck order (top card first) and the
@@ -20,6 +20,19 @@ a record that replays means what it says::
 >>> text = json.dumps(state.record())
 >>> tf.replay(json.loads(text)) == state
 True
+
+A game record (``"kind": "game"``) holds how the game was started (the arguments of
+:func:`~trumpfamily.game.new_game`: seed, first dealer, ``hands`` limit, starting scores,
+stacked decks) and, for every hand dealt, its dealer, deck and actions::
+
+    {"format": 1, "kind": "game", "variant": "Maw", "options": {...}, "players": 5,
+     "seed": 2026, "dealer": null, "hands": null, "scores": null, "decks": [],
+     "deals": [{"dealer": 3, "deck": ["7H", ...], "actions": [...]}, ...]}
+
+:func:`replay_game` starts the game again from its arguments and applies every action in
+order; each hand's deck must be the one the game deals, so a record cannot be altered
+unseen. A record of an unfinished game replays to the point where it stops, and play
+continues from there.
 """
 
 from __future__ import annotations
@@ -43,9 +56,20 @@ from .errors import (
     TrumpFamilyError,
     UnknownVariantError,
 )
+from .game import GameState, new_game
 from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
-__all__ = ["CONVERTER", "FORMAT", "HandRecord", "record", "replay"]
+__all__ = [
+    "CONVERTER",
+    "FORMAT",
+    "DealRecord",
+    "GameRecord",
+    "HandRecord",
+    "record",
+    "record_game",
+    "replay",
+    "replay_game",
+]
 
 #: The record format version written by :func:`record`.
 FORMAT: Final = 1
@@ -74,9 +98,58 @@ class HandRecord:
     format: int = FORMAT
 
 
+@attrs.frozen
+class DealRecord:
+    """One hand of a game record (:class:`GameRecord`).
+
+    Attributes:
+        dealer: the dealer's seat.
+        deck: the deck order, top card first.
+        actions: the actions of the hand, in order.
+    """
+
+    dealer: int
+    deck: list[Card]
+    actions: list[Action]
+
+
+@attrs.frozen
+class GameRecord:
+    """The typed form of a game record (what :data:`CONVERTER` turns into plain data).
+
+    Attributes:
+        variant: the variant's name (a preset's name; a custom variant's own name).
+        options: every option of the variant (``Variant.options()``).
+        players: the number of seats.
+        seed: the game's seed (``GameState.seed``: an int or a str).
+        dealer: the first dealer as given to :func:`~trumpfamily.game.new_game`, or
+            ``None`` when the variant's ``first_dealer`` rule chose him.
+        hands: the ``hands`` limit, or ``None``.
+        scores: the starting scores per side as given, or ``None``.
+        decks: the stacked decks given for the first deals (top card first).
+        deals: every hand dealt, in order (:class:`DealRecord`); the last one may be
+            unfinished.
+        kind: ``"game"`` (a hand record has no ``kind``).
+        format: the record format version (:data:`FORMAT`).
+    """
+
+    variant: str
+    options: dict[str, Any]
+    players: int
+    seed: int | str
+    dealer: int | None
+    hands: int | None
+    scores: list[int] | None
+    decks: list[list[Card]]
+    deals: list[DealRecord]
+    kind: str = "game"
+    format: int = FORMAT
+
+
 # As in actions.py: concrete field types for cattrs, without the pydoc-visible marker.
-attrs.resolve_types(HandRecord)
-delattr(HandRecord, "__attrs_types_resolved__")
+for _cls in (HandRecord, DealRecord, GameRecord):
+    attrs.resolve_types(_cls)
+    delattr(_cls, "__attrs_types_resolved__")
 
 
 class _Bad(ValueError):
@@ -120,6 +193,12 @@ def _structure_cards(value: Any, _: Any) -> list[Card]:
     return cards
 
 
+def _structure_seed(value: Any, _: Any) -> int | str:
+    if type(value) is not int and type(value) is not str:
+        raise _Bad(f"expected an int or a string, got {_kind(value)}")
+    return value
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
     # Strict scalars: a record is JSON data, so "4", 4.0, 4.7 and True are not the int 4.
@@ -129,6 +208,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook_func(lambda t: t is Card, str)
     conv.register_structure_hook_func(lambda t: t is Card, _structure_card)
     conv.register_structure_hook_func(lambda t: t == list[Card], _structure_cards)
+    conv.register_structure_hook_func(lambda t: t == int | str, _structure_seed)
     configure_tagged_union(Action, conv, tag_name="type", tag_generator=lambda cls: cls.__name__)
     return conv
 
@@ -179,7 +259,9 @@ def _check_options(options: Mapping[str, Any]) -> None:
             raise ReplayError(f"the record's options are not valid: {exc}") from None
 
 
-def _variant(name: str, options: Mapping[str, Any], given: Variant | None) -> Variant:
+def _variant(
+    name: str, options: Mapping[str, Any], given: Variant | None, call: str = "replay"
+) -> Variant:
     if given is not None:
         given = find_variant(given)
         if name != given.name:
@@ -200,7 +282,7 @@ def _variant(name: str, options: Mapping[str, Any], given: Variant | None) -> Va
         raise ReplayError(
             f"the record's variant {name!r} is not a preset; known names: "
             f"{', '.join(VARIANTS)}. Replay a custom variant's record with "
-            "replay(record, variant=that_variant)"
+            f"{call}(record, variant=that_variant)"
         ) from None
     # Validated above, so each value has its option's exact type: keyed by (name, type,
     # value) all the same, so that 1, 1.0 and True can never share an entry.
@@ -318,6 +400,8 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
     """
     if not isinstance(data, Mapping):
         raise ReplayError(f"a record must be a mapping (dict), got {type(data).__name__}")
+    if data.get("kind") == "game":
+        raise ReplayError("this is the record of a game, not of a hand: use replay_game()")
     for field in ("format", "actions"):
         if field not in data:
             raise ReplayError(f"the record is malformed: field {field!r}: missing")
@@ -351,4 +435,190 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
             raise ReplayError(
                 f"action {index} ({action!r}) does not replay: {exc.reason}", index
             ) from None
+    return state
+
+
+def record_game(state: GameState) -> dict[str, Any]:
+    """The JSON-serialisable record of a game (what ``GameState.record()`` returns).
+
+    Returns:
+        A dict of strings, ints, ``None``, lists and dicts (see the module docs): how the
+        game was started, then every hand dealt so far with its dealer, deck and actions.
+    """
+    setup = state._setup
+    variant = state.variant
+    hands = list(state._finished)
+    if not state.is_over:
+        hands.append(state.hand)
+    rec = GameRecord(
+        variant=variant.name,
+        options=variant.options(),
+        players=state.players,
+        seed=setup.seed,
+        dealer=setup.dealer,
+        hands=setup.hands,
+        scores=None if setup.scores is None else list(setup.scores),
+        decks=[list(deck) for deck in setup.decks],
+        deals=[DealRecord(h.dealer, list(h.deck), list(h.actions)) for h in hands],
+    )
+    data: dict[str, Any] = CONVERTER.unstructure(rec)
+    return data
+
+
+def _structure_game(data: Mapping[str, Any]) -> tuple[GameRecord, list[Any]]:
+    """The record's header (typed) and its raw deals."""
+    if not isinstance(data, Mapping):
+        raise ReplayError(f"a record must be a mapping (dict), got {type(data).__name__}")
+    if "kind" not in data and "actions" in data:
+        raise ReplayError("this is the record of a hand, not of a game: use replay()")
+    for field in ("format", "kind", "deals"):
+        if field not in data:
+            raise ReplayError(f"the record is malformed: field {field!r}: missing")
+    if data["kind"] != "game":
+        raise ReplayError(
+            f"the record is malformed: field 'kind': expected 'game', got {_kind(data['kind'])}"
+        )
+    raw_deals = data["deals"]
+    if not isinstance(raw_deals, list | tuple):
+        raise ReplayError(
+            f"the record is malformed: field 'deals': expected a list, got {_kind(raw_deals)}"
+        )
+    header = {k: v for k, v in data.items() if k != "deals"}
+    header["deals"] = []
+    try:
+        rec = CONVERTER.structure(header, GameRecord)
+    except Exception as exc:  # cattrs raises validation groups naming each field
+        raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
+    if rec.format != FORMAT:
+        raise ReplayError(f"record format {rec.format!r} is not supported (expected {FORMAT})")
+    return rec, list(raw_deals)
+
+
+def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
+    """``state`` (hand ``number`` just dealt) after the recorded hand ``raw``."""
+    where = f"hand {number}"
+    if not isinstance(raw, Mapping):
+        raise ReplayError(
+            f"{where} is malformed: expected a mapping with 'dealer', 'deck' and 'actions', "
+            f"got {_kind(raw)}"
+        )
+    raw_actions = raw.get("actions")
+    if not isinstance(raw_actions, list | tuple):
+        problem = "missing" if "actions" not in raw else f"expected a list, got {_kind(raw_actions)}"
+        raise ReplayError(f"{where} is malformed: field 'actions': {problem}")
+    try:
+        deal = CONVERTER.structure({**raw, "actions": []}, DealRecord)
+    except Exception as exc:
+        raise ReplayError(f"{where} is malformed: {_header_errors(exc)}") from None
+    hand = state.hand
+    if deal.dealer != hand.dealer:
+        raise ReplayError(
+            f"{where}: the record says seat {deal.dealer} dealt it, but the deal passes to "
+            f"seat {hand.dealer} (RULES.md §1.8)"
+        )
+    if tuple(deal.deck) != hand.deck:
+        raise ReplayError(
+            f"{where}: the recorded deck is not the deck the game deals (its seed and stacked "
+            "decks decide every deck): the record has been altered"
+        )
+    last = len(raw_actions) - 1
+    for index, item in enumerate(raw_actions):
+        try:
+            action: Action = CONVERTER.structure(item, Action)  # type: ignore[arg-type]
+        except Exception:
+            problem = _action_problem(item)
+            raise ReplayError(f"{where}, action {index}: {problem}", index) from None
+        try:
+            state = state.apply(action)
+        except IllegalActionError as exc:
+            raise ReplayError(
+                f"{where}, action {index} ({action!r}) does not replay: {exc.reason}", index
+            ) from None
+        if index < last and (state.hand_number != number or state.is_over):
+            ended = "the game" if state.is_over else "the hand"
+            raise ReplayError(
+                f"{where}, action {index} ({action!r}) ends {ended}, but the record has "
+                f"{last - index} more action(s) for this hand",
+                index + 1,
+            )
+    return state
+
+
+def replay_game(data: Mapping[str, Any], *, variant: Variant | None = None) -> GameState:
+    """Rebuild a game from its record, or resume an unfinished one (RULES.md rules apply
+    to every action again).
+
+    The game is started again with the recorded arguments of
+    :func:`~trumpfamily.game.new_game` (seed, first dealer, ``hands`` limit, starting
+    scores, stacked decks), and every recorded action is applied in order. Each hand must
+    be dealt by the recorded dealer with the recorded deck: the seed decides every shuffled
+    deck, so a record whose deck was changed does not replay. A record that stops early
+    (in the middle of a hand, or with whole hands left out at its end) replays to the state
+    where it stops, from which the game plays on.
+
+    Replay is strict, as for :func:`replay`: ``format`` and ``kind`` (``"game"``) must be
+    present, the variant must name a preset (or be given), every option must be present
+    with its exact type, ints must be ints.
+
+    Args:
+        data: a record from ``GameState.record()`` (or ``Game.record()``), possibly
+            through JSON.
+        variant: for the record of a custom variant, that variant: the record's name and
+            options must match it exactly.
+
+    Returns:
+        The :class:`~trumpfamily.game.GameState` equal to the one recorded.
+
+    Raises:
+        ReplayError: the record is malformed (a missing or unexpected field, a value of
+            the wrong type; a hand record), names no preset (or not ``variant``), misses an
+            option or has a bad one, or its arguments do not start a game (``index`` is
+            ``None``); a hand is malformed, dealt by another seat or from another deck
+            than the game deals, or stops before its end although another hand follows
+            (the message names the hand, ``"hand 2: ..."``; ``index`` is ``None``); an
+            action is malformed, not legal when it is replayed, or recorded after its hand
+            or the game ended (``index`` is the action's 0-based position in its hand's
+            ``actions``: ``"hand 2, action 3 (Play('5H')) does not replay: ..."``).
+
+    >>> import trumpfamily as tf
+    >>> state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4)
+    >>> for _ in range(20):
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> data = state.record()
+    >>> len(data["deals"]), tf.replay_game(data) == state
+    (2, True)
+    >>> data["deals"][0]["deck"][:2] = data["deals"][0]["deck"][1::-1]
+    >>> tf.replay_game(data)
+    Traceback (most recent call last):
+    ...
+    trumpfamily.errors.ReplayError: hand 1: the recorded deck is not the deck the game deals ...
+    """
+    rec, raw_deals = _structure_game(data)
+    _check_options(rec.options)
+    rules = _variant(rec.variant, rec.options, variant, "replay_game")
+    try:
+        state = new_game(
+            rules,
+            players=rec.players,
+            seed=rec.seed,
+            dealer=rec.dealer,
+            hands=rec.hands,
+            decks=rec.decks,
+            scores=rec.scores,
+        )
+    except TrumpFamilyError as exc:
+        raise ReplayError(f"the record does not describe a valid game: {exc}") from None
+    for h, raw in enumerate(raw_deals):
+        number = h + 1
+        if state.is_over:
+            raise ReplayError(
+                f"hand {number}: the game was over after hand {state.hand_number}, but the "
+                "record goes on"
+            )
+        state = _replay_deal(state, number, raw)
+        if h < len(raw_deals) - 1 and state.hand_number == number and not state.is_over:
+            raise ReplayError(
+                f"hand {number}: its actions stop before the hand is over, but hand "
+                f"{number + 1} follows"
+            )
     return state

@@ -2,9 +2,9 @@
 
 The rule component :class:`Reneging` holds the following options of OPTIONS.md
 (``plain_lead``, ``trump_lead``, ``renege_cards``, ``renege_basis``, ``multi_privileged``,
-``ah_lead_requires_heart``). :func:`decide` is the single decision used by
+``ah_lead_requires_heart``). One internal decision of legality serves
 :func:`~trumpfamily.legal_moves`, :func:`~trumpfamily.check_play` and
-:func:`~trumpfamily.is_legal` (and by the engine), so they can never disagree.
+:func:`~trumpfamily.is_legal` (and the engine), so they can never disagree.
 
 The standard rules (RULES.md §1.4; FOS, PEEL, EB11, W25, MAW, BIC45):
 
@@ -20,7 +20,7 @@ The standard rules (RULES.md §1.4; FOS, PEEL, EB11, W25, MAW, BIC45):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -29,7 +29,28 @@ from .cards import JK, Card, Rank, Suit, canonical
 from .errors import InvalidVariantError
 from .ranking import AH, RankTable
 
-__all__ = ["PlayContext", "Reneging", "decide", "explain"]
+__all__ = ["MultiPrivileged", "PlainLead", "RenegeBasis", "RenegeCards", "Reneging", "TrumpLead"]
+
+
+#: The values of option ``plain_lead``, what a plain-suit lead obliges
+#: (:attr:`Reneging.plain_lead`).
+PlainLead: TypeAlias = Literal["follow-or-trump", "follow", "free"]
+
+#: The values of option ``trump_lead``, whether a trump lead must be followed
+#: (:attr:`Reneging.trump_lead`).
+TrumpLead: TypeAlias = Literal["follow", "free"]
+
+#: The values of option ``renege_cards``, which trumps may renege
+#: (:attr:`Reneging.renege_cards`).
+RenegeCards: TypeAlias = Literal["5-J-AH", "5-J-JK-AH", "5"]
+
+#: The values of option ``renege_basis``, what a privileged trump must outrank to be
+#: withheld (:attr:`Reneging.renege_basis`).
+RenegeBasis: TypeAlias = Literal["led", "highest", "unconditional"]
+
+#: The values of option ``multi_privileged``, whether several privileged trumps and no
+#: other may all be withheld (:attr:`Reneging.multi_privileged`).
+MultiPrivileged: TypeAlias = Literal["all", "single"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -58,16 +79,16 @@ class Reneging:
             renege is free, hearts or not; with ``trump_lead="free"`` any card goes.
     """
 
-    plain_lead: str = choice("follow-or-trump", "follow-or-trump", "follow", "free",
-                             doc="what a plain-suit lead obliges (§3 row 8)")
-    trump_lead: str = choice("follow", "follow", "free",
-                             doc="whether a trump lead must be followed (§1.4)")
-    renege_cards: str = choice("5-J-AH", "5-J-AH", "5-J-JK-AH", "5",
-                               doc="which trumps may renege (§3 row 4)")
-    renege_basis: str = choice("led", "led", "highest", "unconditional",
-                               doc="what the privilege is measured against (§3 row 5)")
-    multi_privileged: str = choice("all", "all", "single",
-                                   doc="several privileged trumps and no other (§3 row 6)")
+    plain_lead: PlainLead = choice("follow-or-trump", "follow-or-trump", "follow", "free",
+                                   doc="what a plain-suit lead obliges (§3 row 8)")
+    trump_lead: TrumpLead = choice("follow", "follow", "free",
+                                   doc="whether a trump lead must be followed (§1.4)")
+    renege_cards: RenegeCards = choice("5-J-AH", "5-J-AH", "5-J-JK-AH", "5",
+                                       doc="which trumps may renege (§3 row 4)")
+    renege_basis: RenegeBasis = choice("led", "led", "highest", "unconditional",
+                                       doc="what the privilege is measured against (§3 row 5)")
+    multi_privileged: MultiPrivileged = choice("all", "all", "single",
+                                               doc="several privileged trumps and no other (§3 row 6)")
     ah_lead_requires_heart: bool = flag(False, doc="AH led, no trump held: heart required (§3 row 7)")
 
     def privileged(self, trump: Suit, *, joker: bool, natural_order: bool) -> frozenset[Card]:
@@ -109,7 +130,8 @@ class PlayContext:
     """Everything the legality and trick decisions need for one (variant, trump, demoted
     Ace), precomputed so that each decision is a few dictionary look-ups.
 
-    Built and cached by :mod:`trumpfamily.play`; engine code may hold one for a deal.
+    Built and cached by ``trumpfamily.play.play_context()``; engine code may hold one for
+    a deal. Internal: not part of the public API.
     """
 
     trump: Suit
@@ -126,6 +148,27 @@ class PlayContext:
     max_players: int
     reneging: Reneging
 
+    def winner(self, trick: Sequence[Card]) -> int:
+        """The index of the card that wins ``trick`` so far (RULES.md §1.3): the highest
+        trump, else the highest card of the suit led; other plain suits cannot win.
+
+        The library's one trick decision: :func:`~trumpfamily.trick_winner`, the engine
+        and the players all call it. ``trick`` holds at least the lead (validated).
+        """
+        power, suit_of, trump = self.power, self.suit_of, self.trump
+        led = suit_of[trick[0]]
+        best = power[trick[0]]
+        win = 0
+        for i in range(1, len(trick)):
+            c = trick[i]
+            p = power[c]
+            if p > best:  # every trump's power exceeds every plain card's
+                s = suit_of[c]
+                if s is led or s is trump:
+                    best = p
+                    win = i
+        return win
+
 
 def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> tuple[tuple[Card, ...], int]:
     """The legal cards of ``hand`` and the obligation that excluded the others.
@@ -140,7 +183,7 @@ def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> t
     Returns:
         ``(legal, code)``: the legal cards in hand order (never empty for a non-empty
         hand), and ``FREE`` when every card is legal, or the code of the obligation
-        (``FOLLOW_OR_TRUMP``, ``FOLLOW``, ``TRUMP`` or ``HEART``) for :func:`explain`.
+        (``FOLLOW_OR_TRUMP``, ``FOLLOW``, ``TRUMP`` or ``HEART``) for ``explain()``.
     """
     if not trick:
         return hand, FREE
@@ -213,9 +256,9 @@ def explain(card: Card, hand: tuple[Card, ...], trick: Sequence[Card], ctx: Play
     """Why ``card`` is not legal, naming the rule and its source.
 
     Args:
-        card: a card of ``hand`` that :func:`decide` excluded.
-        hand, trick, ctx: as given to :func:`decide`.
-        code: the obligation code :func:`decide` returned.
+        card: a card of ``hand`` that ``decide()`` excluded.
+        hand, trick, ctx: as given to ``decide()``.
+        code: the obligation code ``decide()`` returned.
 
     Returns:
         One sentence for :class:`~trumpfamily.errors.IllegalPlayError`'s ``reason``.
@@ -263,6 +306,28 @@ def explain(card: Card, hand: tuple[Card, ...], trick: Sequence[Card], ctx: Play
     if notes:
         text += "; " + "; ".join(notes)
     return text + " (RULES.md §1.4.3; FOS, PEEL, MAW)"
+
+
+def refusal_code(hand: tuple[Card, ...], ctx: PlayContext, code: int) -> str:
+    """The stable refusal code (:data:`~trumpfamily.errors.REFUSAL_CODES`) of the
+    obligation :func:`decide` returned (not ``FREE``).
+
+    ``TRUMP`` splits in two: ``"must-play-trump"`` when the hand holds a trump without
+    any reneging privilege, ``"renege-not-privileged"`` when every trump held is
+    privileged but may not renege against this trick (RULES.md §1.4.3).
+    """
+    if code == FOLLOW_OR_TRUMP:
+        return "must-follow-or-trump"
+    if code == FOLLOW:
+        return "must-follow-suit"
+    if code == HEART:
+        return "must-play-heart"
+    suit_of, trump, privileged = ctx.suit_of, ctx.trump, ctx.privileged
+    demoted = ctx.table.demoted
+    ordinary = any(
+        suit_of[c] is trump and (c not in privileged or c is demoted) for c in hand
+    )
+    return "must-play-trump" if ordinary else "renege-not-privileged"
 
 
 def _card_name(card: Card) -> str:

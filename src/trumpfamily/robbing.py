@@ -12,11 +12,46 @@ both (``"lowest-and-cannot-win"``: announcing escapes only the demotion).
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
+from typing import Literal, TypeAlias
+
 import attrs
 
 from ._options import choice, flag
+from .cards import Card, Rank, canonical
 
-__all__ = ["Robbing", "may_decline", "unrobbed_penalty"]
+__all__ = [
+    "DealerRob",
+    "HolderRob",
+    "RobChance",
+    "RobKind",
+    "RobTiming",
+    "Robbing",
+    "UnrobbedAce",
+    "may_decline",
+    "rob_chance",
+    "unrobbed_bar",
+    "unrobbed_penalty",
+]
+
+
+#: The values of option ``holder_rob``, whether the holder of the Ace of trumps may or
+#: must rob (:attr:`Robbing.holder_rob`).
+HolderRob: TypeAlias = Literal["may-announce", "may", "must"]
+
+#: The values of option ``dealer_rob``, whether the dealer must take an Ace turned up
+#: (:attr:`Robbing.dealer_rob`).
+DealerRob: TypeAlias = Literal["must", "may"]
+
+#: The values of option ``unrobbed_ace``, the penalty for an Ace of trumps not robbed
+#: (:attr:`Robbing.unrobbed_ace`).
+UnrobbedAce: TypeAlias = Literal["lowest-unless-announced", "lowest", "cannot-win",
+                                 "lowest-and-cannot-win", "none"]
+
+#: The values of option ``rob_timing``, when the holder of the Ace of trumps robs
+#: (:attr:`Robbing.rob_timing`).
+RobTiming: TypeAlias = Literal["own-first-turn", "before-lead"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -45,14 +80,14 @@ class Robbing:
     """
 
     robbing: bool = flag(True, doc="robbing is played at all (§1.5)")
-    holder_rob: str = choice("may-announce", "may-announce", "may", "must",
-                             doc="holder of the Ace of trumps (§3 row 9)")
-    dealer_rob: str = choice("may", "must", "may", doc="dealer with an Ace turned up (§3 row 10)")
-    unrobbed_ace: str = choice("lowest-unless-announced", "lowest-unless-announced", "lowest",
-                               "cannot-win", "lowest-and-cannot-win", "none",
-                               doc="penalty for an Ace of trumps not robbed (§3 rows 11, 33)")
-    rob_timing: str = choice("own-first-turn", "own-first-turn", "before-lead",
-                             doc="when the holder robs (§3 row 12)")
+    holder_rob: HolderRob = choice("may-announce", "may-announce", "may", "must",
+                                   doc="holder of the Ace of trumps (§3 row 9)")
+    dealer_rob: DealerRob = choice("may", "must", "may", doc="dealer with an Ace turned up (§3 row 10)")
+    unrobbed_ace: UnrobbedAce = choice("lowest-unless-announced", "lowest-unless-announced", "lowest",
+                                       "cannot-win", "lowest-and-cannot-win", "none",
+                                       doc="penalty for an Ace of trumps not robbed (§3 rows 11, 33)")
+    rob_timing: RobTiming = choice("own-first-turn", "own-first-turn", "before-lead",
+                                   doc="when the holder robs (§3 row 12)")
 
 
 def unrobbed_penalty(robbing: Robbing, *, announced: bool) -> tuple[bool, bool]:
@@ -120,3 +155,111 @@ def may_decline(robbing: Robbing, *, dealer: bool) -> bool:
     (False, True)
     """
     return (robbing.dealer_rob if dealer else robbing.holder_rob) != "must"
+
+
+class RobKind(enum.StrEnum):
+    """Who may rob, and why (RULES.md §1.5, §2.8). The value is a plain string.
+
+    * ``JOKER``: the joker was turned up; the dealer must take it, discarding face down,
+      before the next card is turned for trumps (§2.8, EX-53).
+    * ``ACE``: an Ace was turned up; the dealer may or must rob it (``dealer_rob``).
+    * ``HOLDER``: the player dealt the Ace of trumps may or must rob (``holder_rob``).
+    """
+
+    JOKER = "joker"
+    ACE = "ace"
+    HOLDER = "holder"
+
+
+@attrs.frozen
+class RobChance:
+    """The chance to rob a turn-up, as the deal sets it up (RULES.md §1.5).
+
+    Attributes:
+        kind: the :class:`RobKind`.
+        seat: the seat that may rob; ``None`` in a round of rob prompts when nobody was
+            dealt the Ace of trumps (it is in the stock).
+        before_lead: the rob is made before eldest leads (``ACE``, ``JOKER``, and
+            ``HOLDER`` under ``rob_timing="before-lead"``); otherwise at the holder's first
+            turn to play to trick 1.
+        prompt_all: every seat from eldest is asked in turn, so that the prompt reveals
+            nothing (``holder_rob="may"`` before the lead: the holder may keep silent, and
+            being asked by name would tell the table who holds the Ace).
+    """
+
+    kind: RobKind
+    seat: int | None
+    before_lead: bool
+    prompt_all: bool = False
+
+
+def rob_chance(
+    robbing: Robbing, turn_up: Card, hands: Sequence[Sequence[Card]], dealer: int
+) -> RobChance | None:
+    """Who may rob ``turn_up`` and when (RULES.md §1.5, §3 rows 9, 10, 12).
+
+    Args:
+        robbing: the robbing rule component.
+        turn_up: the card turned up for trumps (not the joker: see :class:`RobKind`).
+        hands: each seat's dealt cards.
+        dealer: the dealer's seat.
+
+    Returns:
+        ``None`` when nobody may rob (robbing off, or the Ace of trumps not dealt and no
+        round of prompts); else the :class:`RobChance`. An Ace turned up gives the dealer
+        the rob, before the lead. Otherwise the holder of the Ace of trumps robs at his
+        first turn (``rob_timing="own-first-turn"``) or before the lead
+        (``"before-lead"``); before the lead with ``holder_rob="may"`` every seat is
+        prompted in turn (``prompt_all``), since a holder who may keep silent must not be
+        named by the prompt (the library's reading; RULES.md is silent on how the
+        question is put).
+
+    >>> from trumpfamily import SPOIL_FIVE, Card, parse_cards
+    >>> from trumpfamily.robbing import rob_chance
+    >>> hands = [parse_cards("2C 3C 4C 6C 7C"), parse_cards("AS 2D 3D 4D 6D")]
+    >>> rob_chance(SPOIL_FIVE.robbing, Card.parse("TS"), hands, dealer=0)
+    RobChance(kind=<RobKind.HOLDER: 'holder'>, seat=1, before_lead=False, prompt_all=False)
+    >>> rob_chance(SPOIL_FIVE.robbing, Card.parse("AD"), hands, dealer=0).kind
+    <RobKind.ACE: 'ace'>
+    """
+    if not robbing.robbing:
+        return None
+    if turn_up.rank is Rank.ACE:
+        return RobChance(RobKind.ACE, dealer, True)
+    assert turn_up.suit is not None
+    ace = canonical(Rank.ACE, turn_up.suit)
+    holder = next((seat for seat, hand in enumerate(hands) if ace in hand), None)
+    before = robbing.rob_timing == "before-lead"
+    if before and robbing.holder_rob == "may":
+        return RobChance(RobKind.HOLDER, holder, True, True)
+    if holder is None:
+        return None
+    return RobChance(RobKind.HOLDER, holder, before)
+
+
+def unrobbed_bar(robbing: Robbing, seat: int, ace: Card, *, announced: bool) -> str | None:
+    """Why the holder of the Ace of trumps who did not rob may not win the pool, or
+    ``None`` when the ``unrobbed_ace`` penalty does not bar him (RULES.md §1.5, EX-51).
+
+    Args:
+        robbing: the robbing rule component.
+        seat: the holder's seat.
+        ace: the Ace of trumps.
+        announced: he declined aloud (``DeclineRob()``), rather than letting the chance
+            pass in silence.
+
+    Returns:
+        The reason, with the option and source, for a :class:`~trumpfamily.outcomes.Barred`.
+
+    >>> from trumpfamily import MAW, Card
+    >>> from trumpfamily.robbing import unrobbed_bar
+    >>> unrobbed_bar(MAW.robbing, 2, Card.parse("AS"), announced=True)
+    "seat 2 held the Ace of trumps (AS) and declined to rob it (option unrobbed_ace='cannot-win'; RULES.md §1.5, EX-51)"
+    """
+    if not unrobbed_penalty(robbing, announced=announced)[1]:
+        return None
+    how = "declined to rob" if announced else "neither robbed nor announced"
+    return (
+        f"seat {seat} held the Ace of trumps ({ace}) and {how} it "
+        f"(option unrobbed_ace={robbing.unrobbed_ace!r}; RULES.md §1.5, EX-51)"
+    )

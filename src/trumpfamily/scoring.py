@@ -12,7 +12,9 @@ OPTIONS.md). Switching mode needs the other mode's options set; the error says w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import enum
+from collections.abc import Collection, Sequence
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -22,16 +24,45 @@ from .errors import InvalidVariantError, PlayerCountError
 from .ranking import AH, RankTable
 
 __all__ = [
+    "NO_CLAIM",
+    "BestTrumpBonus",
+    "FiveTricks",
+    "HandEnd",
     "Scoring",
+    "ScoringMode",
+    "SpoilAnte",
+    "TargetTie",
     "antes",
     "best_trump_trick",
     "five_tricks_bonus",
+    "pool_result",
+    "pool_tricks",
     "split_pool",
     "trick_points",
 ]
 
 _POOL_NEEDS = ("tricks_to_win", "ante", "dealer_ante", "spoil_ante")
 _POINTS_NEEDS = ("points_per_trick", "best_trump_bonus", "target", "five_tricks", "target_tie")
+
+
+#: The values of option ``scoring``, pool or points (:attr:`Scoring.scoring`).
+ScoringMode: TypeAlias = Literal["pool", "points"]
+
+#: The values of option ``spoil_ante``, who stakes after a spoil (:attr:`Scoring.spoil_ante`;
+#: ``None`` in points games).
+SpoilAnte: TypeAlias = Literal["non-dealers-one", "dealer-one", "everyone-one", "full"]
+
+#: The values of option ``best_trump_bonus``, whether the trick holding the best trump
+#: scores double (:attr:`Scoring.best_trump_bonus`; ``None`` in pool games).
+BestTrumpBonus: TypeAlias = Literal["any", "top-four", "none"]
+
+#: The values of option ``five_tricks``, what all five tricks earn in a points game
+#: (:attr:`Scoring.five_tricks`; ``None`` in pool games).
+FiveTricks: TypeAlias = Literal["none", "wins-game", "bonus"]
+
+#: The values of option ``target_tie``, who wins when several reach the target in one deal
+#: (:attr:`Scoring.target_tie`; ``None`` in pool games).
+TargetTie: TypeAlias = Literal["higher-total", "first-to-reach"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -61,23 +92,23 @@ class Scoring:
             ``"first-to-reach"`` (trick by trick; RULES.md §2.3 [I]).
     """
 
-    scoring: str = choice("pool", "pool", "points", doc="pool or points (§1.7, §2.3, §2.4)")
+    scoring: ScoringMode = choice("pool", "pool", "points", doc="pool or points (§1.7, §2.3, §2.4)")
     tricks_to_win: int | None = integer(3, 1, 5, optional=True, doc="tricks that win the pool (§3 row 18)")
     two_trick_win_above: int | None = integer(None, 1, 10, optional=True,
                                               doc="two tricks win when more than N play (§3 row 18)")
     ante: int | None = integer(1, 0, optional=True, doc="each player's stake, chips (§1.7)")
     dealer_ante: int | None = integer(2, 0, optional=True, doc="the dealer's stake, chips (§1.7)")
-    spoil_ante: str | None = choice("non-dealers-one", "non-dealers-one", "dealer-one",
-                                    "everyone-one", "full", optional=True,
-                                    doc="stakes after a spoil (§3 row 17)")
+    spoil_ante: SpoilAnte | None = choice("non-dealers-one", "non-dealers-one", "dealer-one",
+                                          "everyone-one", "full", optional=True,
+                                          doc="stakes after a spoil (§3 row 17)")
     points_per_trick: int | None = integer(None, 1, optional=True, doc="points a trick (§2.3, §2.4)")
-    best_trump_bonus: str | None = choice(None, "any", "top-four", "none", optional=True,
-                                          doc="the best-trump trick scores double (§3 row 19)")
+    best_trump_bonus: BestTrumpBonus | None = choice(None, "any", "top-four", "none", optional=True,
+                                                     doc="the best-trump trick scores double (§3 row 19)")
     target: int | None = integer(None, 1, optional=True, doc="points that win the game (§3 row 21)")
-    five_tricks: str | None = choice(None, "none", "wins-game", "bonus", optional=True,
-                                     doc="all five tricks in a points game (§3 row 16)")
-    target_tie: str | None = choice(None, "higher-total", "first-to-reach", optional=True,
-                                    doc="several reach the target in one deal (§3 row 28)")
+    five_tricks: FiveTricks | None = choice(None, "none", "wins-game", "bonus", optional=True,
+                                            doc="all five tricks in a points game (§3 row 16)")
+    target_tie: TargetTie | None = choice(None, "higher-total", "first-to-reach", optional=True,
+                                          doc="several reach the target in one deal (§3 row 28)")
 
     def __attrs_post_init__(self) -> None:
         needs = _POOL_NEEDS if self.scoring == "pool" else _POINTS_NEEDS
@@ -167,6 +198,94 @@ def split_pool(pool: int, seats: int) -> tuple[int, int]:
     return share, pool - share * seats
 
 
+class HandEnd(enum.StrEnum):
+    """How a hand ended (RULES.md §1.6, §1.7, §2.3, §2.4). The value is a plain string.
+
+    * ``WIN``: a side reached ``tricks_needed`` and takes the pool (EX-57).
+    * ``CLAIM``: the winner of the first three tricks claimed (EX-59).
+    * ``JINK``: a jink succeeded: all five tricks (EX-60).
+    * ``JINK_FAILED``: the jinker lost a later trick; the deal is spoiled (EX-61).
+    * ``SPOIL``: nobody can reach ``tricks_needed`` any more (EX-58).
+    * ``POINTS``: a points game's hand, all five tricks played.
+    """
+
+    WIN = "win"
+    CLAIM = "claim"
+    JINK = "jink"
+    JINK_FAILED = "jink-failed"
+    SPOIL = "spoil"
+    POINTS = "points"
+
+
+#: The tricks of a side that has no seat left that may win the pool (:func:`pool_tricks`).
+NO_CLAIM: Final = -99
+
+
+def pool_tricks(
+    sides: Sequence[Sequence[int]], tricks: Sequence[int], barred: Collection[int]
+) -> list[int]:
+    """Tricks per side that count towards the pool (RULES.md §1.5, §1.7; EX-51).
+
+    A barred seat cannot win the pool, but in a partnership its tricks still count for its
+    side, whose other seats then take the pool; so two pairs still cannot spoil (PEEL).
+
+    Args:
+        sides: the seats of each side.
+        tricks: tricks won per seat.
+        barred: the seats barred from the pool this deal.
+
+    Returns:
+        Tricks per side, or :data:`NO_CLAIM` for a side with no seat that may win.
+
+    >>> from trumpfamily.scoring import pool_tricks
+    >>> pool_tricks(((0, 2), (1, 3)), (1, 0, 2, 0), barred={0})
+    [3, 0]
+    >>> pool_tricks(((0,), (1,), (2,)), (2, 1, 0), barred={0})
+    [-99, 1, 0]
+    """
+    out = []
+    for side in sides:
+        free = any(x not in barred for x in side)
+        out.append(sum(tricks[x] for x in side) if free else NO_CLAIM)
+    return out
+
+
+def pool_result(
+    side_tricks: Sequence[int], side: int, *, played: int, needed: int, may_jink: bool,
+    swept: bool,
+) -> HandEnd | None:
+    """Whether a pool hand ends after a trick won by ``side``, and how (RULES.md §1.6,
+    §1.7; EX-57, EX-58).
+
+    Args:
+        side_tricks: tricks per side counting towards the pool (:func:`pool_tricks`).
+        side: the side that won the trick just completed.
+        played: tricks completed so far (1 to 5).
+        needed: tricks that win the pool (``Scoring.tricks_needed``).
+        may_jink: jinking is played and nobody is jinking yet.
+        swept: ``side`` has won every trick so far.
+
+    Returns:
+        ``WIN`` when ``side`` reached ``needed`` (play stops, EX-57), except that a side
+        that has won every trick with jinking on is first asked to claim or jink
+        (``None``: see :func:`~trumpfamily.jinking.claim_due`); ``SPOIL`` when nobody can
+        reach ``needed`` any more; else ``None`` (play on).
+
+    >>> from trumpfamily.scoring import pool_result
+    >>> pool_result([3, 1, 0], 0, played=4, needed=3, may_jink=True, swept=False)
+    <HandEnd.WIN: 'win'>
+    >>> pool_result([2, 2, 1], 1, played=5, needed=3, may_jink=True, swept=False)
+    <HandEnd.SPOIL: 'spoil'>
+    """
+    if side_tricks[side] >= needed:
+        if may_jink and played < 5 and swept:
+            return None  # claim or jink first
+        return HandEnd.WIN
+    if played == 5 or max(side_tricks) + 5 - played < needed:
+        return HandEnd.SPOIL
+    return None
+
+
 def best_trump_trick(tricks: Sequence[Sequence[Card]], table: RankTable,
                      rule: str | None) -> int | None:
     """The index of the trick holding the best trump played, if it earns the bonus.
@@ -246,3 +365,112 @@ def five_tricks_bonus(scoring: Scoring) -> int:
     10
     """
     return 10 if scoring.five_tricks == "bonus" else 0
+
+
+# -- whole games: the target and the pool over successive hands ----------------------------
+
+__all__ += ["game_winner", "reaches_target", "settle_pool"]
+
+
+def reaches_target(score: int, tricks: int, scoring: Scoring) -> bool:
+    """Whether a side reaches the target in the middle of a hand, ending the game at once
+    (``target_tie="first-to-reach"``; RULES.md §2.3 [I], §3 row 28; EX-68, EX-69).
+
+    Points then come one trick at a time: ``points_per_trick`` for each trick the side has
+    taken in this hand. The best-trump and five-trick bonuses are counted only at the end
+    of a hand (see :func:`game_winner`), so they play no part here.
+
+    Args:
+        score: the side's points before this hand.
+        tricks: the tricks the side has taken in this hand so far (0 to 5).
+        scoring: the scoring rule component of a points game.
+
+    Returns:
+        ``True`` when ``target_tie="first-to-reach"`` and ``score`` plus the tricks' points
+        is at least ``target``; always ``False`` under ``"higher-total"`` and in pool games
+        (there a hand is always played out).
+
+    >>> from trumpfamily import TWENTY_FIVE
+    >>> from trumpfamily.scoring import reaches_target
+    >>> points25 = TWENTY_FIVE.with_options(scoring="points").scoring
+    >>> reaches_target(20, 1, points25), reaches_target(15, 1, points25)  # EX-68
+    (True, False)
+    """
+    if scoring.target_tie != "first-to-reach":
+        return False
+    assert scoring.target is not None and scoring.points_per_trick is not None
+    return score + tricks * scoring.points_per_trick >= scoring.target
+
+
+def game_winner(
+    scores: Sequence[int], scoring: Scoring, *, all_five: int | None = None
+) -> int | None:
+    """The side that has won a points game at the end of a hand, if any (RULES.md §1.6,
+    §2.3, §2.4, §3 rows 16 and 28; EX-75, EX-76).
+
+    ``five_tricks="wins-game"``: a side that took all five tricks of the hand wins outright
+    (PEEL, OW45), whatever the scores. Otherwise, of the sides on or over ``target`` the one
+    with the higher total wins (W45); exactly equal top totals decide nothing, and another
+    hand is played (RULES.md §2.4 [I]). The same end-of-hand test applies under
+    ``target_tie="first-to-reach"``, where only a hand's bonuses can still carry a side over
+    the target at its end (:func:`reaches_target` catches the tricks as they come).
+
+    Args:
+        scores: points per side, this hand's points included.
+        scoring: the scoring rule component of a points game.
+        all_five: the side that took all five tricks of the hand, else ``None``.
+
+    Returns:
+        The winning side's index, or ``None`` when the game goes on.
+
+    >>> from trumpfamily import FORTY_FIVE
+    >>> from trumpfamily.scoring import game_winner
+    >>> s = FORTY_FIVE.scoring
+    >>> game_winner([50, 45, 10], s), game_winner([50, 50, 10], s), game_winner([40, 0, 0], s)
+    (0, None, None)
+    >>> irish = FORTY_FIVE.with_options(five_tricks="wins-game").scoring
+    >>> game_winner([30, 25], irish, all_five=0)  # EX-75: all five tricks win the game
+    0
+    """
+    if all_five is not None and scoring.five_tricks == "wins-game":
+        return all_five
+    assert scoring.target is not None
+    top = max(scores)
+    if top < scoring.target:
+        return None
+    leaders = [side for side, score in enumerate(scores) if score == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def settle_pool(
+    pool: int, winner_seats: Sequence[int], players: int
+) -> tuple[tuple[int, ...], int]:
+    """Pay the pool to the seats that win it (RULES.md §1.7, §2.2.9; EX-57, EX-58, EX-63).
+
+    The winning seats share the pool evenly (:func:`split_pool`); an indivisible remainder
+    stays in the pool for the next deal. With no winning seat (a spoil, or a failed jink:
+    EX-58, EX-61) the whole pool carries.
+
+    Args:
+        pool: the chips in the pool.
+        winner_seats: the seats that take it (``HandOutcome.winner_seats``): ``()`` for a
+            spoil.
+        players: the number of seats.
+
+    Returns:
+        ``(gains, pool_left)``: the chips each seat takes (a tuple of length ``players``)
+        and the chips left in the pool. ``sum(gains) + pool_left == pool``.
+
+    >>> from trumpfamily.scoring import settle_pool
+    >>> settle_pool(12, (0,), 5)  # EX-57: P0 takes the pot of 12
+    ((12, 0, 0, 0, 0), 0)
+    >>> settle_pool(13, (0, 2), 4)  # a pair shares; the odd chip stays
+    ((6, 0, 6, 0), 1)
+    >>> settle_pool(12, (), 5)  # EX-58: a spoil carries the pool
+    ((0, 0, 0, 0, 0), 12)
+    """
+    if not winner_seats:
+        return (0,) * players, pool
+    share, left = split_pool(pool, len(winner_seats))
+    winners = set(winner_seats)
+    return tuple(share if seat in winners else 0 for seat in range(players)), left

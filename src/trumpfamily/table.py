@@ -9,12 +9,29 @@ three seats apart (RULES.md EX-64); six in two threes: (0, 2, 4) and (1, 3, 5).
 
 from __future__ import annotations
 
+from typing import Literal, TypeAlias
+
 import attrs
 
 from ._options import choice, flag
 from .errors import InvalidVariantError, PlayerCountError
 
-__all__ = ["Table"]
+__all__ = ["DealPackets", "FirstDealer", "Misdeal", "Partnerships", "Table"]
+
+
+#: The values of option ``partnerships`` (:attr:`Table.partnerships`).
+Partnerships: TypeAlias = Literal["none", "pairs", "threes", "pairs-at-four"]
+
+#: The values of option ``deal_packets``, the packets of the five-card deal
+#: (:attr:`Table.deal_packets`).
+DealPackets: TypeAlias = Literal["3-2", "2-3", "4-1", "1-4"]
+
+#: The values of option ``first_dealer``, how the first dealer is chosen
+#: (:attr:`Table.first_dealer`).
+FirstDealer: TypeAlias = Literal["first-jack", "given"]
+
+#: The values of option ``misdeal``, what a misdeal costs (:attr:`Table.misdeal`).
+Misdeal: TypeAlias = Literal["pass-deal", "pay-to-keep", "forfeit-stake", "redeal"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -37,13 +54,13 @@ class Table:
             option either.
     """
 
-    partnerships: str = choice("none", "none", "pairs", "threes", "pairs-at-four",
-                               doc="partnerships (§2.2.9, §2.3, §3 row 31)")
+    partnerships: Partnerships = choice("none", "none", "pairs", "threes", "pairs-at-four",
+                                        doc="partnerships (§2.2.9, §2.3, §3 row 31)")
     fiving: bool = flag(False, doc="two players may five the trump (§2.1.7 (6))")
-    deal_packets: str = choice("3-2", "3-2", "2-3", "4-1", "1-4", doc="deal packets (§3 row 29)")
-    first_dealer: str = choice("given", "first-jack", "given", doc="choosing the first dealer (§1.8)")
-    misdeal: str = choice("pass-deal", "pass-deal", "pay-to-keep", "forfeit-stake", "redeal",
-                          doc="what a misdeal costs (§3 row 30)")
+    deal_packets: DealPackets = choice("3-2", "3-2", "2-3", "4-1", "1-4", doc="deal packets (§3 row 29)")
+    first_dealer: FirstDealer = choice("given", "first-jack", "given", doc="choosing the first dealer (§1.8)")
+    misdeal: Misdeal = choice("pass-deal", "pass-deal", "pay-to-keep", "forfeit-stake", "redeal",
+                              doc="what a misdeal costs (§3 row 30)")
     min_players: int = attrs.field(default=2)
     max_players: int = attrs.field(default=10)
 

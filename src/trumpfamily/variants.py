@@ -40,6 +40,7 @@ __all__ = [
     "SPOIL_FIVE",
     "TWENTY_FIVE",
     "VARIANTS",
+    "OptionSpec",
     "Variant",
     "find_variant",
 ]

@@ -1,0 +1,266 @@
+"""The deal: who sits where, the deck, the shuffle and the packets (RULES.md §1.1, §1.8).
+
+A :class:`Seating` is everything that stays fixed for every deal of one (variant, players,
+dealer): the sides, eldest hand, who is dealt which positions of the deck in the variant's
+``deal_packets``, where the turn-up lies, and the rule switches the engine reads. It is
+built once and cached (:func:`seating_for`). :func:`check_deck` reads an explicit deck
+order and :func:`stacked_deck` builds one that deals given cards.
+
+>>> import trumpfamily as tf
+>>> from trumpfamily.dealing import seating_for
+>>> s = seating_for(tf.SPOIL_FIVE, 4, 3)
+>>> s.eldest, s.turn_up_at, s.sides
+(0, 20, ((0,), (1,), (2,), (3,)))
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from .cards import Card, parse_cards
+from .errors import CardParseError, InvalidArgumentError, InvalidDeckError, PlayerCountError
+from .fiving import fiving_on
+from .outcomes import HAND_SIZE
+from .variants import Variant, find_variant
+
+__all__ = ["Seating", "check_deck", "seating_for", "seeded_random", "stacked_deck"]
+
+PACKETS: Final = {"3-2": (3, 2), "2-3": (2, 3), "4-1": (4, 1), "1-4": (1, 4)}
+
+
+def seeded_random(seed: object, where: str = "") -> random.Random:
+    """A ``random.Random`` seeded with ``seed``: an int, str, bytes or ``None`` only.
+
+    Floats and bools are refused too (``random`` would take them): a float seed such as
+    ``1.5`` is not reproducible across versions, and ``True`` is most likely a slip.
+    """
+    if seed is not None and (
+        type(seed) is bool or not isinstance(seed, int | str | bytes | bytearray)
+    ):
+        raise InvalidArgumentError(
+            f"{where}seed={seed!r}: a seed is an int, str, bytes or None, "
+            f"not {type(seed).__name__}"
+        )
+    return random.Random(seed)
+
+
+@attrs.frozen(eq=False)
+class Seating:
+    """What stays fixed for every deal of one (variant, players, dealer)."""
+
+    variant: Variant = attrs.field(eq=True)
+    players: int = attrs.field(eq=True)
+    dealer: int = attrs.field(eq=True)
+    eldest: int
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    nxt: tuple[int, ...]
+    getters: tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+    turn_up_at: int
+    base_deck: tuple[Card, ...]
+    pool: bool
+    needed: int
+    jinking: bool
+    robbing: bool
+    fiving: bool
+    partners: bool
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Seating):
+            return NotImplemented
+        return (self.variant, self.players, self.dealer) == (
+            other.variant,
+            other.players,
+            other.dealer,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.variant, self.players, self.dealer))
+
+
+#: (variant by value, players, dealer) -> Seating. Bounded: cleared when full.
+SEATINGS: Final[dict[tuple[Variant, int, int], Seating]] = {}
+_MAX_SEATINGS: Final = 4096
+
+
+def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
+    """The seating of (variant, players, dealer); ``variant`` may be a preset's name.
+
+    Raises:
+        UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset's name.
+        PlayerCountError: ``players`` (an int, not a bool or float) does not suit the
+            variant, or ``dealer`` is not an int seat.
+    """
+    # The cache is keyed by value, where 2 == 2.0 == True: only exact ints may use it.
+    if type(players) is int and type(dealer) is int:
+        found = SEATINGS.get((variant, players, dealer))  # type: ignore[arg-type]
+        if found is not None:
+            return found
+    if not isinstance(variant, Variant):
+        variant = find_variant(variant)
+        if type(players) is int and type(dealer) is int:
+            found = SEATINGS.get((variant, players, dealer))
+            if found is not None:
+                return found
+    table = variant.table
+    sides = table.sides(players)  # raises PlayerCountError
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
+    side_of = [0] * players
+    for i, side in enumerate(sides):
+        for seat in side:
+            side_of[seat] = i
+    eldest = (dealer + 1) % players
+    order = [(eldest + i) % players for i in range(players)]
+    indices: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for size in PACKETS[table.deal_packets]:
+        for seat in order:
+            indices[seat].extend(range(pos, pos + size))
+            pos += size
+    scoring = variant.scoring
+    pool = scoring.scoring == "pool"
+    seating = Seating(
+        variant=variant,
+        players=players,
+        dealer=dealer,
+        eldest=eldest,
+        sides=sides,
+        side_of=tuple(side_of),
+        nxt=tuple((s + 1) % players for s in range(players)),
+        getters=tuple(operator.itemgetter(*idx) for idx in indices),
+        turn_up_at=pos,
+        base_deck=variant.ranking.deck(),
+        pool=pool,
+        needed=scoring.tricks_needed(players) if pool else 0,
+        jinking=pool and variant.jinking.jinking,
+        robbing=variant.robbing.robbing,
+        fiving=fiving_on(table, players),
+        partners=len(sides) != players,
+    )
+    if len(SEATINGS) >= _MAX_SEATINGS:
+        SEATINGS.clear()
+    SEATINGS[(variant, players, dealer)] = seating
+    return seating
+
+
+def check_deck(deck: str | Iterable[Card | str], s: Seating) -> tuple[Card, ...]:
+    """``deck`` read as cards: exactly the variant's deck, top card first (RULES.md §1.1).
+
+    Raises:
+        InvalidDeckError: a card cannot be read, or is missing, repeated or not in the
+            variant's deck; the message names each.
+    """
+    try:
+        cards = parse_cards(deck)
+    except CardParseError as exc:
+        raise InvalidDeckError(f"the deck is not readable: {exc}") from None
+    expected = s.base_deck
+    if len(cards) == len(expected) and set(cards) == set(expected):
+        return cards
+    seen: set[Card] = set()
+    repeated = sorted({c for c in cards if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
+    missing = sorted(set(expected) - set(cards))
+    foreign = sorted(set(cards) - set(expected))
+    parts = []
+    if missing:
+        parts.append(f"missing {' '.join(map(str, missing))}")
+    if repeated:
+        parts.append(f"repeated {' '.join(map(str, repeated))}")
+    if foreign:
+        parts.append(
+            f"not in this variant's deck: {' '.join(map(str, foreign))} "
+            f"(option joker={s.variant.ranking.joker!r})"
+        )
+    raise InvalidDeckError(
+        f"the deck must be exactly the variant's {len(expected)} cards, top card first; it has "
+        f"{len(cards)}: {'; '.join(parts)} (RULES.md §1.1)"
+    )
+
+
+
+def stacked_deck(
+    variant: Variant | str,
+    *,
+    players: int,
+    dealer: int = 0,
+    hands: Mapping[int, str | Iterable[Card | str]] | None = None,
+    turn_up: Card | str | None = None,
+    stock: str | Iterable[Card | str] = (),
+) -> tuple[Card, ...]:
+    """A deck order that deals the given cards (for tests, examples and puzzles).
+
+    Args:
+        variant: the rules (its deck and ``deal_packets``), or a preset's name.
+        players, dealer: as for :func:`new_hand`.
+        hands: seat -> up to five cards that seat is to be dealt (in hand order); seats or
+            cards not given are filled from the rest of the deck in its usual order.
+        turn_up: the card to turn up (``"JK"`` turns the joker, and ``stock`` then starts
+            with the card turned after it).
+        stock: the cards to lie on top of the stock, after the turn-up.
+
+    Returns:
+        The full deck, top card first, for ``new_hand(..., deck=...)``.
+
+    Raises:
+        UnknownVariantError, PlayerCountError: as for :func:`new_hand`.
+        InvalidDeckError: a card is given twice or is not in the variant's deck, a hand
+            has more than five cards, or ``stock`` has more cards than are left after the
+            deal and the turn-up.
+
+    >>> import trumpfamily as tf
+    >>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, hands={0: "AD 8C 3S KH 9D"},
+    ...                        turn_up="5D")
+    >>> tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=1, deck=deck).hands[0]
+    (Card.parse('AD'), Card.parse('8C'), Card.parse('3S'), Card.parse('KH'), Card.parse('9D'))
+    """
+    s = seating_for(variant, players, dealer)
+    if hands is not None and not isinstance(hands, Mapping):
+        raise InvalidDeckError(
+            f"hands must map seats to cards, e.g. {{0: '5H JS'}}, got {type(hands).__name__}"
+        )
+    wanted: dict[int, tuple[Card, ...]] = {}
+    for seat, cards in (hands or {}).items():
+        if type(seat) is not int or not 0 <= seat < players:
+            raise InvalidDeckError(f"hands: {seat!r} is not a seat (0..{players - 1})")
+        try:
+            wanted[seat] = parse_cards(cards)
+        except CardParseError as exc:
+            raise InvalidDeckError(f"hands[{seat}]: {exc}") from None
+        if len(wanted[seat]) > HAND_SIZE:
+            raise InvalidDeckError(f"hands[{seat}] has {len(wanted[seat])} cards; a hand has five")
+    try:
+        up = parse_cards([turn_up]) if turn_up is not None else ()
+        after = parse_cards(stock)
+    except CardParseError as exc:
+        raise InvalidDeckError(f"turn_up/stock: {exc}") from None
+    room = len(s.base_deck) - s.turn_up_at - 1
+    if len(after) > room:
+        raise InvalidDeckError(
+            f"stock has {len(after)} cards ({' '.join(map(str, after))}) but only {room} "
+            f"can lie after dealing {s.turn_up_at} cards to {players} players and the turn-up"
+        )
+    given = [c for cards in wanted.values() for c in cards] + list(up) + list(after)
+    if len(set(given)) != len(given) or not set(given) <= set(s.base_deck):
+        seen: set[Card] = set()
+        bad = [c for c in given if c in seen or seen.add(c) or c not in s.base_deck]  # type: ignore[func-returns-value]
+        raise InvalidDeckError(
+            f"stacked_deck: {' '.join(map(str, bad))} given twice or not in the deck"
+        )
+    rest = iter([c for c in s.base_deck if c not in set(given)])
+    slots: list[Card | None] = [None] * len(s.base_deck)
+    for seat, get in enumerate(s.getters):
+        positions = get(tuple(range(len(s.base_deck))))  # type: ignore[arg-type]
+        cards = wanted.get(seat, ())
+        for i, pos in enumerate(positions):
+            slots[pos] = cards[i] if i < len(cards) else None  # type: ignore[call-overload]
+    if up:
+        slots[s.turn_up_at] = up[0]
+    for i, card in enumerate(after):
+        slots[s.turn_up_at + 1 + i] = card
+    return tuple(c if c is not None else next(rest) for c in slots)
