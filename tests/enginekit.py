@@ -28,10 +28,19 @@ def deal(
     return tf.new_hand(variant, players=players, dealer=dealer, deck=deck)
 
 
+def pass_prompts(state: tf.HandState) -> tf.HandState:
+    """Apply ``Pass()`` while it is the only legal action: the seats without the Ace of
+    trumps answering the round of rob prompts before the lead (RULES.md §1.5)."""
+    while state.legal_actions() == (tf.Pass(),):
+        state = state.apply(tf.Pass())
+    return state
+
+
 def play(state: tf.HandState, cards: str) -> tf.HandState:
-    """Apply ``Play`` for each card, in order (each must be legal)."""
+    """Apply ``Play`` for each card, in order (each must be legal), first passing any rob
+    prompt that offers nothing else (:func:`pass_prompts`)."""
     for card in tf.parse_cards(cards):
-        state = state.apply(tf.Play(card))
+        state = pass_prompts(state).apply(tf.Play(card))
     return state
 
 

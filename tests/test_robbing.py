@@ -4,7 +4,7 @@ EX-53, EX-56), and the robbing decisions of :mod:`trumpfamily.robbing`."""
 from __future__ import annotations
 
 import pytest
-from enginekit import check_invariants, deal, play
+from enginekit import check_invariants, deal, pass_prompts, play
 
 import trumpfamily as tf
 from trumpfamily import AcceptFive, AskFive, Card, DeclineRob, Play, RefuseFive, Rob
@@ -55,9 +55,18 @@ def test_ex49_rob_at_own_first_turn_brings_in_the_five() -> None:
 
 
 def test_ex49_rob_before_the_lead() -> None:
-    """EX-49 (EB11/W25 timing, rob_timing="before-lead"): P2 robs before eldest leads."""
+    """EX-49 (EB11/W25 timing, rob_timing="before-lead"): P2 robs before eldest leads.
+    Every seat from eldest is asked in turn, so the prompt names nobody: P0 and P1 can only
+    pass; P2 holds AD and may rob or announce, not pass (holder_rob="may-announce")."""
     state = ex49(tf.TWENTY_FIVE)
+    for seat in (0, 1):
+        assert state.phase is tf.Phase.ROB and state.to_act == seat
+        assert state.legal_actions() == (tf.Pass(),)
+        state = state.apply(tf.Pass())
     assert state.phase is tf.Phase.ROB and state.to_act == 2
+    with pytest.raises(tf.IllegalActionError, match="must rob or announce") as err:
+        state.apply(tf.Pass())
+    assert err.value.code == "must-announce"
     assert state.legal_actions() == (
         Rob("AD"),
         Rob("8C"),
@@ -291,6 +300,7 @@ def test_twenty_five_announcing_escapes_demotion_but_not_the_bar() -> None:
     """W25 (unrobbed_ace="lowest-and-cannot-win", robbing before the lead): "an unannounced
     Ace ranks lowest" and "a player who fails to rob cannot win"."""
     state = deal(tf.TWENTY_FIVE, players=5, dealer=4, hands=EX51_HANDS, turn_up="2S")
+    state = pass_prompts(state)  # P0 passes the rob prompt
     assert state.phase is tf.Phase.ROB and state.to_act == 1
     declined = state.apply(DeclineRob())
     assert declined.demoted is None

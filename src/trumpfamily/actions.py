@@ -17,8 +17,8 @@ action                    meaning (RULES.md section)
 ``AcceptFive()``          the dealer agrees to five
 ``RefuseFive()``          the dealer refuses
 ``Pass()``                say "nothing from me" to a prompt every seat gets alike: the round
-                          of rob prompts before the lead (``holder_rob="may"``), or eldest's
-                          fiving prompt before such a round (§1.5, §2.1.7 (6))
+                          of rob prompts before the lead (``rob_timing="before-lead"``), or
+                          eldest's fiving prompt before such a round (§1.5, §2.1.7 (6))
 ========================  =================================================================
 
 Cards may be given as text: ``Play("5H") == Play(Card.parse("5H"))``.
@@ -161,12 +161,14 @@ class Pass:
     """Say "nothing from me" to a prompt that every eligible seat gets alike, so that the
     prompt itself reveals no hidden card (RULES.md §1.5, §2.1.7 (6)).
 
-    * The round of rob prompts: with ``rob_timing="before-lead"`` and
-      ``holder_rob="may"`` (the holder of the Ace of trumps may keep silent), every seat
-      from eldest is asked in turn before the lead. A seat without the Ace of trumps can
-      only pass; the holder may ``Rob``, or pass, which is not robbing (the
-      ``unrobbed_ace`` penalty of a holder who neither robbed nor announced applies, and
-      stays his secret as a forgotten rob does).
+    * The round of rob prompts: with ``rob_timing="before-lead"`` every seat from eldest
+      is asked in turn before the lead, whether or not anybody holds the Ace of trumps,
+      so that the prompt names nobody. A seat without the Ace of trumps can only pass.
+      The holder robs, or declines aloud where ``holder_rob`` allows it, or, where he may
+      keep silent (``holder_rob="may"``), passes: that is not robbing, and the
+      ``unrobbed_ace`` penalty of a holder who neither robbed nor announced applies and
+      stays his secret, as a forgotten rob does. The round ends at the first rob or
+      announcement (both public), else after the dealer.
     * Two players with fiving and ``rob_timing="before-lead"``: eldest first says
       ``AskFive()`` or passes, before any rob prompt.
     """

@@ -63,6 +63,7 @@ class Seating:
     getters: tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
     turn_up_at: int
     base_deck: tuple[Card, ...]
+    deck_set: frozenset[Card]
     pool: bool
     needed: int
     jinking: bool
@@ -97,16 +98,23 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
             variant, or ``dealer`` is not an int seat.
     """
     # The cache is keyed by value, where 2 == 2.0 == True: only exact ints may use it.
+    found: Seating | None = None
     if type(players) is int and type(dealer) is int:
         found = SEATINGS.get((variant, players, dealer))  # type: ignore[arg-type]
-        if found is not None:
+        if found is not None and found.variant is variant:
             return found
     if not isinstance(variant, Variant):
         variant = find_variant(variant)
         if type(players) is int and type(dealer) is int:
             found = SEATINGS.get((variant, players, dealer))
-            if found is not None:
+            if found is not None and found.variant is variant:
                 return found
+    if found is not None and type(players) is int and type(dealer) is int:
+        # An equal variant built elsewhere shares the entry: the deal keeps the very
+        # variant object it was given (a preset stays the preset).
+        seating = attrs.evolve(found, variant=variant)
+        SEATINGS[(variant, players, dealer)] = seating
+        return seating
     table = variant.table
     sides = table.sides(players)  # raises PlayerCountError
     if type(dealer) is not int or not 0 <= dealer < players:
@@ -136,6 +144,7 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
         getters=tuple(operator.itemgetter(*idx) for idx in indices),
         turn_up_at=pos,
         base_deck=variant.ranking.deck(),
+        deck_set=frozenset(variant.ranking.deck()),
         pool=pool,
         needed=scoring.tricks_needed(players) if pool else 0,
         jinking=pool and variant.jinking.jinking,

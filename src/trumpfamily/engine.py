@@ -35,10 +35,10 @@ which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, 
   play these"). Otherwise the holder of the Ace of trumps robs before the lead
   (``rob_timing="before-lead"``) or at his first turn to play to trick 1
   (``"own-first-turn"``), where he may also simply play a card: that is "forgetting",
-  not refused. Before the lead, where the holder may keep silent (``holder_rob="may"``),
-  the prompt must not name him: every seat from eldest is asked in turn and answers
-  ``Pass()`` (the holder may ``Rob`` instead; his pass is a silent not-robbing). Where
-  the holder must rob or announce, he is asked by name: his answer is public at once.
+  not refused. Before the lead the prompt must not name him: every seat from eldest is
+  asked in turn, whether or not anybody holds the Ace, and answers ``Pass()``; the holder
+  robs instead, or declines aloud where ``holder_rob`` allows it, or, where he may keep
+  silent (``holder_rob="may"``), passes too: a silent not-robbing.
   The discard is face down: only the robber's own :class:`SeatView` shows it.
 * A holder who does not rob takes the ``unrobbed_ace`` penalty of
   :func:`~trumpfamily.robbing.unrobbed_penalty` (announcing escapes only the demotion of
@@ -156,6 +156,16 @@ class _RobDone(enum.StrEnum):
     SILENT = "silent"  # the holder played or passed with neither a rob nor a word
 
 
+_NO_FIVE: Final = _Five.NONE
+_FIVE_OPEN: Final = _Five.OPEN
+_FIVE_ASKED: Final = _Five.ASKED
+_ROBBED: Final = _RobDone.ROBBED
+_DECLINED: Final = _RobDone.DECLINED
+_SILENT: Final = _RobDone.SILENT
+_JOKER: Final = RobKind.JOKER
+_ACE: Final = RobKind.ACE
+_HOLDER: Final = RobKind.HOLDER
+
 # The actions the engine hands out are shared instances (cheap to offer, identity-checked).
 _ALL_CARDS: Final = parse_cards("JK") + tuple(
     canonical(r, s) for s in Suit for r in Rank if r is not Rank.JOKER
@@ -222,9 +232,6 @@ class HandState:
         leader: the seat that led (or will lead) the current trick.
         to_act: the seat whose turn it is, or ``None`` when the hand is over.
         phase: the :class:`Phase`.
-        history: every action applied since the deal, in order, with its seat, as
-            :class:`Turn` values (the whole truth; a view masks what its seat may not
-            see).
     """
 
     _seating: Seating
@@ -236,7 +243,7 @@ class HandState:
     leader: int
     to_act: int | None
     phase: Phase
-    history: tuple[Turn, ...]
+    _public: tuple[Turn, ...]  # the history with face-down discards masked
     _status: _Status
     _result: _Result | None
     _events: tuple[Event, ...] | None = attrs.field(default=None, eq=False)
@@ -271,9 +278,36 @@ class HandState:
         return self._seating.sides
 
     @property
+    def history(self) -> tuple[Turn, ...]:
+        """Every action applied since the deal, in order, with its seat, as :class:`Turn`
+        values: the whole truth (a :meth:`view` masks what its seat may not see)."""
+        return self._unmasked(None)
+
+    @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied since the deal, in order (the actions of :attr:`history`)."""
         return tuple([t.action for t in self.history])  # type: ignore[misc]
+
+    def _unmasked(self, seat: int | None) -> tuple[Turn, ...]:
+        """The history with the face-down discards shown to ``seat`` (all, for ``None``):
+        the dealer's for a turned-up joker (always the first ``Rob``), the robber's."""
+        public = self._public
+        st = self._status
+        secrets: list[tuple[int, Card]] = []
+        if st.joker_discard is not None:
+            secrets.append((self._seating.dealer, st.joker_discard))
+        if st.discard is not None:
+            secrets.append((st.robbed_by, st.discard))  # type: ignore[arg-type]
+        if not secrets or (seat is not None and all(who != seat for who, _ in secrets)):
+            return public
+        out = list(public)
+        hidden = iter(secrets)
+        for i, t in enumerate(out):
+            if t.kind == "Rob":
+                who, card = next(hidden)
+                if seat is None or who == seat:
+                    out[i] = Turn(who, _ROB[card], "Rob")
+        return tuple(out)
 
     @property
     def trump(self) -> Suit:
@@ -370,7 +404,7 @@ class HandState:
         """
         events = self._events
         if events is None:  # after a card: derived on demand, off the hot path
-            turn = self.history[-1]
+            turn = self._public[-1]
             card: Card = turn.action.card  # type: ignore[union-attr]
             out: list[Event] = [Played(turn.seat, card)]
             if not self.current_trick:
@@ -462,13 +496,13 @@ class HandState:
                 events=(Jinked(self.to_act, side),),  # type: ignore[arg-type]
             )
         if kind is AskFive:
-            status = attrs.evolve(self._status, five=_Five.ASKED)
+            status = attrs.evolve(self._status, five=_FIVE_ASKED)
             return self._next(
                 status=status, phase=_FIVE_PHASE, to_act=self._seating.dealer, action=action,
                 events=(FiveAsked(self.to_act),),  # type: ignore[arg-type]
             )
         if kind is RefuseFive:
-            st = attrs.evolve(self._status, five=_Five.NONE)
+            st = attrs.evolve(self._status, five=_NO_FIVE)
             return self._after_five(st, action, (FiveRefused(self._seating.dealer),))
         return self._five(action)
 
@@ -512,7 +546,7 @@ class HandState:
         return None if self.phase is _PLAY_PHASE else "wrong-phase"
 
     def _why_not_play(self, card: Card) -> str | None:
-        if card not in self._seating.base_deck:
+        if card not in self._seating.deck_set:
             return "card-not-in-deck"
         why = self._why_not_play_now()
         if why is not None:
@@ -529,14 +563,14 @@ class HandState:
         """May the seat to act rob now, whatever the discard (RULES.md §1.5, §2.8)?"""
         st, seat = self._status, self.to_act
         rob = st.rob
-        if rob is None or rob.kind is not RobKind.JOKER and not self._seating.robbing:
+        if rob is None or rob.kind is not _JOKER and not self._seating.robbing:
             if not self._seating.robbing:
                 return "robbing-off"
             return "already-robbed" if st.robbed_by is not None else "rob-without-ace"
-        if st.rob_done is _RobDone.ROBBED:
+        if st.rob_done is _ROBBED:
             return "already-robbed"
         # A silent not-robbing is the holder's secret: only he hears about it.
-        if st.rob_done is _RobDone.DECLINED or (st.rob_done is not None and rob.seat == seat):
+        if st.rob_done is _DECLINED or (st.rob_done is not None and rob.seat == seat):
             return "rob-chance-passed"
         if rob.seat != seat:
             return "rob-without-ace"
@@ -551,7 +585,7 @@ class HandState:
 
     def _why_not_discard(self, card: Card) -> str | None:
         """May the robber give up ``card``?"""
-        if card not in self._seating.base_deck:
+        if card not in self._seating.deck_set:
             return "card-not-in-deck"
         if card not in self.hands[self.to_act]:  # type: ignore[index]
             return "discard-not-held"
@@ -570,9 +604,9 @@ class HandState:
             return "answer-five-first"
         if phase is not _ROB_PHASE and (phase is not _PLAY_PHASE or rob.before_lead):
             return "no-rob-to-decline"
-        if rob.kind is RobKind.JOKER:
+        if rob.kind is _JOKER:
             return "must-take-joker"
-        if not may_decline(self._seating.variant.robbing, dealer=rob.kind is RobKind.ACE):
+        if not may_decline(self._seating.variant.robbing, dealer=rob.kind is _ACE):
             return "rob-compulsory"
         return None
 
@@ -585,23 +619,29 @@ class HandState:
             return "five-after-joker"
         if st.rob_done is not None or st.robbed_by is not None:
             return "five-after-rob"
-        if st.five is _Five.ASKED:
+        if st.five is _FIVE_ASKED:
             return "answer-five-first"
-        if st.five is not _Five.OPEN or self.to_act != s.eldest or self.phase is _ROB_PHASE:
+        if st.five is not _FIVE_OPEN or self.to_act != s.eldest or self.phase is _ROB_PHASE:
             return "five-not-now"
         return None
 
     def _why_not_answer_five(self) -> str | None:
-        return None if self._status.five is _Five.ASKED else "no-five-asked"
+        return None if self._status.five is _FIVE_ASKED else "no-five-asked"
 
     def _why_not_pass(self) -> str | None:
         """Is there a prompt that every seat gets alike, for the seat to act to pass?"""
         phase, st = self.phase, self._status
-        if phase is _FIVE_PHASE and st.five is _Five.OPEN:
+        if phase is _FIVE_PHASE and st.five is _FIVE_OPEN:
             return None  # eldest's fiving prompt
         rob = st.rob
         if phase is _ROB_PHASE and rob is not None and rob.prompt_all:
-            return None  # the round of rob prompts
+            # the round of rob prompts: the holder may pass only if he may keep silent
+            if rob.seat != self.to_act or st.rob_done is not None:
+                return None
+            holder_rob = self._seating.variant.robbing.holder_rob
+            if holder_rob == "may":
+                return None
+            return "rob-compulsory" if holder_rob == "must" else "must-announce"
         if phase is _FIVE_PHASE:
             return "answer-five-first"
         return "nothing-to-pass"
@@ -616,10 +656,21 @@ class HandState:
         st = self._status
         phase = self.phase
         hand = self.hands[seat]
-        acts: list[Action] = []
         rob = st.rob
+        if (
+            phase is _PLAY_PHASE
+            and not st.five
+            and (rob is None or rob.seat != seat or st.rob_done is not None)
+        ):
+            # The common case, a card to play and nothing else open to this seat: every
+            # other check would refuse (no rob chance of his, no fiving, no prompt).
+            cards = decide(hand, self.current_trick, st.ctx)[0]
+            legal = (tuple([_PLAY[c] for c in cards]), cards)
+            object.__setattr__(self, "_legal", legal)
+            return legal
+        acts: list[Action] = []
         # Robbing and fiving are rare: skip their checks when neither is open to anyone.
-        if (rob is not None and st.rob_done is None) or st.five is not _Five.NONE:
+        if (rob is not None and st.rob_done is None) or st.five is not _NO_FIVE:
             if self._why_not_rob() is None:
                 acts.extend([_ROB[c] for c in hand if self._why_not_discard(c) is None])
             if self._why_not_decline() is None:
@@ -715,8 +766,8 @@ class HandState:
             return "the turn-up may be robbed only once a deal (RULES.md §1.5)"
         if code == "rob-chance-passed":
             how = {
-                _RobDone.DECLINED: "announced instead",
-                _RobDone.SILENT: "played or passed without robbing",
+                _DECLINED: "announced instead",
+                _SILENT: "played or passed without robbing",
             }.get(st.rob_done, "let it pass")  # type: ignore[arg-type]
             who = rob.seat if rob is not None else seat
             return (
@@ -725,10 +776,10 @@ class HandState:
             )
         if code == "rob-without-ace":
             ace = _ACES[st.trump]
-            if rob is not None and rob.kind is RobKind.ACE:
+            if rob is not None and rob.kind is _ACE:
                 why = (f"the turn-up {st.turn_up} is an Ace, so only the dealer "
                        f"(seat {s.dealer}) may rob")
-            elif rob is not None and rob.kind is RobKind.JOKER:
+            elif rob is not None and rob.kind is _JOKER:
                 why = f"the joker was turned up, so the dealer (seat {s.dealer}) takes it"
             else:
                 why = (f"seat {seat} does not hold the Ace of trumps ({ace}) and the turn-up "
@@ -748,10 +799,13 @@ class HandState:
         if code == "must-take-joker":
             return "the dealer must take a turned-up joker (RULES.md §2.8, EX-53)"
         if code == "rob-compulsory":
-            option = "dealer_rob" if rob is not None and rob.kind is RobKind.ACE else "holder_rob"
+            option = "dealer_rob" if rob is not None and rob.kind is _ACE else "holder_rob"
             return f"the rob is compulsory here (option {option}='must'; RULES.md §1.5)"
+        if code == "must-announce":
+            return ("the holder of the Ace of trumps must rob or announce it "
+                    "(option holder_rob='may-announce'; RULES.md §1.5)")
         if code == "answer-five-first":
-            if st.five is _Five.OPEN:
+            if st.five is _FIVE_OPEN:
                 return (f"seat {seat} must first ask to five or pass "
                         "(RULES.md §2.1.7 (6): fiving settles trumps before any rob)")
             return "the dealer must first answer the request to five (RULES.md §2.1.7 (6))"
@@ -780,7 +834,7 @@ class HandState:
         if phase is _ROB_PHASE:
             return f"seat {seat} must first answer the rob prompt (RULES.md §1.5)"
         if phase is _FIVE_PHASE:
-            if self._status.five is _Five.OPEN:
+            if self._status.five is _FIVE_OPEN:
                 return f"seat {seat} must first ask to five or pass"
             return f"the dealer (seat {seat}) must answer the request to five"
         if phase is Phase.CLAIM:
@@ -825,22 +879,24 @@ class HandState:
         s, st = self._seating, self._status
         if type(seat) is not int or not 0 <= seat < s.players:
             raise InvalidSeatError(seat, s.players)
-        legal = self.legal_actions() if seat == self.to_act else ()
+        if seat == self.to_act:
+            legal = (self._legal or self._compute_legal())[0]
+        else:
+            legal = ()
         demoted, barred = st.demoted, st.barred
         rob = st.rob
         if (
-            st.rob_done is _RobDone.SILENT
+            st.rob_done is _SILENT
             and rob is not None
             and seat != rob.seat
             and (demoted is not None or barred)
         ):
             demoted, barred = self._hide_holder(demoted, barred)
-        history = self.history
-        if st.discard is not None or st.joker_discard is not None:
-            history = tuple([
-                t if t.kind != "Rob" or t.seat == seat else Turn(t.seat, None, "Rob")
-                for t in history
-            ])
+        history = self._public
+        if (st.discard is not None and seat == st.robbed_by) or (
+            st.joker_discard is not None and seat == s.dealer
+        ):
+            history = self._unmasked(seat)
         trump: Suit | None
         turn_up: Card | None
         if st.joker_wait:
@@ -957,7 +1013,10 @@ class HandState:
             self.leader if leader is None else leader,
             self.to_act if to_act is None else to_act,
             phase,
-            self.history + (Turn(self.to_act, action, type(action).__name__),),  # type: ignore[arg-type]
+            self._public + (  # a discard is face down: its Rob is masked here
+                Turn(self.to_act, None, "Rob") if type(action) is Rob  # type: ignore[arg-type]
+                else Turn(self.to_act, action, type(action).__name__),  # type: ignore[arg-type]
+            ),
             status,
             None,
             events,
@@ -975,7 +1034,7 @@ class HandState:
             self.leader,
             None,
             Phase.OVER,
-            self.history + (Turn(seat, action, type(action).__name__),),
+            self._public + (Turn(seat, action, type(action).__name__),),
             self._status,
             result,
             (),
@@ -991,12 +1050,14 @@ class HandState:
         rob = st.rob
         if rob is not None and rob.seat == seat and st.rob_done is None:
             st = self._silent(st, seat)  # he played without robbing: "forgetting"
-        if st.five is _Five.OPEN:
-            st = attrs.evolve(st, five=_Five.NONE)
+        if st.five is _FIVE_OPEN:
+            st = attrs.evolve(st, five=_NO_FIVE)
         hands = list(self.hands)
-        hands[seat] = tuple([c for c in hands[seat] if c is not card])
+        held = hands[seat]
+        at = held.index(card)  # cards are canonical: == is identity
+        hands[seat] = held[:at] + held[at + 1 :]
         trick = self.current_trick + (card,)
-        history = self.history + (_new_tuple(Turn, (seat, action, "Play")),)
+        history = self._public + (_new_tuple(Turn, (seat, action, "Play")),)
         n = s.players
         if len(trick) < n:
             return HandState(
@@ -1057,6 +1118,16 @@ class HandState:
         s = self._seating
         if not s.pool:
             return _Result(HandEnd.POINTS, None) if played == HAND_SIZE else None
+        if not st.barred and not s.partners and st.jinker is None:
+            # The usual table, each seat its own side and nobody barred: the same rules
+            # (pool_result) with the seat's own counts, without building side totals.
+            end = pool_result(
+                counts, winner, played=played, needed=s.needed, may_jink=s.jinking,
+                swept=counts[winner] == played,
+            )
+            if end is None:
+                return None
+            return _Result(end, winner if end is HandEnd.WIN else None)
         side = s.side_of[winner]
         if st.jinker is not None:
             end = jink_result(st.jinker, side, played)
@@ -1078,7 +1149,7 @@ class HandState:
         demote, _ = unrobbed_penalty(robbing, announced=False)
         return attrs.evolve(
             st,
-            rob_done=_RobDone.SILENT,
+            rob_done=_SILENT,
             demoted=_ACES[st.trump] if demote else None,
             ctx=st.forget_ctx,
             barred=self._bar(st, seat, announced=False),
@@ -1098,7 +1169,7 @@ class HandState:
         hands = list(self.hands)
         rob = st.rob
         assert rob is not None
-        if rob.kind is RobKind.JOKER:
+        if rob.kind is _JOKER:
             # Taking a turned-up joker is no rob of the trump card: only now is the next
             # card turned, and it gets the robbing set-up of any turn-up (RULES.md §1.5,
             # §2.8, EX-53). The joker exchange ends fiving for the deal.
@@ -1111,10 +1182,10 @@ class HandState:
         status = attrs.evolve(
             st,
             taken=True,
-            rob_done=_RobDone.ROBBED,
+            rob_done=_ROBBED,
             robbed_by=seat,
             discard=discard,
-            five=_Five.NONE,  # fiving settles trumps, so it comes before any rob
+            five=_NO_FIVE,  # fiving settles trumps, so it comes before any rob
         )
         events = (Robbed(seat, st.turn_up, discard),)
         if self.phase is _ROB_PHASE:
@@ -1130,9 +1201,9 @@ class HandState:
         assert rob is not None
         # fiving settles trumps, so it comes before any rob or decline
         changes: dict[str, object] = {
-            "rob_done": _RobDone.DECLINED, "announced": seat, "five": _Five.NONE,
+            "rob_done": _DECLINED, "announced": seat, "five": _NO_FIVE,
         }
-        if rob.kind is RobKind.HOLDER:
+        if rob.kind is _HOLDER:
             demote, _ = unrobbed_penalty(s.variant.robbing, announced=True)
             if demote:
                 ace = _ACES[st.trump]
@@ -1152,7 +1223,7 @@ class HandState:
         seat: int = self.to_act  # type: ignore[assignment]
         events = (Passed(seat),)
         if self.phase is _FIVE_PHASE:
-            st = attrs.evolve(st, five=_Five.NONE)
+            st = attrs.evolve(st, five=_NO_FIVE)
             return self._after_five(st, action, events)
         rob = st.rob
         assert rob is not None
@@ -1203,7 +1274,7 @@ class HandState:
         s = self._seating
         hands = self.hands if hands is None else hands
         phase, to_act, status = _opening(
-            s, hands, card, stock_at, fived, _Five.NONE, joker_discard=joker_discard
+            s, hands, card, stock_at, fived, _NO_FIVE, joker_discard=joker_discard
         )
         return self._next(
             status=status, phase=phase, to_act=to_act, hands=hands, leader=s.eldest,
@@ -1284,7 +1355,7 @@ def _opening(
     rob = rob_chance(variant.robbing, turn_up, hands, s.dealer)
     if (
         rob is not None
-        and rob.kind is RobKind.HOLDER
+        and rob.kind is _HOLDER
         and rob.seat is not None
         and unrobbed_penalty(variant.robbing, announced=False)[0]
     ):
@@ -1309,9 +1380,9 @@ def _opening(
         ctx=ctx,
         forget_ctx=forget_ctx,
     )
-    if rob is not None and rob.kind is RobKind.ACE:
+    if rob is not None and rob.kind is _ACE:
         return _ROB_PHASE, s.dealer, status  # the dealer robs before eldest's first turn
-    if five is _Five.OPEN and prompt_first(variant.robbing):
+    if five is _FIVE_OPEN and prompt_first(variant.robbing):
         return _FIVE_PHASE, s.eldest, status  # eldest: five or pass, before any rob prompt
     phase, to_act = _start(s, status)
     return phase, to_act, status
@@ -1380,7 +1451,7 @@ def new_hand(
     hands = tuple([get(d) for get in s.getters])
     at = s.turn_up_at
     up = d[at]
-    five = _Five.OPEN if s.fiving else _Five.NONE
+    five = _FIVE_OPEN if s.fiving else _NO_FIVE
     if up is JK:
         # The dealer takes the joker, discards, and only then is the next card turned
         # (RULES.md §1.5, §2.8, EX-53); the status holds it unseen meanwhile.
@@ -1389,7 +1460,7 @@ def new_hand(
         ctx = play_context(s.variant, nxt.suit)
         status = _Status(
             trump=nxt.suit, turn_up=nxt, taken=False, joker_wait=True, stock_at=at + 2,
-            fived=(), five=five, rob=RobChance(RobKind.JOKER, s.dealer, True), rob_done=None,
+            fived=(), five=five, rob=RobChance(_JOKER, s.dealer, True), rob_done=None,
             robbed_by=None, announced=None, discard=None, joker_discard=None, demoted=None,
             barred=(), jinker=None, ctx=ctx, forget_ctx=ctx,
         )

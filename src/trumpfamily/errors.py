@@ -125,6 +125,9 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
      "the dealer must take a turned-up joker (EX-53)"),
     ("rob-compulsory", "RULES.md §1.5", ("EB11", "PEEL", "W45"),
      "the rob is compulsory here (option holder_rob='must' or dealer_rob='must')"),
+    ("must-announce", "RULES.md §1.5", ("FOS", "BIC45", "W25"),
+     "the holder of the Ace of trumps must rob or announce it, not pass in silence "
+     "(option holder_rob='may-announce')"),
     ("answer-five-first", "RULES.md §2.1.7 (6)", ("PEEL",),
      "the request to five is answered first"),
     ("no-claim-now", "RULES.md §1.6", ("FOS", "MAW"),

@@ -319,21 +319,21 @@ class GameState:
         if scoring.scoring == "pool":
             if not hand.is_over:
                 return self._moved(hand, events)
-            return self._settle(hand, events, self._pool_outcome(hand), None)
+            paid, pool = self._pool_outcome(hand)
+            return self._settle(hand, events, paid, None, pool)
         if len(hand.tricks) > len(before.tricks):
             side = self._reaching_side(hand)
             if side is not None:
-                outcome = hand.outcome if hand.is_over else self._partial_outcome(hand)
-                assert outcome is not None
-                return self._settle(hand, events, outcome, side)
-        if not hand.is_over:
-            return self._moved(hand, events)
+                last = hand.outcome if hand.is_over else self._partial_outcome(hand)
+                assert last is not None
+                return self._settle(hand, events, last, side, 0)
         outcome = hand.outcome
-        assert outcome is not None and outcome.side_points is not None
+        if outcome is None:
+            return self._moved(hand, events)
+        assert outcome.side_points is not None
         scores = tuple(a + b for a, b in zip(self.scores, outcome.side_points, strict=True))
-        return self._settle(
-            hand, events, outcome, game_winner(scores, scoring, all_five=outcome.all_five)
-        )
+        winner = game_winner(scores, scoring, all_five=outcome.all_five)
+        return self._settle(hand, events, outcome, winner, 0)
 
     def record(self) -> dict[str, Any]:
         """A JSON-serialisable record of the whole game so far: variant name and options,
@@ -417,32 +417,40 @@ class GameState:
             complete=False,
         )
 
-    def _pool_outcome(self, hand: HandState) -> HandOutcome:
-        """A finished pool hand's outcome with its net ``chips`` per seat: minus its
-        stakes, plus the pool share won, plus jink payments (RULES.md §1.6, §1.7)."""
+    def _pool_outcome(self, hand: HandState) -> tuple[HandOutcome, int]:
+        """A finished pool hand's outcome with its net ``chips`` per seat (minus its
+        stakes, plus the pool share won, plus jink payments; RULES.md §1.6, §1.7), and the
+        chips left in the pool."""
         outcome = hand.outcome
         assert outcome is not None
         variant, players = self.variant, self.players
-        gains, _ = settle_pool(self.pool, outcome.winner_seats, players)
+        gains, pool = settle_pool(self.pool, outcome.winner_seats, players)
         jink = (0,) * players
         if outcome.jink_succeeded:
             assert outcome.winner is not None
             jink = jink_payments(variant.jinking, variant.scoring, self.sides, outcome.winner)
         net = tuple(g + j - s for g, j, s in zip(gains, jink, self.stakes, strict=True))
-        return attrs.evolve(outcome, chips=net)
+        return attrs.evolve(outcome, chips=net), pool
 
     def _settle(
-        self, hand: HandState, events: _Events, outcome: HandOutcome, winner: int | None
+        self,
+        hand: HandState,
+        events: _Events,
+        outcome: HandOutcome,
+        winner: int | None,
+        pool: int,
     ) -> GameState:
-        """The state once ``hand`` is settled with ``outcome``: the game won by ``winner``
-        (a side), over by its ``hands`` limit, or the next hand dealt."""
+        """The state once ``hand`` is settled with ``outcome``, leaving ``pool`` chips in
+        the pool: the game won by ``winner`` (a side), over by its ``hands`` limit, or the
+        next hand dealt."""
         number = self.hand_number
         outcomes = self.outcomes + (outcome,)
         finished = self._finished + (hand,)
-        scores, chips, pool = self.scores, self.chips, self.pool
-        if outcome.chips is not None:  # a pool hand: its stakes are already paid
-            _, pool = settle_pool(pool, outcome.winner_seats, self.players)
-            chips = tuple(c + n + s for c, n, s in zip(chips, outcome.chips, self.stakes))
+        scores, chips = self.scores, self.chips
+        if outcome.chips is not None:  # a pool hand: its stakes were paid at the deal
+            chips = tuple(
+                c + n + s for c, n, s in zip(chips, outcome.chips, self.stakes, strict=True)
+            )
         if outcome.side_points is not None:
             scores = tuple(a + b for a, b in zip(scores, outcome.side_points, strict=True))
         events += (HandScored(number, outcome),)
@@ -709,7 +717,7 @@ def _describe(state: GameState, name: str) -> str:
 
 class Game:
     """A game of Maw, Spoil Five, Twenty-Five or Forty-Five, played in place: a mutable
-    wrapper around a :class:`GameState` (:attr:`state`).
+    wrapper around a :class:`GameState` (:attr:`Game.state`).
 
     :meth:`apply` moves the game on (atomically: a refused action, or a failure while
     settling the hand or dealing the next, leaves the game exactly as it was), and

@@ -504,7 +504,9 @@ def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
         )
     raw_actions = raw.get("actions")
     if not isinstance(raw_actions, list | tuple):
-        problem = "missing" if "actions" not in raw else f"expected a list, got {_kind(raw_actions)}"
+        problem = (
+            "missing" if "actions" not in raw else f"expected a list, got {_kind(raw_actions)}"
+        )
         raise ReplayError(f"{where} is malformed: field 'actions': {problem}")
     try:
         deal = CONVERTER.structure({**raw, "actions": []}, DealRecord)

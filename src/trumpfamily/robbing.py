@@ -183,8 +183,8 @@ class RobChance:
             ``HOLDER`` under ``rob_timing="before-lead"``); otherwise at the holder's first
             turn to play to trick 1.
         prompt_all: every seat from eldest is asked in turn, so that the prompt reveals
-            nothing (``holder_rob="may"`` before the lead: the holder may keep silent, and
-            being asked by name would tell the table who holds the Ace).
+            nothing (the holder's rob before the lead: being asked by name would tell the
+            table who holds the Ace, and no prompt at all that nobody does).
     """
 
     kind: RobKind
@@ -209,10 +209,12 @@ def rob_chance(
         round of prompts); else the :class:`RobChance`. An Ace turned up gives the dealer
         the rob, before the lead. Otherwise the holder of the Ace of trumps robs at his
         first turn (``rob_timing="own-first-turn"``) or before the lead
-        (``"before-lead"``); before the lead with ``holder_rob="may"`` every seat is
-        prompted in turn (``prompt_all``), since a holder who may keep silent must not be
-        named by the prompt (the library's reading; RULES.md is silent on how the
-        question is put).
+        (``"before-lead"``). Before the lead every seat is prompted in turn from eldest
+        (``prompt_all``), whether or not anybody holds the Ace: a prompt by name would
+        tell the table who holds it before he has said a word, and ``holder_rob="may"``
+        lets him keep silent (the library's reading of RULES.md §1.5, which is silent on
+        how the question is put; at a real table every player may speak up before the
+        lead, and silence says nothing about any one hand).
 
     >>> from trumpfamily import SPOIL_FIVE, Card, parse_cards
     >>> from trumpfamily.robbing import rob_chance
@@ -229,12 +231,11 @@ def rob_chance(
     assert turn_up.suit is not None
     ace = canonical(Rank.ACE, turn_up.suit)
     holder = next((seat for seat, hand in enumerate(hands) if ace in hand), None)
-    before = robbing.rob_timing == "before-lead"
-    if before and robbing.holder_rob == "may":
+    if robbing.rob_timing == "before-lead":
         return RobChance(RobKind.HOLDER, holder, True, True)
     if holder is None:
         return None
-    return RobChance(RobKind.HOLDER, holder, before)
+    return RobChance(RobKind.HOLDER, holder, False)
 
 
 def unrobbed_bar(robbing: Robbing, seat: int, ace: Card, *, announced: bool) -> str | None:
