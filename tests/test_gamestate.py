@@ -22,7 +22,7 @@ from strategies import deck_of, variants
 
 import trumpfamily as tf
 from trumpfamily.events import AntesPaid, Dealt, GameOver, HandOver, HandScored, PoolCarried
-from trumpfamily.records import CONVERTER
+from trumpfamily.convert import CONVERTER
 from trumpfamily.scoring import game_winner, reaches_target, settle_pool
 
 C = tf.Card.parse
@@ -213,7 +213,7 @@ def test_nothing_is_allowed_after_the_game() -> None:
         state.apply(tf.Play("5H"))
     assert info.value.code == "game-over"
     view = state.view(0)
-    assert view.to_act is None and view.legal_actions == () and view.hands_left == 0
+    assert view.to_act is None and view.legal_actions == () and view.game.hands_left == 0
 
 
 # -- pool games: chips per hand -------------------------------------------------------------------
@@ -291,7 +291,8 @@ def test_twenty_five_points_ends_mid_hand_with_a_partial_outcome() -> None:
     assert state.events[-2:] == (HandScored(2, last), GameOver(0, (25, 15), (0,) * 4, 0))
     check_books(state)
     view = state.view(1)
-    assert (view.scores, view.target, view.chips, view.pool) == ((25, 15), 25, None, None)
+    assert (view.game.scores, view.game.target, view.game.chips, view.game.pool) == (
+        (25, 15), 25, None, None)
 
 
 def test_play_hand_returns_the_partial_outcome() -> None:
@@ -453,9 +454,9 @@ def test_game_is_a_thin_shell_over_the_state() -> None:
     assert game.state.hand.actions and start.hand.actions == ()
     assert game.record() == game.state.record()
     view = game.view(0)
-    assert (view.hand_number, view.hands_left) == (1, 1)
-    assert (view.chips, view.pool) == (game.chips, game.pool)
-    assert view.scores is None and view.target is None
+    assert (view.game.hand_number, view.game.hands_left) == (1, 1)
+    assert (view.game.chips, view.game.pool) == (game.chips, game.pool)
+    assert view.game.scores is None and view.game.target is None
     game.play(bots=[tf.RandomPlayer(seed=i) for i in range(3)])
     assert game.is_over and game.outcomes == list(game.state.outcomes)
     assert tf.replay_game(game.record()) == game.state
@@ -602,11 +603,11 @@ class GameMachine(RuleBasedStateMachine):
         state = self.states[-1]
         check_books(state, self.start_scores)
         view = state.view(state.to_act if state.to_act is not None else 0)
-        assert view.hand_number == state.hand_number
+        assert view.game.hand_number == state.hand_number
         if state.variant.scoring.scoring == "pool":
-            assert (view.chips, view.pool, view.scores) == (state.chips, state.pool, None)
+            assert (view.game.chips, view.game.pool, view.game.scores) == (state.chips, state.pool, None)
         else:
-            assert (view.scores, view.target) == (state.scores, state.variant.scoring.target)
+            assert (view.game.scores, view.game.target) == (state.scores, state.variant.scoring.target)
         if state.is_over and state.winner is not None:
             scoring = state.variant.scoring
             assert scoring.target is not None

@@ -55,3 +55,55 @@ def test_py_typed_is_shipped() -> None:
 def test_every_public_name_is_exported() -> None:
     missing = [name for name in trumpfamily.__all__ if not hasattr(trumpfamily, name)]
     assert missing == []
+
+
+def _package_imports() -> dict[str, set[str]]:
+    """Each module of the package -> the package modules it imports anywhere in its code
+    (inside functions too), leaving out imports only made for type checking."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent / "src" / "trumpfamily"
+    graph: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).with_suffix("")
+        parts = [p for p in rel.parts if p != "__init__"]
+        name = ".".join(parts) or "trumpfamily"
+        package = parts[:-1] if path.name != "__init__.py" else parts
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                typing_only.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+        deps: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only or not isinstance(node, ast.ImportFrom) or not node.level:
+                continue
+            base = package[: len(package) - (node.level - 1)]
+            if node.module:
+                deps.add(".".join([*base, *node.module.split(".")]))
+            else:  # from . import name: the submodules named
+                deps.update(".".join([*base, alias.name]) for alias in node.names)
+        graph[name] = deps
+    return graph
+
+
+def test_no_import_cycles() -> None:
+    """DESIGN.md "The shape": nothing in the package imports, even lazily, a module that
+    imports it back (the engine does not import records, the demo not the CLI)."""
+    graph = _package_imports()
+    modules = set(graph)
+    cycles = []
+
+    def visit(node: str, path: list[str]) -> None:
+        for dep in sorted(graph.get(node, ())):
+            dep = dep if dep in modules else dep.rsplit(".", 1)[0]
+            if dep in ("trumpfamily", node) or dep not in modules:
+                continue
+            if dep in path:
+                cycles.append(path[path.index(dep) :] + [dep])
+            elif len(path) < 12:
+                visit(dep, [*path, dep])
+
+    for module in sorted(modules - {"trumpfamily"}):
+        visit(module, [module])
+    assert not cycles, f"import cycles: {cycles[:5]}"

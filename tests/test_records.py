@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import trumpfamily as tf
-from trumpfamily.records import CONVERTER, FORMAT, HandRecord
+from trumpfamily.convert import CONVERTER, FORMAT, HandRecord
 
 
 def played(variant: tf.Variant, players: int, seed: int, steps: int | None = None) -> tf.HandState:

@@ -1,118 +1,181 @@
 """The demo: whole games of every preset, played by bots through the public API.
 
-``python -m trumpfamily`` (or ``trumpfamily demo``) plays what :func:`main` plays. Each
-preset plays a :class:`~trumpfamily.game.Game` from a seeded shuffle: :data:`POOL_HANDS`
-(3) hands of a pool game (antes, robbing, claims and jinks, spoils carried forward), or a
-points game to its target (at most :data:`MAX_POINTS_HANDS`, 40, hands). Seat 0 is a
-:class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
-:class:`~trumpfamily.players.RandomPlayer` s; every trick, robbing decision and payout is
-printed. The options are ``--seed S`` (default 2026; preset number ``i`` plays with seed
-``S + i``) and ``--players N`` (default 4).
+``python -m trumpfamily`` (or ``trumpfamily demo``) plays what :func:`play_all` plays.
+Each preset plays a :class:`~trumpfamily.game.Game` from a seeded shuffle:
+:data:`POOL_HANDS` (3) hands of a pool game (antes, robbing, claims and jinks, spoils
+carried forward), or a points game to its target (at most :data:`MAX_POINTS_HANDS`, 40,
+hands). Seat 0 is a :class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
+:class:`~trumpfamily.players.RandomPlayer` s. What is printed is the
+:class:`~trumpfamily.narrate.Narrator`'s reading of the game's events, the whole truth:
+every deal, rob, trick and payout. The options are ``--seed S`` (default 2026; preset
+number ``i`` plays with seed ``S + i``) and ``--players N`` (default 4).
+
+This module does not import the command line (the command line's ``demo`` command calls
+:func:`play_all`).
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Callable, Sequence
+from typing import Final, NoReturn
 
-from .engine import HandState
+from .errors import PlayerCountError
 from .game import Game
+from .narrate import PLAIN, Narrator, Style, game_header
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
-from .variants import Variant
+from .variants import VARIANTS, Variant
 
-__all__ = ["main", "play_game"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "DEFAULT_SEED",
+    "MAX_POINTS_HANDS",
+    "POOL_HANDS",
+    "add_arguments",
+    "main",
+    "play_all",
+    "play_game",
+]
 
 #: Hands played in a pool game (3): pool games never end by themselves.
-POOL_HANDS = 3
+POOL_HANDS: Final = 3
 #: The most hands a points game is played for (40), a safety cap: games end well before.
-MAX_POINTS_HANDS = 40
-
-
-def _describe_hand(hand: HandState, game: Game, out: Callable[[str], None]) -> None:
-    outcome = hand.outcome
-    assert outcome is not None
-    out(f"  Hand {len(game.outcomes)}: P{hand.dealer} deals; turn-up {hand.turn_up}, "
-        f"{hand.trump.name.lower()} are trumps")
-    if hand.fived:
-        out(f"    fived: {' '.join(map(str, hand.fived))} set aside")
-    if hand.robbed_by is not None:
-        out(f"    P{hand.robbed_by} robs the turn-up (discarding face down)")
-    elif hand.announced is not None:
-        out(f"    P{hand.announced} announces the Ace of trumps without robbing")
-    if hand.demoted is not None:
-        out(f"    {hand.demoted} was not robbed: it ranks as the lowest trump this hand")
-    for barred in hand.barred:
-        out(f"    P{barred.seat} is barred from the pool: {barred.reason}")
-    for number, trick in enumerate(hand.tricks, 1):
-        played = "  ".join(f"P{seat}:{card}" for seat, card in zip(trick.seats, trick.cards))
-        out(f"    trick {number}: {played}  -> P{trick.winner}")
-    counts = ", ".join(f"P{s} {n}" for s, n in enumerate(outcome.tricks))
-    out(f"    tricks: {counts}")
-    if outcome.scoring == "pool":
-        if outcome.spoil:
-            what = "a failed jink spoils the hand" if outcome.jink_tried else "spoil: the pool carries"
-        else:
-            seats = " and ".join(f"P{s}" for s in outcome.winner_seats)
-            what = f"{seats} take{'s' if len(outcome.winner_seats) == 1 else ''} the pool"
-            if outcome.claimed:
-                what += " (claimed after three tricks)"
-            if outcome.jink_succeeded:
-                what += " with a successful jink"
-        after = "" if game.is_over else " after the next deal's antes"
-        out(f"    {what}; chips {list(game.chips)}, pool {game.pool}{after}")
-    else:
-        assert outcome.side_points is not None
-        bonus = ""
-        if outcome.best_trump is not None and outcome.best_trump_trick is not None:
-            bonus = f" (best trump {outcome.best_trump} in trick {outcome.best_trump_trick + 1})"
-        out(f"    points this hand {list(outcome.side_points)}{bonus}; scores {list(game.scores)}")
+MAX_POINTS_HANDS: Final = 40
+#: The seed of the first preset's game (2026); preset number ``i`` plays with ``seed + i``.
+DEFAULT_SEED: Final = 2026
+#: Players at each table (4).
+DEFAULT_PLAYERS: Final = 4
 
 
 def play_game(variant: Variant, *, players: int, seed: int,
-              out: Callable[[str], None] = print) -> Game:
-    """Play and print one game of ``variant`` with bots.
+              out: Callable[[str], None] = print, style: Style = PLAIN) -> Game:
+    """Play one game of ``variant`` with bots, and tell it line by line.
 
     Args:
         variant: the rules.
         players: the number of seats.
         seed: seeds the shuffles and the bots.
         out: where each line goes.
+        style: how to print cards (plain text by default).
 
     Returns:
-        The finished :class:`Game` (:data:`POOL_HANDS` hands of a pool game; a points
-        game played to its target, at most :data:`MAX_POINTS_HANDS` hands).
+        The finished :class:`~trumpfamily.game.Game` (:data:`POOL_HANDS` hands of a pool
+        game; a points game played to its target, at most :data:`MAX_POINTS_HANDS` hands).
+
+    Raises:
+        PlayerCountError: ``players`` does not suit ``variant``.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.demo import play_game
+    >>> lines = []
+    >>> game = play_game(tf.SPOIL_FIVE, players=3, seed=1, out=lines.append)
+    >>> lines[0]
+    'Spoil Five: 3 players, 3 hands, seed 1; P0 plays by rule of thumb, the others at random.'
+    >>> len(game.outcomes), sum(game.chips) + game.pool
+    (3, 0)
     """
     pool = variant.scoring.scoring == "pool"
     game = Game(variant, players=players, seed=seed, hands=POOL_HANDS if pool else MAX_POINTS_HANDS)
     bots: Sequence[Player] = [RuleOfThumbPlayer()] + [RandomPlayer(seed + s) for s in range(1, players)]
-    out(f"{variant.name}: {players} players, first dealer P{game.dealer}")
+    narrator = Narrator(game.variant, players, style=style)
+    note = "P0 plays by rule of thumb, the others at random"
+    for line in game_header(game.state, note=note, style=style) + narrator.lines(game.state.events):
+        out(line)
     while not game.is_over:
-        finished = len(game.outcomes)
         seat = game.to_act
         assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat)))
-        if len(game.outcomes) > finished and game.last_hand is not None:
-            _describe_hand(game.last_hand, game, out)
-    if game.winner is not None:
-        sides = game.sides[game.winner]
-        out(f"  Game over: {' and '.join(f'P{s}' for s in sides)} win{'s' if len(sides) == 1 else ''} "
-            f"with {game.scores[game.winner]} points")
+        game.apply(bots[seat].choose(game.view(seat)), seat)
+        for line in narrator.lines(game.state.events):
+            out(line)
     out("")
     return game
 
 
+def play_all(*, seed: int = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
+             out: Callable[[str], None] = print, style: Style = PLAIN) -> list[Game]:
+    """Play a game of every preset that ``players`` players can play (:func:`play_game`).
+
+    A preset not played by that many players is skipped, with a note first.
+
+    Args:
+        seed: preset number ``i`` (in :data:`~trumpfamily.variants.VARIANTS` order) plays
+            with ``seed + i``, so each game does not depend on the others.
+        players: the number of seats at each table.
+        out: where each line goes.
+        style: how to print cards.
+
+    Returns:
+        The finished games, in preset order.
+
+    Raises:
+        PlayerCountError: no preset is played by ``players`` players.
+    """
+    chosen: list[tuple[int, Variant]] = []
+    skipped: list[Variant] = []
+    for offset, variant in enumerate(VARIANTS.values()):
+        try:
+            variant.table.side_count(players)
+        except PlayerCountError:
+            skipped.append(variant)
+        else:
+            chosen.append((offset, variant))
+    if not chosen:
+        counts = ", ".join(f"{v.name} {_counts(v)}" for v in VARIANTS.values())
+        raise PlayerCountError(f"no preset is played by {players} "
+                               f"player{'s' if players != 1 else ''} ({counts})")
+    for variant in skipped:
+        out(f"({variant.name} is skipped: it is for {_counts(variant)} players.)")
+    if skipped:
+        out("")
+    return [play_game(variant, players=players, seed=seed + offset, out=out, style=style)
+            for offset, variant in chosen]
+
+
+def _counts(variant: Variant) -> str:
+    return f"{variant.table.min_players}-{variant.table.max_players}"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the demo's options, ``--seed`` and ``--players``, to ``parser``."""
+    parser.add_argument("--seed", "-s", type=int, default=DEFAULT_SEED, metavar="S",
+                        help=f"seed for the shuffles and the bots (default: {DEFAULT_SEED})")
+    parser.add_argument("--players", "-n", type=int, default=DEFAULT_PLAYERS, metavar="N",
+                        help=f"players at each table (default: {DEFAULT_PLAYERS}); a preset "
+                             "not played by N players is skipped")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line on standard error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the demo: the command line's ``trumpfamily demo`` with ``argv`` (default: the
-    command line), i.e. ``--seed S`` (default 2026) and ``--players N`` (default 4); a
-    preset that is not played by N players is skipped with a note.
+    """Run the demo with ``argv`` (default: the command line): ``--seed S`` (default 2026)
+    and ``--players N`` (default 4); a preset that is not played by N players is skipped
+    with a note.
+
+    Args:
+        argv: the arguments.
 
     Returns:
         The exit status: 0, or 2 for bad arguments (a one-line message on stderr).
     """
-    import sys
-
-    from .cli import main as cli_main  # the command line imports this module
-
-    return cli_main(["demo", *(sys.argv[1:] if argv is None else argv)])
+    parser = _Parser(prog="python -m trumpfamily.demo",
+                     description="Watch bots play a game of every preset.")
+    add_arguments(parser)
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as stop:  # --help, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        play_all(seed=args.seed, players=args.players)
+    except PlayerCountError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":

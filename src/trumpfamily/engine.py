@@ -88,6 +88,7 @@ from .actions import (
     Rob,
 )
 from .cards import JK, Card, Rank, Suit, canonical, parse_cards
+from .convert import hand_record
 from .dealing import Seating, check_deck, seating_for, seeded_random, stacked_deck
 from .errors import IllegalActionError, InvalidSeatError
 from .events import (
@@ -664,8 +665,8 @@ class HandState:
         ):
             # The common case, a card to play and nothing else open to this seat: every
             # other check would refuse (no rob chance of his, no fiving, no prompt).
-            cards = decide(hand, self.current_trick, st.ctx)[0]
-            legal = (tuple([_PLAY[c] for c in cards]), cards)
+            playable = decide(hand, self.current_trick, st.ctx)[0]
+            legal = (tuple([_PLAY[c] for c in playable]), playable)
             object.__setattr__(self, "_legal", legal)
             return legal
         acts: list[Action] = []
@@ -934,11 +935,6 @@ class HandState:
                 st.joker_discard if seat == s.dealer else None,
                 history,
                 None,
-                None,
-                None,
-                None,
-                None,
-                None,
             ),
         )
 
@@ -973,9 +969,7 @@ class HandState:
         >>> tf.replay(json.loads(json.dumps(state.record()))) == state
         True
         """
-        from .records import record
-
-        return record(self)
+        return hand_record(self.variant, self.players, self.dealer, self.deck, self.actions)
 
     def __repr__(self) -> str:
         s = self._seating

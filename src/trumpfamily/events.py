@@ -23,14 +23,12 @@ so for a sequence.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
 from .cards import Card, Suit
-
-if TYPE_CHECKING:
-    from .outcomes import HandOutcome
+from .outcomes import HandOutcome
 
 __all__ = [
     "Claimed",
@@ -265,22 +263,9 @@ Event: TypeAlias = (
 )
 
 
-def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
-    """``events`` as ``seat`` may see them (:meth:`Dealt.seen_by` and the like).
-
-    Args:
-        events: events in order.
-        seat: the seat that is looking.
-
-    Returns:
-        The same events, in order, with other seats' cards and face-down discards removed.
-    """
-    return tuple(e.seen_by(seat) for e in events)
-
-
 # -- game events: what a game adds around its hands (GameState.apply) ----------------------
 
-__all__ += ["AntesPaid", "GameEvent", "GameOver", "HandScored", "PoolCarried"]
+__all__ += ["AntesPaid", "AnyEvent", "GameEvent", "GameOver", "HandScored", "PoolCarried"]
 
 
 @attrs.frozen
@@ -350,3 +335,19 @@ class GameOver(_Public):
 #: Any game event: what :meth:`GameState.apply <trumpfamily.game.GameState.apply>` adds
 #: to the events of the hand (:data:`Event`).
 GameEvent: TypeAlias = HandScored | PoolCarried | AntesPaid | GameOver
+
+#: Any event, of a hand or of a game.
+AnyEvent: TypeAlias = Event | GameEvent
+
+
+def seen_by(events: Iterable[AnyEvent], seat: int) -> tuple[AnyEvent, ...]:
+    """``events`` as ``seat`` may see them (:meth:`Dealt.seen_by` and the like).
+
+    Args:
+        events: events in order.
+        seat: the seat that is looking.
+
+    Returns:
+        The same events, in order, with other seats' cards and face-down discards removed.
+    """
+    return tuple(e.seen_by(seat) for e in events)

@@ -36,8 +36,10 @@ import attrs
 
 from .actions import Action
 from .cards import Card, Rank, parse_cards
+from .convert import game_record
 from .dealing import check_deck, seating_for, seeded_random
 from .engine import HandOutcome, HandState, SeatView, new_hand
+from .outcomes import GameContext
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -255,33 +257,32 @@ class GameState:
             seat: a seat, an int ``0..players-1``.
 
         Returns:
-            The hand's :class:`~trumpfamily.outcomes.SeatView` with ``hand_number`` and
-            ``hands_left`` set (``hands_left`` only with a ``hands`` limit), and in points
-            games ``scores`` (per side; the current hand's points are added when it ends)
-            and ``target``, in pool games ``chips`` (per seat) and ``pool``. Once the game
-            is over nobody is to act: ``to_act`` is ``None`` and ``legal_actions`` ``()``.
+            The hand's :class:`~trumpfamily.outcomes.SeatView` with its ``game`` context
+            (a :class:`~trumpfamily.outcomes.GameContext`): ``hand_number`` and
+            ``hands_left`` (only with a ``hands`` limit), and in points games ``scores``
+            (per side; the current hand's points are added when it ends) and ``target``,
+            in pool games ``chips`` (per seat) and ``pool``. Once the game is over nobody
+            is to act: ``to_act`` is ``None`` and ``legal_actions`` ``()``.
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat.
 
         >>> import trumpfamily as tf
         >>> view = tf.new_game(tf.SPOIL_FIVE, players=3, seed=5).view(1)
-        >>> view.hand_number, view.chips, view.pool, view.scores
+        >>> view.game.hand_number, view.game.chips, view.game.pool, view.game.scores
         (1, (-2, -1, -1), 4, None)
         """
         view = self.hand.view(seat)
-        pool_game = self.variant.scoring.scoring == "pool"
-        context: dict[str, Any] = {
-            "hand_number": self.hand_number,
-            "hands_left": self.hands_left,
-        }
-        if pool_game:
-            context.update(chips=self.chips, pool=self.pool)
+        if self.variant.scoring.scoring == "pool":
+            game = GameContext(self.hand_number, self.hands_left, None, None, self.chips, self.pool)
         else:
-            context.update(scores=self.scores, target=self.variant.scoring.target)
+            game = GameContext(
+                self.hand_number, self.hands_left, self.scores, self.variant.scoring.target,
+                None, None,
+            )
         if self.is_over:
-            context.update(to_act=None, legal_actions=())
-        return view._replace(**context)
+            return view._replace(game=game, to_act=None, legal_actions=())
+        return view._replace(game=game)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -348,9 +349,18 @@ class GameState:
         >>> tf.replay_game(json.loads(json.dumps(state.record()))) == state
         True
         """
-        from .records import record_game
-
-        return record_game(self)
+        setup = self._setup
+        hands = self._finished if self.is_over else (*self._finished, self.hand)
+        return game_record(
+            self.variant,
+            self.players,
+            seed=setup.seed,
+            dealer=setup.dealer,
+            hands=setup.hands,
+            scores=setup.scores,
+            decks=setup.decks,
+            deals=[(h.dealer, h.deck, h.actions) for h in hands],
+        )
 
     def __repr__(self) -> str:
         return _describe(self, "GameState")

@@ -15,7 +15,16 @@ from .actions import Action
 from .cards import Card, Suit
 from .variants import Variant
 
-__all__ = ["HAND_SIZE", "Barred", "HandOutcome", "Phase", "SeatView", "Trick", "Turn"]
+__all__ = [
+    "HAND_SIZE",
+    "Barred",
+    "GameContext",
+    "HandOutcome",
+    "Phase",
+    "SeatView",
+    "Trick",
+    "Turn",
+]
 
 #: Cards dealt to each seat, and tricks in a hand, in every member of the family (RULES.md §1.1).
 HAND_SIZE: Final = 5
@@ -166,6 +175,30 @@ class Turn(NamedTuple):
     kind: str
 
 
+class GameContext(NamedTuple):
+    """The game around a hand, as every seat sees it (:attr:`SeatView.game`; RULES.md
+    §1.7, §2.3, §2.4).
+
+    Attributes:
+        hand_number: the number of this hand in the game (1 for the first).
+        hands_left: with a ``hands`` limit, the hands still to be dealt after this one,
+            else ``None``.
+        scores: points games: points per side, before this hand's tricks are counted;
+            ``None`` in pool games.
+        target: points games: the points that win the game; ``None`` in pool games.
+        chips: pool games: net chips per seat (antes paid are negative); ``None`` in
+            points games.
+        pool: pool games: the chips in the pool now; ``None`` in points games.
+    """
+
+    hand_number: int
+    hands_left: int | None
+    scores: tuple[int, ...] | None
+    target: int | None
+    chips: tuple[int, ...] | None
+    pool: int | None
+
+
 class SeatView(NamedTuple):
     """What one seat may see of a hand (see :meth:`HandState.view`).
 
@@ -213,15 +246,9 @@ class SeatView(NamedTuple):
             the dealer's view only (RULES.md §2.8, EX-53), else ``None``.
         history: every action of this hand so far, in order, as :class:`Turn` values, with
             what this seat may not see masked.
-        hand_number: in a game, the number of this hand (1 for the first), else ``None``.
-        scores: in a points game, points per side before this hand's tricks are counted,
-            else ``None``.
-        chips: in a pool game, net chips per seat (antes paid are negative), else
-            ``None``.
-        pool: in a pool game, the chips in the pool now, else ``None``.
-        target: in a points game, the points that win it, else ``None``.
-        hands_left: in a game with a ``hands`` limit, the hands still to be dealt after
-            this one, else ``None``.
+        game: the game around this hand (:class:`GameContext`: hand number, scores or
+            chips and pool, target) when the view comes from a
+            :class:`~trumpfamily.game.GameState`; ``None`` for a hand played on its own.
     """
 
     seat: int
@@ -250,9 +277,4 @@ class SeatView(NamedTuple):
     my_discard: Card | None
     my_joker_discard: Card | None
     history: tuple[Turn, ...] = ()
-    hand_number: int | None = None
-    scores: tuple[int, ...] | None = None
-    chips: tuple[int, ...] | None = None
-    pool: int | None = None
-    target: int | None = None
-    hands_left: int | None = None
+    game: GameContext | None = None

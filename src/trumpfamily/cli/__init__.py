@@ -1,0 +1,158 @@
+"""The ``trumpfamily`` command line: list presets, print their rules, explain a position,
+play in the terminal, replay saved hands, and watch the demo.
+
+Commands (``trumpfamily COMMAND --help`` describes each one)::
+
+    trumpfamily variants
+    trumpfamily rules VARIANT [--trump S] [--option NAME=VALUE ...]
+    trumpfamily explain VARIANT --trump C --trick "8C 5C" --hand "JC KD 3H" [--option ...]
+    trumpfamily play VARIANT [--players N] [--seed S] [--human SEAT] [--option ...]
+                     [--hands K] [--bots thumb|random] [--save FILE]
+    trumpfamily replay FILE
+    trumpfamily demo [--seed S] [--players N]
+
+Every command also takes ``--color auto|always|never``.
+
+``python -m trumpfamily`` runs the same commands, and with no arguments the demo.
+
+One module per command, each a thin layer over the public API:
+:mod:`~trumpfamily.cli.variants`, :mod:`~trumpfamily.cli.rules`,
+:mod:`~trumpfamily.cli.explain`, :mod:`~trumpfamily.cli.play` (with the human seat's
+:mod:`~trumpfamily.cli.prompt`), :mod:`~trumpfamily.cli.replay` and
+:mod:`~trumpfamily.cli.demo`. Each adds its sub-parser (``add_parser``) and runs it
+(``run``). Every rule printed comes from the library
+(:meth:`~trumpfamily.ranking.Ranking.trump_order`,
+:meth:`~trumpfamily.variants.Variant.options`, :func:`~trumpfamily.play.check_play`), and
+every hand played or replayed is told by :class:`~trumpfamily.narrate.Narrator` from its
+events, so the command line cannot disagree with the API.
+
+Exit status: :data:`EXIT_OK` (0) on success; :data:`EXIT_FAILURE` (1) when a file is not
+a hand record or does not verify, a game is abandoned (``quit`` or the end of input at
+the prompt) or the output cannot be written; :data:`EXIT_USAGE` (2) for bad input on the
+command line: an unknown command, variant, option, card or suit, a bad argument, a
+``--save`` file that cannot be written. Every error is one line on standard error
+(``trumpfamily COMMAND: error: ...``), never a traceback.
+
+>>> from trumpfamily.cli import main
+>>> main(["explain", "45", "--trump", "C", "--trick", "AH", "--hand", "KH 9D 3S"])
+Forty-Five, clubs trumps. Trick so far: AH. Hand: KH 9D 3S.
+Legal: KH
+  9D may not be played: the Ace of Hearts was led, you hold no trump and hold KH: you must play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
+  3S may not be played: the Ace of Hearts was led, you hold no trump and hold KH: you must play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Final
+
+from .._version import __version__
+from ..errors import TrumpFamilyError
+from ..narrate import Style
+from . import demo, explain, play, replay, rules, variants
+from ._common import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    Command,
+    CommandError,
+    Parser,
+    parse_option,
+    parse_option_value,
+)
+from ._streams import exit_code, fail, flush, output_failed, silence_stdout, stdout_closed
+
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CommandError",
+    "Style",
+    "build_parser",
+    "main",
+    "parse_option",
+    "parse_option_value",
+]
+
+#: The command modules, in the order ``--help`` lists them.
+_COMMANDS: Final = (variants, rules, explain, play, replay, demo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line: one sub-parser per command module.
+
+    Returns:
+        The parser; ``parse_args`` sets ``func`` to the command's ``run``.
+    """
+    common = Parser(add_help=False)
+    common.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
+                        help="colour and suit symbols: auto (on a terminal, unless NO_COLOR "
+                             "is set), always or never (default: auto)")
+    parser = Parser(
+        prog=PROG,
+        description="Rules of the Maw family of card games (Maw, Spoil Five, Twenty-Five, "
+                    "Forty-Five): print the card orders and options of a preset, explain which "
+                    "cards may be played, play or replay a hand.",
+        epilog="Without a command, 'python -m trumpfamily' runs the demo.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in _COMMANDS:
+        module.add_parser(sub, common)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line.
+
+    Args:
+        argv: the arguments after the program name (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status: :data:`EXIT_OK`, :data:`EXIT_FAILURE` or :data:`EXIT_USAGE`.
+        Bad input is reported on standard error in one line, never with a traceback.
+    """
+    words = sys.argv[1:] if argv is None else list(argv)
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        return stdout_closed(words)
+    try:
+        args = build_parser().parse_args(words)
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            return output_failed(words, error)
+        return exit_code(stop)
+    except OSError as error:  # --help or --version to a full disk
+        return output_failed(words, error)
+    return _run(args.func, args)
+
+
+def _run(command: Command, args: argparse.Namespace) -> int:
+    """Run ``command``; every failure becomes one line on standard error."""
+    out = sys.stdout
+    try:
+        code = command(args, out)
+        out.flush()  # a full disk must be reported here, not at interpreter exit
+        return code
+    except CommandError as error:
+        return fail(args.command, str(error), error.code, error.label)
+    except TrumpFamilyError as error:
+        return fail(args.command, str(error), EXIT_USAGE)
+    except KeyboardInterrupt:
+        flush(sys.stdout)
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (e.g. '| head'): stop quietly
+        silence_stdout()
+        return EXIT_FAILURE
+    except OSError as error:  # standard output cannot be written (a full disk, /dev/full)
+        silence_stdout()
+        return fail(args.command, "cannot write to standard output: "
+                    f"{error.strerror or error}", EXIT_FAILURE)
+    except Exception as error:  # noqa: BLE001  # pragma: no cover - a bug
+        # still one line on standard error, never a traceback
+        return fail(args.command, f"internal error ({type(error).__name__}: {error}); "
+                    "please report it", EXIT_FAILURE)

@@ -1,0 +1,217 @@
+"""What the commands share: exit statuses, the command error, option values from the
+command line, and the pieces of the argument parser."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final, NoReturn, TextIO, TypeAlias
+
+from ..errors import InvalidVariantError
+from ..variants import OPTION_SPECS, Variant, find_variant
+
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "PROG",
+    "Command",
+    "CommandError",
+    "Parser",
+    "Subparsers",
+    "add_option_argument",
+    "add_variant_argument",
+    "parse_option",
+    "parse_option_value",
+    "players_text",
+    "scoring_text",
+    "variant_from",
+]
+
+#: Exit status of a command that did what was asked.
+EXIT_OK: Final = 0
+#: Exit status when a file is not a hand record or does not verify, a game is abandoned
+#: at the prompt, or the output cannot be written.
+EXIT_FAILURE: Final = 1
+#: Exit status for bad command-line input (an unknown command, variant, option, card or
+#: suit, a bad argument, a ``--save`` file that cannot be written).
+EXIT_USAGE: Final = 2
+
+#: The program's name in messages.
+PROG: Final = "trumpfamily"
+
+#: A command: reads its parsed arguments, writes to the stream, returns the exit status.
+Command: TypeAlias = Callable[[argparse.Namespace, TextIO], int]
+#: What ``add_subparsers`` returns (each command module adds its parser to it).
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+class CommandError(Exception):
+    """A command cannot go on: :func:`~trumpfamily.cli.main` prints the message on one
+    line of standard error and returns ``code``.
+
+    Args:
+        message: what went wrong.
+        code: the exit status (:data:`EXIT_USAGE` unless said).
+        label: the word before the message (``error``, ``game abandoned``).
+    """
+
+    def __init__(self, message: str, code: int = EXIT_USAGE, label: str = "error") -> None:
+        super().__init__(message)
+        self.code, self.label = code, label
+
+
+# -- option values --------------------------------------------------------------------
+
+_INT: Final = re.compile(r"[+-]?\d+")
+
+
+def parse_option_value(text: str) -> bool | int | str | None:
+    """Read an option value written on the command line.
+
+    ``true`` / ``false`` (any case) give a bool, an integer gives an int, ``none`` gives
+    ``None``; anything else is kept as the string. The variant checks the value
+    (:meth:`~trumpfamily.variants.Variant.with_options`).
+
+    Args:
+        text: the value as typed.
+
+    Returns:
+        The value.
+
+    >>> from trumpfamily.cli import parse_option_value
+    >>> parse_option_value("True"), parse_option_value("45"), parse_option_value("none")
+    (True, 45, None)
+    >>> parse_option_value("5-J-AH")
+    '5-J-AH'
+    """
+    word = text.strip()
+    lowered = word.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    if _INT.fullmatch(word):
+        return int(word)
+    return word
+
+
+def parse_option(text: str) -> tuple[str, bool | int | str | None]:
+    """Split ``NAME=VALUE`` into the option name and its value.
+
+    Args:
+        text: the ``--option`` argument.
+
+    Returns:
+        ``(name, value)``; hyphens in the name become underscores, and the value is read
+        by :func:`parse_option_value`.
+
+    Raises:
+        argparse.ArgumentTypeError: no ``=``, or an empty name.
+
+    >>> from trumpfamily.cli import parse_option
+    >>> parse_option("ah_lead_requires_heart=false")
+    ('ah_lead_requires_heart', False)
+    """
+    name, sep, value = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=VALUE, e.g. ah_lead_requires_heart=false; got {text!r}")
+    return name, parse_option_value(value)
+
+
+def _option_text(text: str) -> tuple[str, str]:
+    """argparse type of ``--option``: check the ``NAME=VALUE`` form, keep the value's text."""
+    name, _ = parse_option(text)
+    return name, text.partition("=")[2].strip()
+
+
+def _convert(name: str, text: str) -> bool | int | str | None:
+    """An option value from its text: :func:`parse_option_value`, except that an option
+    whose values are words keeps the text (``renege_cards=5`` is the string ``"5"``)."""
+    value = parse_option_value(text)
+    spec = OPTION_SPECS.get(name)
+    if spec is not None and spec[1].kind == "choice" and isinstance(value, int):
+        return text
+    return value
+
+
+def variant_from(name: str, options: Sequence[tuple[str, str]] | None) -> Variant:
+    """The preset ``name`` with the ``--option`` values applied.
+
+    Raises:
+        CommandError: an option value the variant refuses (worded for the command line).
+        UnknownVariantError: no preset has that name.
+    """
+    variant = find_variant(name)
+    changes = {key: _convert(key, text) for key, text in options or ()}
+    try:
+        return variant.with_options(**changes) if changes else variant
+    except InvalidVariantError as error:
+        raise CommandError(_command_line_words(str(error))) from None
+
+
+_PYTHON_CALL: Final = re.compile(r"e\.g\. with_options\((?P<args>[^)]*)\)")
+
+
+def _command_line_words(message: str) -> str:
+    """A library message with its Python example (``e.g. with_options(a='x', b=...)``)
+    written as command-line options (``e.g. -o a=x -o b=VALUE``)."""
+    def options(match: re.Match[str]) -> str:
+        words = []
+        for item in match.group("args").split(","):
+            name, _, value = item.strip().partition("=")
+            value = "VALUE" if value == "..." else value.strip("'\"")
+            words.append(f"-o {name}={value}")
+        return "set them with -o NAME=VALUE, e.g. " + " ".join(words)
+    return _PYTHON_CALL.sub(options, message)
+
+
+# -- words about a variant ----------------------------------------------------------------
+
+def players_text(variant: Variant) -> str:
+    """The player counts of ``variant``: ``"2-10"``."""
+    return f"{variant.table.min_players}-{variant.table.max_players}"
+
+
+def scoring_text(variant: Variant) -> str:
+    """How ``variant`` scores: ``"pool: first to 3 tricks"`` or ``"points: 5 a trick, to 45"``."""
+    s = variant.scoring
+    if s.scoring == "pool":
+        return f"pool: first to {s.tricks_to_win} tricks"
+    return f"points: {s.points_per_trick} a trick, to {s.target}"
+
+
+# -- the parser -------------------------------------------------------------------------
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error (the usage is
+    in ``--help``), like every other error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE`` and exit with :data:`EXIT_USAGE`."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse ignores a failed write (--help to a full disk): let main() report it.
+        if message:
+            (file or sys.stderr).write(message)
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--option NAME=VALUE`` (repeatable) to ``parser``."""
+    names = ", ".join(OPTION_SPECS)
+    parser.add_argument(
+        "--option", "-o", metavar="NAME=VALUE", action="append", type=_option_text, default=[],
+        help="a house rule (repeatable): true/false, integers and none are converted, other "
+             f"values are strings. Options: {names}")
+
+
+def add_variant_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the ``VARIANT`` argument to ``parser``."""
+    parser.add_argument("variant", metavar="VARIANT",
+                        help="a preset name or alias (see 'trumpfamily variants'), e.g. "
+                             "'spoil five', 25, 45s, maw")

@@ -1,0 +1,62 @@
+"""``trumpfamily explain``: the legal cards of a hand in a position, and for every other
+card the rule that forbids it (:func:`~trumpfamily.play.legal_moves`,
+:func:`~trumpfamily.play.check_play`: one decision, so the command cannot disagree with
+the API)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from ..cards import Card, parse_cards, parse_suit
+from ..errors import IllegalPlayError
+from ..narrate import Style, variant_title
+from ..play import check_play, legal_moves
+from ._common import EXIT_OK, Subparsers, add_option_argument, add_variant_argument, variant_from
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    """Add the ``explain`` command to the command line's sub-parsers."""
+    p = sub.add_parser("explain", parents=[common], help="which cards may be played, and why not",
+                       description="Print the legal cards of a hand in a position, and for each "
+                                   "other card the rule that forbids it.",
+                       epilog='Example: trumpfamily explain "spoil five" --trump C --trick "8C 5C" '
+                              '--hand "JC KD 3H"')
+    add_variant_argument(p)
+    p.add_argument("--trump", "-t", metavar="SUIT", required=True,
+                   help="the trump suit: C, D, H, S, a symbol or a name")
+    p.add_argument("--trick", default="", metavar="CARDS",
+                   help="the cards already played to the trick, lead first (default: none, "
+                        "you are leading)")
+    p.add_argument("--hand", required=True, metavar="CARDS",
+                   help='the cards in hand, e.g. "JC KD 3H" (10 or T for tens, JK the joker)')
+    p.add_argument("--demoted", metavar="CARD", default=None,
+                   help="an Ace of trumps demoted to the lowest trump for not being robbed")
+    add_option_argument(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the legal cards and each refusal's reason to ``out``; returns the exit status."""
+    style = Style.for_stream(out, args.color)
+    variant = variant_from(args.variant, args.option)
+    trump = parse_suit(args.trump)
+    hand = parse_cards(args.hand)
+    trick = parse_cards(args.trick)
+    legal = legal_moves(hand, trick, trump=trump, variant=variant, demoted=args.demoted)
+    where = "Leading" if not trick else f"Trick so far: {style.cards(trick)}"
+    demoted = (f" ({Card.parse(args.demoted)} demoted to the lowest trump)"
+               if args.demoted else "")
+    print(f"{variant_title(variant)}, {trump.name.lower()} trumps{demoted}. {where}. "
+          f"Hand: {style.cards(hand)}.", file=out)
+    print(f"Legal: {style.cards(legal)}", file=out)
+    for card in hand:
+        if card in legal:
+            continue
+        try:
+            check_play(card, hand, trick, trump=trump, variant=variant, demoted=args.demoted)
+        except IllegalPlayError as refusal:
+            print(f"  {style.card(card)} may not be played: {refusal.reason}", file=out)
+    return EXIT_OK

@@ -1,0 +1,549 @@
+"""Narration: what happened in a hand or a game, in words, read from its events.
+
+The library's one narrator. The command line's play loop and replay, and the demo, all
+print what :class:`Narrator` makes of the :mod:`~trumpfamily.events` that
+:meth:`HandState.apply <trumpfamily.engine.HandState.apply>` and
+:meth:`GameState.apply <trumpfamily.game.GameState.apply>` return, so they tell a hand
+in one format, and nothing they say is worked out again from the deck or the engine's
+state. A narrator told ``seat=`` speaks to that seat ("you"), and first masks each event
+with its ``seen_by(seat)``: another seat's cards and face-down discards never appear.
+Without a seat it tells the whole truth, discards and dealt hands included.
+
+:class:`Style` decides how cards look: plain text (``5H``), or suit symbols and colour
+(``5♥`` in red) on a terminal that can show them.
+
+>>> import trumpfamily as tf
+>>> from trumpfamily.narrate import Narrator
+>>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
+...                        hands={0: "5H 2C 2D 3D KS", 1: "3H KC KD QD 4S"})
+>>> state = tf.new_hand(tf.FORTY_FIVE, players=2, dealer=1, deck=deck)
+>>> narrator = Narrator(tf.FORTY_FIVE, players=2)
+>>> lines = narrator.lines(state.events)
+>>> for card in tf.parse_cards("5H 3H 2C KC KD 2D QD 3D 4S KS"):
+...     state = state.apply(tf.Play(card))
+...     lines += narrator.lines(state.events)
+>>> print("\\n".join(lines))
+<BLANKLINE>
+Hand: P1 deals, 2 players.
+  Hands: P0 5H 2C 2D 3D KS; P1 3H KC KD QD 4S
+  Turn-up 2H: hearts are trumps.
+  Trick 1: P0 5H  P1 3H  -> P0 (1 trick)
+  Trick 2: P0 2C  P1 KC  -> P1 (1 trick)
+  Trick 3: P1 KD  P0 2D  -> P1 (2 tricks)
+  Trick 4: P1 QD  P0 3D  -> P1 (3 tricks)
+  Trick 5: P1 4S  P0 KS  -> P0 (2 tricks)
+  Tricks: P0 2, P1 3.
+  Points this hand: P0 15, P1 15.
+  The best trump, 5H, was in trick 1: that trick scores double.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
+
+from .cards import JK, Card, Rank, Suit
+from .events import (
+    AntesPaid,
+    Claimed,
+    Dealt,
+    Event,
+    FiveAccepted,
+    FiveAsked,
+    FiveRefused,
+    GameEvent,
+    GameOver,
+    HandOver,
+    HandScored,
+    Jinked,
+    JokerTaken,
+    Passed,
+    Played,
+    PoolCarried,
+    Robbed,
+    RobDeclined,
+    TrickWon,
+    TurnedUp,
+)
+from .outcomes import HandOutcome
+from .variants import VARIANTS, Variant
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+__all__ = ["PLAIN", "AnyEvent", "Narrator", "Style", "game_header", "narrate", "variant_title"]
+
+#: Any event a narrator reads: a hand's (:data:`~trumpfamily.events.Event`) or a game's
+#: (:data:`~trumpfamily.events.GameEvent`).
+AnyEvent: TypeAlias = Event | GameEvent
+
+_RED: Final = "\033[31m"
+_MAGENTA: Final = "\033[35m"
+_BOLD: Final = "\033[1m"
+_DIM: Final = "\033[2m"
+_RESET: Final = "\033[0m"
+
+
+# -- the style ------------------------------------------------------------------------
+
+class Style:
+    """How to print cards: plain text (``5H``), or suit symbols and colour (``5♥`` in red).
+
+    Args:
+        color: use ANSI colours (and bold and dim text).
+        symbols: write suits as symbols (``♥``); by default when ``color`` is on.
+
+    :meth:`for_stream` decides it from a ``--color`` choice and the terminal: colour only
+    on a terminal, never when ``NO_COLOR`` is set or ``TERM=dumb``, and symbols only when
+    the stream's encoding can write them.
+
+    >>> from trumpfamily import Card
+    >>> from trumpfamily.narrate import Style
+    >>> Style(color=False).card(Card.parse("5H"))
+    '5H'
+    >>> Style(color=False, symbols=True).card(Card.parse("5H"))
+    '5♥'
+    >>> Style(color=True).card(Card.parse("5H")) == "\\033[31m5♥\\033[0m"
+    True
+    """
+
+    def __init__(self, color: bool, *, symbols: bool | None = None) -> None:
+        self.color = color
+        self.symbols = color if symbols is None else symbols
+
+    @classmethod
+    def for_stream(cls, stream: TextIO, choice: str = "auto") -> Style:
+        """The style for ``stream`` given ``choice``: ``"auto"``, ``"always"`` or ``"never"``.
+
+        Args:
+            stream: where the text goes (its ``encoding`` and ``isatty()`` are asked).
+            choice: ``"never"``: plain text; ``"always"``: colour and symbols if the
+                encoding can write them; ``"auto"``: as ``"always"`` on a terminal, unless
+                ``NO_COLOR`` is set or ``TERM`` is ``dumb``.
+
+        Returns:
+            The :class:`Style`.
+        """
+        if choice == "never":
+            return cls(False)
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "♣♦♥♠".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return cls(False)
+        if choice == "always":
+            return cls(True)
+        if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+            return cls(False)
+        isatty = getattr(stream, "isatty", None)
+        return cls(bool(isatty and isatty()))
+
+    def card(self, card: Card) -> str:
+        """One card: ``5H``, ``5♥``, or ``5♥`` in red."""
+        text = card.symbol if self.symbols else str(card)
+        if not self.color:
+            return text
+        if card.suit is None:  # the joker
+            return f"{_MAGENTA}{text}{_RESET}"
+        return f"{_RED}{text}{_RESET}" if card.suit.is_red else text
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        """Cards separated by spaces; ``-`` for none."""
+        return " ".join(self.card(c) for c in cards) if cards else "-"
+
+    def suit(self, suit: Suit) -> str:
+        """A suit's name, with its symbol when styled: ``spades`` or ``♠ spades``."""
+        name = suit.name.lower()
+        if not self.symbols:
+            return name
+        text = f"{suit.symbol} {name}"
+        return f"{_RED}{text}{_RESET}" if self.color and suit.is_red else text
+
+    def bold(self, text: str) -> str:
+        """Text in bold when coloured."""
+        return f"{_BOLD}{text}{_RESET}" if self.color else text
+
+    def dim(self, text: str) -> str:
+        """Text dimmed when coloured."""
+        return f"{_DIM}{text}{_RESET}" if self.color else text
+
+
+#: Plain text: no colour, no suit symbols.
+PLAIN: Final = Style(False)
+
+
+# -- words ----------------------------------------------------------------------------
+
+def _count(number: int, noun: str) -> str:
+    """``"1 trick"``, ``"3 tricks"``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _third_person(verb: str) -> str:
+    """``"rob"`` -> ``"robs"``, ``"pass"`` -> ``"passes"``."""
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def variant_title(variant: Variant) -> str:
+    """A variant's name, with the options that differ from its preset.
+
+    Args:
+        variant: the rules.
+
+    Returns:
+        ``"Forty-Five"``, or ``"Forty-Five with joker='third'"`` for a house rule.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.narrate import variant_title
+    >>> variant_title(tf.SPOIL_FIVE.with_options(joker="third"))
+    "Spoil Five with joker='third'"
+    """
+    base = VARIANTS.get(variant.name)
+    if base is None:
+        return variant.name
+    before = base.options()
+    changed = {k: v for k, v in variant.options().items() if before[k] != v}
+    if not changed:
+        return variant.name
+    return f"{variant.name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
+
+
+def game_header(state: GameState, *, note: str = "", style: Style = PLAIN) -> list[str]:
+    """The lines that open the story of a game: the rules, the table, how long it lasts,
+    the seed, and how the first dealer was chosen.
+
+    Args:
+        state: the game as :func:`~trumpfamily.game.new_game` started it.
+        note: who plays, e.g. ``"you are P2"`` (appended after a semicolon).
+        style: how to print cards.
+
+    Returns:
+        One or two lines (the second names the cards dealt face up for the first Jack).
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.narrate import game_header
+    >>> game_header(tf.new_game(tf.SPOIL_FIVE, players=3, seed=1, hands=2), note="bots")
+    ['Spoil Five: 3 players, 2 hands, seed 1; bots.']
+    """
+    limit = None if state.hands_left is None else state.hands_left + state.hand_number
+    scoring = state.variant.scoring
+    if scoring.scoring == "pool":
+        length = _count(limit, "hand") if limit is not None else "no hand limit"
+    else:
+        length = f"to {scoring.target} points"
+        if limit is not None:
+            length += f", at most {_count(limit, 'hand')}"
+    tail = f"; {note}" if note else ""
+    lines = [style.bold(variant_title(state.variant))
+             + f": {state.players} players, {length}, seed {state.seed}{tail}."]
+    if state.first_dealer_cards:
+        lines.append(f"Cards dealt face up for the first Jack: "
+                     f"{style.cards(state.first_dealer_cards)}; P{state.dealer} deals first.")
+    return lines
+
+
+# -- the narrator ---------------------------------------------------------------------
+
+class Narrator:
+    """Turns events into lines of text, in order, keeping what earlier events said (the
+    dealer, the turn-up, the tricks won, the running scores or chips).
+
+    Feed it every event from the start (a hand's first ``Dealt``; a game's first
+    ``AntesPaid``), in order: :meth:`lines` takes a batch, such as the ``events`` of each
+    new state. Most events give one line, some none (a card played is told with its
+    trick), the end of a hand several. A pool game's standings after a hand (chips won or
+    lost, and the pool) are told once the game has settled it: with the carried pool or
+    the next antes; the last hand's, with the game over.
+
+    Args:
+        variant: the rules (for the sides, the target, and pool or points).
+        players: the number of seats.
+        seat: narrate to this seat: events are masked with ``seen_by(seat)`` and the
+            seat is "you". ``None``: the whole truth.
+        style: how to print cards.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.narrate import Narrator
+    >>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=3, dealer=0, turn_up="KD",
+    ...                        hands={1: "AD 9S 2C 3C 4C"})
+    >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=0, deck=deck)
+    >>> state = state.apply(tf.Rob("9S"))
+    >>> Narrator(tf.SPOIL_FIVE, 3, seat=2).lines(state.events)
+    ['  P1 robs: taking KD, discarding a card face down.']
+    >>> Narrator(tf.SPOIL_FIVE, 3, seat=1).lines(state.events)
+    ['  You rob: taking KD, discarding 9S face down.']
+    """
+
+    def __init__(self, variant: Variant, players: int, *, seat: int | None = None,
+                 style: Style = PLAIN) -> None:
+        self.variant, self.players, self.seat, self.style = variant, players, seat, style
+        self.sides = variant.table.sides(players)
+        self._pool_game = variant.scoring.scoring == "pool"
+        self._handlers: dict[type, Callable[[Any], list[str]]] = {
+            Dealt: self._dealt, TurnedUp: self._turned_up, JokerTaken: self._joker_taken,
+            Robbed: self._robbed, RobDeclined: self._rob_declined, Passed: self._passed,
+            FiveAsked: self._five_asked, FiveAccepted: self._five_accepted,
+            FiveRefused: self._five_refused, Played: self._played, TrickWon: self._trick_won,
+            Claimed: self._claimed, Jinked: self._jinked, HandOver: self._hand_over,
+            HandScored: self._hand_scored, PoolCarried: self._pool_carried,
+            AntesPaid: self._antes_paid, GameOver: self._game_over,
+        }
+        # the hand in progress
+        self._dealer = 0
+        self._turn_up: Card | None = None
+        self._tricks = [0] * players
+        # the game
+        self._antes: AntesPaid | None = None
+        self._hands_scored = 0
+        self._scores = [0] * len(self.sides)
+        self._chips = [0] * players
+        self._standings_due = False
+
+    def lines(self, events: Iterable[AnyEvent]) -> list[str]:
+        """The lines telling ``events``, in order.
+
+        Args:
+            events: events in the order they happened (e.g. a state's ``events``).
+
+        Returns:
+            The lines, without line ends; indented lines belong to the hand above them.
+        """
+        out: list[str] = []
+        for event in events:
+            out += self.narrate(event)
+        return out
+
+    def narrate(self, event: AnyEvent) -> list[str]:
+        """The lines telling one event (none for an event told later or not at all).
+
+        Args:
+            event: the next event; masked with ``event.seen_by(seat)`` first when the
+                narrator has a seat.
+
+        Returns:
+            The lines (an event type this narrator does not know gives none).
+        """
+        if self.seat is not None:
+            event = event.seen_by(self.seat)
+        handler = self._handlers.get(type(event))
+        return handler(event) if handler is not None else []
+
+    # -- words about seats --------------------------------------------------------------
+
+    def who(self, seat: int) -> str:
+        """``"P2"``, or ``"you"`` for the narrator's seat."""
+        return "you" if seat == self.seat else f"P{seat}"
+
+    def _subject(self, seat: int, verb: str) -> str:
+        """``"P2 robs"``, or ``"You rob"`` for the narrator's seat."""
+        if seat == self.seat:
+            return f"You {verb}"
+        return f"P{seat} {_third_person(verb)}"
+
+    def _side_subject(self, side: int, verb: str) -> str:
+        """``"P1 takes"``, ``"P0 and P2 take"``, ``"You and P2 take"``."""
+        seats = self.sides[side]
+        if len(seats) == 1:
+            return self._subject(seats[0], verb)
+        return _capital(" and ".join(self.who(s) for s in seats)) + f" {verb}"
+
+    def _side_name(self, side: int) -> str:
+        """``"P1"``, or ``"P0+P2"`` for a partnership."""
+        return "+".join(self.who(s) for s in self.sides[side])
+
+    def _card_or_hidden(self, card: Card | None) -> str:
+        return "a card" if card is None else self.style.card(card)
+
+    # -- a hand -------------------------------------------------------------------------
+
+    def _dealt(self, event: Dealt) -> list[str]:
+        lines = self._standings(None)  # a points game's scores after the hand before
+        self._dealer, self._turn_up = event.dealer, None
+        self._tricks = [0] * len(event.hands)
+        title = "Hand" if event.hand_number is None else f"Hand {event.hand_number}"
+        lines += ["", (f"{self.style.bold(title)}: {self._subject(event.dealer, 'deal')}, "
+                      f"{_count(len(event.hands), 'player')}.")]
+        if self._antes is not None:
+            stakes = ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(self._antes.stakes))
+            lines.append(f"  Antes: {stakes}; the pool holds {_count(self._antes.pool, 'chip')}.")
+            self._antes = None
+        cards = self.style.cards
+        if self.seat is not None:
+            lines.append(f"  Your hand: {cards(event.hands[self.seat])}")
+        else:
+            lines.append("  Hands: " + "; ".join(
+                f"P{s} {cards(hand)}" for s, hand in enumerate(event.hands)))
+        return lines
+
+    def _turned_up(self, event: TurnedUp) -> list[str]:
+        self._turn_up = event.card
+        shown = self.style.card(event.card)
+        if event.trump is None:
+            return [(f"  Turn-up {shown}: the dealer takes the joker, discarding a card face "
+                    "down, and the next card turned decides trumps.")]
+        return [f"  Turn-up {shown}: {self.style.suit(event.trump)} are trumps."]
+
+    def _joker_taken(self, event: JokerTaken) -> list[str]:
+        return [(f"  {self._subject(event.seat, 'take')} the joker ({self.style.card(JK)}), "
+                f"discarding {self._card_or_hidden(event.discard)} face down.")]
+
+    def _robbed(self, event: Robbed) -> list[str]:
+        return [(f"  {self._subject(event.seat, 'rob')}: taking {self.style.card(event.card)}, "
+                f"discarding {self._card_or_hidden(event.discard)} face down.")]
+
+    def _rob_declined(self, event: RobDeclined) -> list[str]:
+        up = self._turn_up
+        if event.seat == self._dealer and up is not None and up.rank is Rank.ACE:
+            return [(f"  {self._subject(event.seat, 'decline')} the turned-up Ace: "
+                    "\"I play these\".")]
+        return [f"  {self._subject(event.seat, 'announce')} the Ace of trumps without robbing."]
+
+    def _passed(self, event: Passed) -> list[str]:
+        return [f"  {self._subject(event.seat, 'pass')}."]
+
+    def _five_asked(self, event: FiveAsked) -> list[str]:
+        return [(f"  {self._subject(event.seat, 'ask')} the dealer to five (turn up a new "
+                "trump suit).")]
+
+    def _five_accepted(self, event: FiveAccepted) -> list[str]:
+        return [(f"  {self._subject(event.seat, 'agree')} to five: "
+                f"{self.style.cards(event.fived)} set aside.")]
+
+    def _five_refused(self, event: FiveRefused) -> list[str]:
+        return [f"  {self._subject(event.seat, 'refuse')} to five."]
+
+    def _played(self, event: Played) -> list[str]:
+        return []  # told with its trick
+
+    def _trick_won(self, event: TrickWon) -> list[str]:
+        players = len(self._tricks)
+        self._tricks[event.seat] += 1
+        plays = "  ".join(f"{self.who((event.leader + i) % players)} {self.style.card(card)}"
+                          for i, card in enumerate(event.cards))
+        won = _count(self._tricks[event.seat], "trick")
+        return [(f"  Trick {event.number}: {plays}  -> {self.style.bold(self.who(event.seat))} "
+                f"({won})")]
+
+    def _claimed(self, event: Claimed) -> list[str]:
+        return [(f"  {self._subject(event.seat, 'claim')} the pool after winning the first "
+                "three tricks.")]
+
+    def _jinked(self, event: Jinked) -> list[str]:
+        return [f"  {self._subject(event.seat, 'jink')}: playing on to win all five tricks."]
+
+    def _hand_over(self, event: HandOver) -> list[str]:
+        outcome = event.outcome
+        tricks = ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(outcome.tricks))
+        lines = [f"  Tricks: {tricks}."]
+        lines += [f"  {_capital(self.who(b.seat))} could not win the pool this hand: {b.reason}"
+                  for b in outcome.barred]
+        if outcome.scoring == "points":
+            return lines + self._points(outcome)
+        return lines + [self._pool_result(outcome)]
+
+    def _pool_result(self, outcome: HandOutcome) -> str:
+        if outcome.winner is not None:
+            how = (" by a successful jink" if outcome.jink_succeeded
+                   else " by claiming" if outcome.claimed else "")
+            return f"  {self._side_subject(outcome.winner, 'take')} the pool{how}."
+        if outcome.jink_tried:
+            return "  The jink failed: the hand is spoiled and the pool carries."
+        return (f"  Spoil: nobody took {_count(outcome.tricks_needed or 0, 'trick')}; "
+                "the pool carries.")
+
+    def _points(self, outcome: HandOutcome) -> list[str]:
+        side_points = outcome.side_points or ()
+        points = ", ".join(f"{self._side_name(i)} {p}" for i, p in enumerate(side_points))
+        lines = [f"  Points this hand: {points}."]
+        if outcome.best_trump is not None and outcome.best_trump_trick is not None:
+            lines.append(f"  The best trump, {self.style.card(outcome.best_trump)}, was in "
+                         f"trick {outcome.best_trump_trick + 1}: that trick scores double.")
+        return lines
+
+    # -- a game -------------------------------------------------------------------------
+
+    def _hand_scored(self, event: HandScored) -> list[str]:
+        outcome = event.outcome
+        self._hands_scored = event.hand_number
+        lines: list[str] = []
+        if not outcome.complete:  # a points game won in the middle of this hand
+            lines.append("  That trick takes the game to the target: the rest of the hand "
+                         "is not played.")
+            lines += self._points(outcome)
+        if outcome.side_points is not None:
+            self._scores = [a + b for a, b in zip(self._scores, outcome.side_points)]
+        if outcome.chips is not None:
+            self._chips = [a + b for a, b in zip(self._chips, outcome.chips)]
+        self._standings_due = True
+        return lines
+
+    def _pool_carried(self, event: PoolCarried) -> list[str]:
+        return self._standings(event.pool)
+
+    def _antes_paid(self, event: AntesPaid) -> list[str]:
+        lines = self._standings(event.pool - sum(event.stakes))
+        self._antes = event  # told with the deal
+        return lines
+
+    def _game_over(self, event: GameOver) -> list[str]:
+        self._standings_due = False  # the game's own standings follow
+        head = f"Game over after {_count(self._hands_scored, 'hand')}"
+        if event.winner is not None:
+            head += f": {self._side_subject(event.winner, 'win')} the game."
+        else:
+            head += "."
+        if self._pool_game:
+            standing = self._chips_text(event.chips, event.pool)
+        else:
+            standing = self._scores_text(event.scores)
+        return ["", self.style.bold(head), standing]
+
+    def _standings(self, pool: int | None) -> list[str]:
+        """The standings after a settled hand, once (``pool``: the pool after it)."""
+        if not self._standings_due:
+            return []
+        self._standings_due = False
+        if self._pool_game:
+            return ["  " + self._chips_text(self._chips, pool or 0)]
+        return ["  " + self._scores_text(self._scores)]
+
+    def _chips_text(self, chips: Sequence[int], pool: int) -> str:
+        text = ", ".join(f"{self.who(s)} {n:+d}" for s, n in enumerate(chips))
+        return f"Chips won or lost: {text}; pool {pool}."
+
+    def _scores_text(self, scores: Sequence[int]) -> str:
+        text = ", ".join(f"{self._side_name(i)} {n}" for i, n in enumerate(scores))
+        return f"Scores: {text} (target {self.variant.scoring.target})."
+
+
+def narrate(events: Iterable[AnyEvent], *, variant: Variant, players: int,
+            seat: int | None = None, style: Style = PLAIN) -> list[str]:
+    """Events told in words: a new :class:`Narrator`'s :meth:`~Narrator.lines`.
+
+    Args:
+        events: events from the start of a hand or game, in order.
+        variant: the rules.
+        players: the number of seats.
+        seat: narrate to this seat (masked with ``seen_by``), or ``None`` for the whole
+            truth.
+        style: how to print cards.
+
+    Returns:
+        The lines, without line ends.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.narrate import narrate
+    >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    >>> for line in narrate(state.events, variant=tf.SPOIL_FIVE, players=3, seat=2):
+    ...     print(line)
+    <BLANKLINE>
+    Hand: P0 deals, 3 players.
+      Your hand: JD 4C AH AS 6S
+      Turn-up 9S: spades are trumps.
+    """
+    return Narrator(variant, players, seat=seat, style=style).lines(events)
