@@ -20,6 +20,8 @@ import pytest
 
 import trumpfamily as tf
 from trumpfamily import cli, demo
+from trumpfamily.actions import ACTION_TYPES
+from trumpfamily.cli.prompt import describe
 
 TIMEOUT = 60
 
@@ -309,9 +311,9 @@ def test_replay_of_a_turned_joker_then_a_turned_ace(tmp_path: Path) -> None:
                            hands={0: "KD 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"})
     state = tf.new_hand(variant, players=3, dealer=2, deck=deck)
     style = cli.Style(color=False)
-    assert cli._describe(tf.Rob("2H"), state, style).startswith("rob 2H: take the joker")
+    assert describe(tf.Rob("2H"), state.view(2), style).startswith("rob 2H: take the joker")
     state = state.apply(tf.Rob("2H"))
-    assert cli._describe(tf.Rob("3H"), state, style).startswith("rob 3H: take the turn-up")
+    assert describe(tf.Rob("3H"), state.view(2), style).startswith("rob 3H: take the turn-up")
     state = state.apply(tf.Rob("3H"))
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
@@ -616,8 +618,8 @@ def test_replay_names_an_unknown_action_type(tmp_path: Path) -> None:
     path = tmp_path / "fly.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     assert_clean_error(run("replay", str(path)), "unknown action type 'Fly' (expected one of "
-                       "Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive)",
-                       code=1)
+                       f"{', '.join(ACTION_TYPES)})", code=1)
+    assert "Pass" in ACTION_TYPES
 
 
 @pytest.mark.parametrize(("variant", "seed", "says"), [
@@ -699,3 +701,55 @@ def test_prompt_says_the_joker_is_not_in_the_deck() -> None:
     result = run(*_ROB_GAME, stdin="JK\nquit\n")
     assert "Not allowed: JK is not in this variant's deck." in result.stdout
     assert "not in your hand" not in result.stdout
+
+
+# -- one narrator: the play loop and replay tell events (trumpfamily.narrate) ----------------
+
+def test_play_tells_a_human_only_what_his_seat_sees() -> None:
+    """A bot's rob is told to the human without its face-down discard (RULES.md §1.5), and
+    no other seat's dealt cards are shown; the bots' log (no human) tells the whole truth."""
+    watched = run("play", "spoil five", "-n", "3", "--seed", "3", "--hands", "1")
+    assert "  P1 robs: taking KD, discarding 2H face down." in watched.stdout
+    assert "  Hands: P0 2D 8H 9S 7H 9C; P1 7S 5H 2H AD AS; P2 4D 2C 5S KC QH" in watched.stdout
+    played = run("play", "spoil five", "-n", "3", "--seed", "3", "--hands", "1", "--human", "0",
+                 stdin="1\n" * 10)
+    assert played.returncode == 0, played.stderr
+    assert "  P1 robs: taking KD, discarding a card face down." in played.stdout
+    assert "  Your hand: 2D 8H 9S 7H 9C" in played.stdout
+    assert "2H" not in played.stdout and "Hands:" not in played.stdout
+
+
+def test_play_and_replay_tell_a_hand_in_the_same_words(tmp_path: Path) -> None:
+    """One format: the tricks and the result of a saved hand read the same in the game's
+    log and in its replay."""
+    saved = tmp_path / "h.json"
+    played = run("play", "spoil five", "-n", "3", "--seed", "3", "--hands", "1",
+                 "--save", str(saved))
+    replayed = run("replay", str(saved))
+    assert replayed.returncode == 0, replayed.stderr
+    hand = [x for x in played.stdout.splitlines()
+            if x.startswith("  ") and not x.lstrip().startswith(("Antes:", "Chips"))]
+    told = replayed.stdout.splitlines()
+    assert told[0] == f"Replay of {saved}: Spoil Five"
+    assert [x for x in told if x.startswith("  ") and "Verified" not in x] == hand
+    assert "Hand 1: P0 deals, 3 players." in told
+
+
+def test_prompt_words_the_pass() -> None:
+    """Pass(): eldest's fiving prompt (RULES.md §2.1.7 (6)) answered with nothing."""
+    result = run("play", "25", "-n", "2", "--seed", "0", "--human", "1", "--hands", "1",
+                 "-o", "fiving=true", stdin="pass\nquit\n")
+    assert "  2) pass: do not ask the dealer to five" in result.stdout
+    assert ("Before the lead: as eldest hand you may ask the dealer to five (turn up a new "
+            "trump suit), or pass.") in result.stdout
+    assert "  You pass." in result.stdout
+    assert "  1) pass: you have nothing to rob with" in result.stdout  # the rob round
+
+
+def test_play_with_colour_uses_suit_symbols_in_the_narration() -> None:
+    result = run("play", "spoil five", "-n", "3", "--seed", "3", "--hands", "1",
+                 "--color", "always")
+    assert "Turn-up \033[31mK♦\033[0m: \033[31m♦ diamonds\033[0m are trumps." in result.stdout
+    plain = run("play", "spoil five", "-n", "3", "--seed", "3", "--hands", "1",
+                "--color", "never")
+    assert "\033[" not in plain.stdout and "♦" not in plain.stdout

@@ -1,11 +1,16 @@
-"""The demo (``python -m trumpfamily``) plays real games through the public API."""
+"""The demo (``python -m trumpfamily``) plays real games through the public API, and tells
+them with the one narrator (``trumpfamily.narrate``), from the games' events."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 
 import trumpfamily as tf
 from trumpfamily import demo
+from trumpfamily.narrate import Narrator, game_header
 
 
 @pytest.mark.parametrize("variant", list(tf.VARIANTS.values()), ids=lambda v: v.name)
@@ -13,17 +18,41 @@ def test_play_game_plays_real_hands(variant: tf.Variant) -> None:
     lines: list[str] = []
     game = demo.play_game(variant, players=4, seed=11, out=lines.append)
     assert game.outcomes, "at least one hand was played"
-    header = f"{variant.name}: 4 players, first dealer P"
-    assert lines[0].startswith(header) and lines[0][len(header):] in {"0", "1", "2", "3"}
-    tricks_printed = sum(1 for line in lines if line.strip().startswith("trick "))
+    assert lines[0].startswith(f"{variant.name}: 4 players, ")
+    first_dealer = tf.new_game(variant, players=4, seed=11).dealer
+    assert f"Hand 1: P{first_dealer} deals, 4 players." in lines
+    tricks_printed = sum(1 for line in lines if line.strip().startswith("Trick "))
     assert tricks_printed == sum(o.tricks_played for o in game.outcomes)
+    assert lines[-1] == "" and lines[-4] == ""
+    assert lines[-3].startswith(f"Game over after {len(game.outcomes)} hand")
     if variant.scoring.scoring == "pool":
         assert len(game.outcomes) == demo.POOL_HANDS
         assert sum(game.chips) + game.pool == 0  # chips are conserved
+        chips = ", ".join(f"P{seat} {n:+d}" for seat, n in enumerate(game.chips))
+        assert lines[-2] == f"Chips won or lost: {chips}; pool {game.pool}."
     else:
         assert game.is_over and game.winner is not None
         assert game.scores[game.winner] >= variant.scoring.target  # type: ignore[operator]
-        assert lines[-2].startswith("  Game over: ")
+        assert lines[-3].endswith(f": P{game.winner} wins the game.")
+
+
+def test_the_demo_is_told_from_the_games_events() -> None:
+    """The same game, played again as a GameState, and its events narrated: the demo's
+    lines exactly (so the demo says nothing the events do not)."""
+    variant, seed = tf.MAW, 2026
+    lines: list[str] = []
+    demo.play_game(variant, players=4, seed=seed, out=lines.append)
+    state = tf.new_game(variant, players=4, seed=seed, hands=demo.POOL_HANDS)
+    bots = [tf.RuleOfThumbPlayer()] + [tf.RandomPlayer(seed + s) for s in range(1, 4)]
+    narrator = Narrator(variant, 4)
+    header = game_header(state, note="P0 plays by rule of thumb, the others at random")
+    told = narrator.lines(state.events)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bots[seat].choose(state.view(seat)), seat)
+        told += narrator.lines(state.events)
+    assert lines == header + told + [""]
 
 
 def test_main_prints_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
@@ -40,3 +69,20 @@ def test_main_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
     demo.main(["--seed", "10"])
     assert capsys.readouterr().out != first
+
+
+def test_main_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert demo.main(["--players", "11"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m trumpfamily.demo: error: no preset is played by 11")
+    assert len(err.splitlines()) == 1
+    assert demo.main(["--players", "x"]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_the_demo_does_not_import_the_command_line() -> None:
+    """No import cycle: the command line imports the demo, never the other way."""
+    code = "import sys, trumpfamily.demo; print('trumpfamily.cli' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, check=True)
+    assert result.stdout.strip() == "False"

@@ -148,5 +148,5 @@ def test_every_code_is_reached_by_the_examples_in_the_docs() -> None:
 
     assert set(EXAMPLES) == set(tf.REFUSAL_CODES)
     for code, example in EXAMPLES.items():
-        err = refusal_of(example)
+        err = refusal_of(example, tf)
         assert err.code == code, (code, err)

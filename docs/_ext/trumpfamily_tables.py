@@ -23,6 +23,12 @@ Directives
     The names exported by the ``trumpfamily`` package, each linked to its reference entry.
 ``.. trumpfamily-other-modules::``
     Reference entries for the public modules that have no page in ``docs/reference/``.
+``.. trumpfamily-refusals::``
+    Every refusal code of ``REFUSAL_CODES``, in its order: a table, then a section for
+    each code (label ``refusal-<code>``) with its summary, rule and sources, the example
+    of ``trumpfamily.refusals.EXAMPLES`` and the message the library gives when that
+    example runs, produced at build time with ``refusal_of``. The build fails if a code
+    has no example, an example has no code, or an example is refused with another code.
 ``.. trumpfamily-markdown:: PATH``
     Include a Markdown file (the changelog, the rules digest) by converting the subset of
     Markdown they use (headings, paragraphs, nested lists, pipe tables, links, code spans,
@@ -695,6 +701,74 @@ class OtherModules(_TableDirective):
         return out
 
 
+# -- refusal codes -----------------------------------------------------------------------
+
+_CODE_LIKE = re.compile(r"\b\w+=(?:'[^']*'|\w+)|\b[A-Z]\w*\(\)")
+
+
+def _sentence(text: str) -> str:
+    """A summary of :data:`~trumpfamily.errors.REFUSAL_CODES` as a sentence of reST:
+    ``"the card is not in the hand"`` -> ``"The card is not in the hand."``, with option
+    settings and actions (``holder_rob='may'``, ``Pass()``) as code."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    return _CODE_LIKE.sub(lambda match: f"``{match.group(0)}``", text)
+
+
+class Refusals(_TableDirective):
+    """Every refusal code, with its worked example run at build time.
+
+    The order is that of :data:`trumpfamily.errors.REFUSAL_CODES` (stable: the library
+    only adds codes). The message shown is ``str(error)`` of the error that
+    :func:`trumpfamily.refusals.refusal_of` returns for the code's example, so it is the
+    library's own wording, never copied by hand.
+    """
+
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def lines(self) -> list[str]:
+        from trumpfamily.errors import REFUSAL_CODES
+        from trumpfamily.refusals import EXAMPLES, refusal_of
+
+        missing = [code for code in REFUSAL_CODES if code not in EXAMPLES]
+        unknown = [code for code in EXAMPLES if code not in REFUSAL_CODES]
+        if missing or unknown:
+            raise ValueError(f"refusal codes without an example: {missing}; examples of "
+                             f"no refusal code: {unknown} (trumpfamily.refusals.EXAMPLES)")
+        rows: list[list[str]] = []
+        sections: list[str] = []
+        for code, info in REFUSAL_CODES.items():
+            snippet = EXAMPLES[code]
+            try:
+                error = refusal_of(snippet, trumpfamily)
+            except AssertionError as failure:
+                raise ValueError(f"the example of {code!r} is not refused: {failure}") from None
+            if error.code != code:
+                raise ValueError(f"the example of {code!r} is refused with code "
+                                 f"{error.code!r}: {error}")
+            label = f"refusal-{code}"
+            cls = type(error)
+            where = f"{cls.__module__}.{cls.__qualname__}"
+            sources = (", ".join(f"``{key}``" for key in info.sources) if info.sources
+                       else "none: no source needs to state it")
+            rows.append([f":ref:`{code} <{label}>`", _sentence(info.summary),
+                         info.rule.removeprefix("RULES.md ")])
+            title = f"``{code}``"
+            sections += [f".. _{label}:", "", title, "~" * len(title), "",
+                         _sentence(info.summary), "",
+                         f":Rule: {info.rule}", f":Sources: {sources}", "",
+                         "Example (the last line is refused):", "",
+                         ".. code-block:: python", "",
+                         "   import trumpfamily as tf",
+                         *[f"   {line}" if line else "" for line in snippet.splitlines()], "",
+                         "What the library says:", "",
+                         ".. code-block:: text", "",
+                         *[f"   {line}" for line in f"{where}: {error}".splitlines()], ""]
+        table = _list_table(["code", "summary", "RULES.md"], rows, [26, 62, 12],
+                            title="The refusal codes")
+        return table + sections
+
+
 # -- docstring examples run in their module's namespace ----------------------------------
 
 def _docstring_owner(source: str) -> str | None:
@@ -746,6 +820,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("trumpfamily-exports", Exports)
     app.add_directive("trumpfamily-other-modules", OtherModules)
     app.add_directive("trumpfamily-markdown", Markdown)
+    app.add_directive("trumpfamily-refusals", Refusals)
     app.add_role("tf-differs", _differs_role)
     app.connect("missing-reference", _resolve_reexport)
     app.connect("autodoc-process-docstring", _prepare_docstring, priority=400)

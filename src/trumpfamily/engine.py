@@ -112,16 +112,10 @@ from .fiving import prompt_first, turn_until_new_suit
 from .jinking import claim_due, jink_result
 from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView, Trick, Turn
 from .play import play_context
+from .refusals import PLAY_CODES, RefusalFacts, reason
 from .reneging import PlayContext, decide, explain, refusal_code
 from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
-from .scoring import (
-    HandEnd,
-    best_trump_trick,
-    five_tricks_bonus,
-    pool_result,
-    pool_tricks,
-    trick_points,
-)
+from .scoring import HandEnd, hand_points, pool_result, pool_tricks
 from .variants import Variant
 
 __all__ = [
@@ -183,6 +177,11 @@ _ACCEPT: Final = AcceptFive()
 _REFUSE: Final = RefuseFive()
 _PASS: Final = Pass()
 _NO_HISTORY: Final[tuple[Turn, ...]] = ()
+# Turn(seat, Play(card), "Play") for every seat of the largest table and every card, made
+# once: a card played adds a shared value to the history instead of building one.
+_PLAY_TURNS: Final = tuple(
+    {c: Turn(seat, _PLAY[c], "Play") for c in _ALL_CARDS} for seat in range(10)
+)
 
 _Legal = tuple[tuple[Action, ...], tuple[Card, ...]]
 
@@ -299,16 +298,13 @@ class HandState:
             secrets.append((self._seating.dealer, st.joker_discard))
         if st.discard is not None:
             secrets.append((st.robbed_by, st.discard))  # type: ignore[arg-type]
-        if not secrets or (seat is not None and all(who != seat for who, _ in secrets)):
-            return public
-        out = list(public)
-        hidden = iter(secrets)
-        for i, t in enumerate(out):
-            if t.kind == "Rob":
-                who, card = next(hidden)
-                if seat is None or who == seat:
-                    out[i] = Turn(who, _ROB[card], "Rob")
-        return tuple(out)
+        at = 0
+        for who, card in secrets:
+            at = public.index(Turn(who, None, "Rob"), at)  # a C-level search
+            if seat is None or who == seat:
+                public = public[:at] + (Turn(who, _ROB[card], "Rob"),) + public[at + 1 :]
+            at += 1
+        return public
 
     @property
     def trump(self) -> Suit:
@@ -404,7 +400,12 @@ class HandState:
         (Played(seat=1, card=Card.parse('3H')), TrickWon(seat=0, number=1, cards=(Card.parse('5H'), Card.parse('3H')), leader=0))
         """
         events = self._events
-        if events is None:  # after a card: derived on demand, off the hot path
+        if events is None and not self._public:  # the deal: derived on demand
+            st = self._status
+            up = JK if st.joker_wait else st.turn_up
+            events = (Dealt(self.dealer, self.hands), TurnedUp(up, None if up is JK else st.trump))
+            object.__setattr__(self, "_events", events)
+        elif events is None:  # after a card: derived on demand, off the hot path
             turn = self._public[-1]
             card: Card = turn.action.card  # type: ignore[union-attr]
             out: list[Event] = [Played(turn.seat, card)]
@@ -723,124 +724,46 @@ class HandState:
         )
 
     def _refusal(self, action: object) -> IllegalActionError:
-        """The error for an action the checks refuse, worded from their code."""
+        """The error for an action the checks refuse: the code from the ``_why_not_*``
+        checks, the wording from :func:`trumpfamily.refusals.reason`."""
         code = self._why_not(action)
         assert code is not None, action
         legal = self.legal_actions()
         offered = " ".join(repr(a) for a in legal)
         suffix = f" (legal: {offered})" if offered else ""
-        reason = self._reason(code, action) + suffix
+        text = reason(code, self._facts(code, action)) + suffix
         return IllegalActionError(
-            action, reason, code=code, legal=legal, seat=self.to_act, expected_seat=self.to_act
+            action, text, code=code, legal=legal, seat=self.to_act, expected_seat=self.to_act
         )
 
-    def _reason(self, code: str, action: object) -> str:
-        """The full sentence for refusal ``code`` of ``action`` (the wording only: the
-        decision was made by the ``_why_not_*`` checks)."""
+    def _facts(self, code: str, action: object) -> RefusalFacts:
+        """What the wording of a refusal may name (what the acting seat may know)."""
         s, st = self._seating, self._status
         seat = self.to_act
-        if code == "not-an-action":
-            return f"not an action: expected one of {', '.join(ACTION_TYPES)}"
-        if code == "hand-over":
-            return "the hand is over: nobody may act"
-        hand = self.hands[seat]  # type: ignore[index]
-        held = " ".join(map(str, hand))
+        hand = self.hands[seat] if seat is not None else ()
         card = getattr(action, "card", None) or getattr(action, "discard", None)
         rob = st.rob
-        robbing = s.variant.robbing
-        if code == "card-not-in-deck":
-            if isinstance(action, Rob):
-                return f"the discard {card} is not in this variant's deck"
-            return f"{card} is not in this variant's deck"
-        if code == "wrong-phase":
-            return f"no card may be played now: {self._phase_text()}"
-        if code == "card-not-held":
-            return f"{card} is not in seat {seat}'s hand {held!r}"
-        if code in ("must-follow-or-trump", "must-follow-suit", "must-play-trump",
-                    "renege-not-privileged", "must-play-heart"):
-            ctx = self._ctx_for(seat)  # type: ignore[arg-type]
+        play_reason = None
+        if code in PLAY_CODES and isinstance(card, Card) and seat is not None:
+            ctx = self._ctx_for(seat)
             _, obligation = decide(hand, self.current_trick, ctx)
-            return explain(card, hand, self.current_trick, ctx, obligation)  # type: ignore[arg-type]
-        if code == "robbing-off":
-            return "robbing is not played in this variant (option robbing=False; RULES.md §1.5)"
-        if code == "already-robbed":
-            return "the turn-up may be robbed only once a deal (RULES.md §1.5)"
-        if code == "rob-chance-passed":
-            how = {
-                _DECLINED: "announced instead",
-                _SILENT: "played or passed without robbing",
-            }.get(st.rob_done, "let it pass")  # type: ignore[arg-type]
-            who = rob.seat if rob is not None else seat
-            return (
-                f"seat {who}'s chance to rob has passed: he {how} (RULES.md §1.5, "
-                f"option rob_timing={robbing.rob_timing!r})"
-            )
-        if code == "rob-without-ace":
-            ace = _ACES[st.trump]
-            if rob is not None and rob.kind is _ACE:
-                why = (f"the turn-up {st.turn_up} is an Ace, so only the dealer "
-                       f"(seat {s.dealer}) may rob")
-            elif rob is not None and rob.kind is _JOKER:
-                why = f"the joker was turned up, so the dealer (seat {s.dealer}) takes it"
-            else:
-                why = (f"seat {seat} does not hold the Ace of trumps ({ace}) and the turn-up "
-                       "is not an Ace")
-            return f"{why} (RULES.md §1.5; robbing without the Ace is an offence, EX-52)"
-        if code == "discard-not-held":
-            return f"the discard {card} is not in seat {seat}'s hand {held!r}"
-        if code == "keep-taken-joker":
-            return ("the dealer keeps the turned-up joker he took: it may not be discarded "
-                    "(RULES.md §2.8)")
-        if code == "no-rob-to-decline":
-            return (
-                f"seat {seat} has no rob to decline: only the holder of the Ace of trumps "
-                "(or the dealer with an Ace turned up), at his chance to rob, may announce "
-                "it (RULES.md §1.5)"
-            )
-        if code == "must-take-joker":
-            return "the dealer must take a turned-up joker (RULES.md §2.8, EX-53)"
-        if code == "rob-compulsory":
-            option = "dealer_rob" if rob is not None and rob.kind is _ACE else "holder_rob"
-            return f"the rob is compulsory here (option {option}='must'; RULES.md §1.5)"
-        if code == "must-announce":
-            return ("the holder of the Ace of trumps must rob or announce it "
-                    "(option holder_rob='may-announce'; RULES.md §1.5)")
-        if code == "answer-five-first":
-            if st.five is _FIVE_OPEN:
-                return (f"seat {seat} must first ask to five or pass "
-                        "(RULES.md §2.1.7 (6): fiving settles trumps before any rob)")
-            return "the dealer must first answer the request to five (RULES.md §2.1.7 (6))"
-        if code == "no-claim-now":
-            return ("only a player who has won the first three tricks may claim or jink, at "
-                    "that moment (RULES.md §1.6)")
-        if code == "no-fiving":
-            return ("fiving is played only by two players with option fiving=True "
-                    "(RULES.md §2.1.7 (6))")
-        if code == "five-after-joker":
-            return ("the dealer took the turned-up joker before eldest's first turn, so there "
-                    "is no fiving this deal (RULES.md §2.8, §2.1.7 (6))")
-        if code == "five-after-rob":
-            return ("fiving settles trumps, so it may be asked only before anybody robs or "
-                    "declines a rob (RULES.md §2.1.7 (6), EX-56)")
-        if code == "five-not-now":
-            return "only the non-dealer may ask to five, once, at his first turn (EX-56)"
-        if code == "no-five-asked":
-            return "nobody has asked to five (RULES.md §2.1.7 (6))"
-        assert code == "nothing-to-pass", code
-        return (f"there is nothing to pass: {self._phase_text()}; Pass() answers a rob or "
-                "fiving prompt that every seat gets alike (RULES.md §1.5)")
-
-    def _phase_text(self) -> str:
-        phase, seat = self.phase, self.to_act
-        if phase is _ROB_PHASE:
-            return f"seat {seat} must first answer the rob prompt (RULES.md §1.5)"
-        if phase is _FIVE_PHASE:
-            if self._status.five is _FIVE_OPEN:
-                return f"seat {seat} must first ask to five or pass"
-            return f"the dealer (seat {seat}) must answer the request to five"
-        if phase is Phase.CLAIM:
-            return f"seat {seat} must claim or jink (RULES.md §1.6)"
-        return f"it is the {phase.value} phase"
+            play_reason = explain(card, hand, self.current_trick, ctx, obligation)
+        return RefusalFacts(
+            seat=seat,
+            hand=hand,
+            card=card,
+            is_rob=isinstance(action, Rob),
+            phase=self.phase,
+            dealer=s.dealer,
+            turn_up=st.turn_up,
+            ace=_ACES[st.trump],
+            rob_kind=None if rob is None else rob.kind.value,
+            rob_seat=None if rob is None else rob.seat,
+            rob_done=None if st.rob_done is None else st.rob_done.value,
+            five_open=st.five is _FIVE_OPEN,
+            robbing=s.variant.robbing,
+            play_reason=play_reason,
+        )
 
     # -- views -------------------------------------------------------------------------
 
@@ -1051,7 +974,7 @@ class HandState:
         at = held.index(card)  # cards are canonical: == is identity
         hands[seat] = held[:at] + held[at + 1 :]
         trick = self.current_trick + (card,)
-        history = self._public + (_new_tuple(Turn, (seat, action, "Play")),)
+        history = self._public + (_PLAY_TURNS[seat][card],)
         n = s.players
         if len(trick) < n:
             return HandState(
@@ -1291,19 +1214,10 @@ class HandState:
         points = side_points = best = None
         bonus_trick = None
         if not s.pool:
-            scoring = s.variant.scoring
-            bonus_trick = best_trump_trick(
-                [t.cards for t in self.tricks], st.ctx.table, scoring.best_trump_bonus
+            points, side_points, best, bonus_trick = hand_points(
+                [t.cards for t in self.tricks], [t.winner for t in self.tricks], s.sides,
+                s.variant.scoring, st.ctx.table, all_five=all_five,
             )
-            points = trick_points([t.winner for t in self.tricks], s.players, scoring, bonus_trick)
-            sp = [sum(points[x] for x in side) for side in s.sides]
-            if all_five is not None:
-                sp[all_five] += five_tricks_bonus(scoring)
-            side_points = tuple(sp)
-            if bonus_trick is not None:
-                cards = self.tricks[bonus_trick].cards
-                power, suit_of = st.ctx.power, st.ctx.suit_of
-                best = max((c for c in cards if suit_of[c] is st.trump), key=power.__getitem__)
         return HandOutcome(
             scoring="pool" if s.pool else "points",
             sides=s.sides,
@@ -1459,12 +1373,8 @@ def new_hand(
             barred=(), jinker=None, ctx=ctx, forget_ctx=ctx,
         )
         phase, to_act = _ROB_PHASE, s.dealer
-        shown: Suit | None = None
     else:
         phase, to_act, status = _opening(s, hands, up, at + 1, (), five)
-        shown = status.trump
-    events: tuple[Event, ...] = (Dealt(s.dealer, hands), TurnedUp(up, shown))
     return HandState(
-        s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None,
-        events,
+        s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None
     )

@@ -7,8 +7,8 @@ the trick won, then perhaps the hand scored, the next deal, the game over. Narra
 command line's play loop and the demo) read these and never re-derive facts from the deck.
 
 Events are the whole truth, as the server knows it: :class:`Dealt` holds every seat's
-hand and :class:`Robbed` the face-down discard. :meth:`Event.seen_by` gives an event as
-one seat may see it (other seats' cards and discards removed), and :func:`seen_by` does
+hand and :class:`Robbed` the face-down discard. Each event's ``seen_by(seat)``
+(:meth:`Dealt.seen_by` and the like) gives it as one seat may see it (other seats' cards and discards removed), and :func:`seen_by` does
 so for a sequence.
 
 >>> import trumpfamily as tf

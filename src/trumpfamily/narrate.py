@@ -41,18 +41,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TextIO, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from .cards import JK, Card, Rank, Suit
 from .events import (
     AntesPaid,
+    AnyEvent,
     Claimed,
     Dealt,
-    Event,
     FiveAccepted,
     FiveAsked,
     FiveRefused,
-    GameEvent,
     GameOver,
     HandOver,
     HandScored,
@@ -72,11 +71,7 @@ from .variants import VARIANTS, Variant
 if TYPE_CHECKING:
     from .game import GameState
 
-__all__ = ["PLAIN", "AnyEvent", "Narrator", "Style", "game_header", "narrate", "variant_title"]
-
-#: Any event a narrator reads: a hand's (:data:`~trumpfamily.events.Event`) or a game's
-#: (:data:`~trumpfamily.events.GameEvent`).
-AnyEvent: TypeAlias = Event | GameEvent
+__all__ = ["PLAIN", "Narrator", "Style", "game_header", "narrate", "variant_title"]
 
 _RED: Final = "\033[31m"
 _MAGENTA: Final = "\033[35m"
@@ -384,8 +379,8 @@ class Narrator:
         self._turn_up = event.card
         shown = self.style.card(event.card)
         if event.trump is None:
-            return [(f"  Turn-up {shown}: the dealer takes the joker, discarding a card face "
-                    "down, and the next card turned decides trumps.")]
+            return [(f"  Turn-up {shown}: the joker goes to the dealer; the next card turned "
+                     "decides trumps.")]
         return [f"  Turn-up {shown}: {self.style.suit(event.trump)} are trumps."]
 
     def _joker_taken(self, event: JokerTaken) -> list[str]:

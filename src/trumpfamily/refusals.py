@@ -1,24 +1,197 @@
-"""A worked example for every refusal code (:data:`~trumpfamily.errors.REFUSAL_CODES`).
+"""Refusals in words: the sentence for each refusal code, and a worked example of each
+(:data:`~trumpfamily.errors.REFUSAL_CODES`).
+
+The engine decides *whether* an action is refused, and with which code, in one check per
+action (``HandState.legal_actions`` is built from the same checks); this module only puts
+the code into words (:func:`reason`), from the facts the acting seat may know
+(:class:`RefusalFacts`), so the wording never re-derives a rule.
 
 Each example is a short snippet of Python that the library refuses with that code; the
 reference page of refusal codes is built from these at documentation time (the message
 shown there is the library's own), and the test suite runs every one of them.
 
+>>> import trumpfamily as tf
 >>> from trumpfamily.refusals import EXAMPLES, refusal_of
->>> err = refusal_of(EXAMPLES["must-follow-or-trump"])
+>>> err = refusal_of(EXAMPLES["must-follow-or-trump"], tf)
 >>> err.code, err.rule, err.sources
 ('must-follow-or-trump', 'RULES.md §1.4.2', ('FOS', 'EB11', 'MAW'))
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, ModuleType
 from typing import Final
 
-from .errors import IllegalActionError, IllegalPlayError
+import attrs
 
-__all__ = ["EXAMPLES", "refusal_of"]
+from .actions import ACTION_TYPES
+from .cards import Card
+from .errors import IllegalActionError, IllegalPlayError
+from .outcomes import Phase
+from .robbing import Robbing
+
+__all__ = ["EXAMPLES", "PLAY_CODES", "RefusalFacts", "reason", "refusal_of"]
+
+#: The codes of a card refused by the following rules (worded by the reneging module).
+PLAY_CODES: Final = frozenset(
+    {"must-follow-or-trump", "must-follow-suit", "must-play-trump", "renege-not-privileged",
+     "must-play-heart"}
+)
+
+
+@attrs.frozen
+class RefusalFacts:
+    """What the wording of a refusal may name: only what the acting seat may know.
+
+    Attributes:
+        seat: the seat to act, ``None`` when the hand is over.
+        hand: its cards.
+        card: the card the action names (played or discarded), if any.
+        is_rob: the action is a ``Rob``.
+        phase: the hand's phase.
+        dealer: the dealer's seat.
+        turn_up: the card turned for trumps.
+        ace: the Ace of trumps.
+        rob_kind: ``"joker"``, ``"ace"``, ``"holder"`` or ``None`` (the chance to rob).
+        rob_seat: the seat with the chance to rob, if any.
+        rob_done: ``"robbed"``, ``"declined"``, ``"silent"`` or ``None``.
+        five_open: eldest may still ask to five.
+        robbing: the robbing rule component.
+        play_reason: for a card refused by the following rules, the reneging module's
+            sentence (RULES.md §1.4).
+    """
+
+    seat: int | None
+    hand: tuple[Card, ...]
+    card: Card | None
+    is_rob: bool
+    phase: Phase
+    dealer: int
+    turn_up: Card
+    ace: Card
+    rob_kind: str | None
+    rob_seat: int | None
+    rob_done: str | None
+    five_open: bool
+    robbing: Robbing
+    play_reason: str | None
+
+    @property
+    def held(self) -> str:
+        """The hand as text."""
+        return " ".join(map(str, self.hand))
+
+
+def _phase_text(f: RefusalFacts) -> str:
+    if f.phase is Phase.ROB:
+        return f"seat {f.seat} must first answer the rob prompt (RULES.md §1.5)"
+    if f.phase is Phase.FIVE:
+        if f.five_open:
+            return f"seat {f.seat} must first ask to five or pass"
+        return f"the dealer (seat {f.seat}) must answer the request to five"
+    if f.phase is Phase.CLAIM:
+        return f"seat {f.seat} must claim or jink (RULES.md §1.6)"
+    return f"it is the {f.phase.value} phase"
+
+
+def _not_in_deck(f: RefusalFacts) -> str:
+    return f"the discard {f.card} is not in this variant's deck" if f.is_rob else (
+        f"{f.card} is not in this variant's deck")
+
+
+def _chance_passed(f: RefusalFacts) -> str:
+    how = {"declined": "announced instead", "silent": "played or passed without robbing"}.get(
+        f.rob_done or "", "let it pass")
+    who = f.seat if f.rob_seat is None else f.rob_seat
+    return (f"seat {who}'s chance to rob has passed: he {how} (RULES.md §1.5, "
+            f"option rob_timing={f.robbing.rob_timing!r})")
+
+
+def _without_ace(f: RefusalFacts) -> str:
+    if f.rob_kind == "ace":
+        why = f"the turn-up {f.turn_up} is an Ace, so only the dealer (seat {f.dealer}) may rob"
+    elif f.rob_kind == "joker":
+        why = f"the joker was turned up, so the dealer (seat {f.dealer}) takes it"
+    else:
+        why = (f"seat {f.seat} does not hold the Ace of trumps ({f.ace}) and the turn-up is "
+               "not an Ace")
+    return f"{why} (RULES.md §1.5; robbing without the Ace is an offence, EX-52)"
+
+
+def _five_first(f: RefusalFacts) -> str:
+    if f.five_open:
+        return (f"seat {f.seat} must first ask to five or pass "
+                "(RULES.md §2.1.7 (6): fiving settles trumps before any rob)")
+    return "the dealer must first answer the request to five (RULES.md §2.1.7 (6))"
+
+
+_Words = Callable[[RefusalFacts], str]
+
+_REASONS: dict[str, _Words] = {
+    "not-an-action": lambda f: f"not an action: expected one of {', '.join(ACTION_TYPES)}",
+    "hand-over": lambda f: "the hand is over: nobody may act",
+    "card-not-in-deck": _not_in_deck,
+    "wrong-phase": lambda f: f"no card may be played now: {_phase_text(f)}",
+    "card-not-held": lambda f: f"{f.card} is not in seat {f.seat}'s hand {f.held!r}",
+    "robbing-off": lambda f: (
+        "robbing is not played in this variant (option robbing=False; RULES.md §1.5)"),
+    "already-robbed": lambda f: "the turn-up may be robbed only once a deal (RULES.md §1.5)",
+    "rob-chance-passed": _chance_passed,
+    "rob-without-ace": _without_ace,
+    "discard-not-held": lambda f: f"the discard {f.card} is not in seat {f.seat}'s hand {f.held!r}",
+    "keep-taken-joker": lambda f: (
+        "the dealer keeps the turned-up joker he took: it may not be discarded (RULES.md §2.8)"),
+    "no-rob-to-decline": lambda f: (
+        f"seat {f.seat} has no rob to decline: only the holder of the Ace of trumps (or the "
+        "dealer with an Ace turned up), at his chance to rob, may announce it (RULES.md §1.5)"),
+    "must-take-joker": lambda f: "the dealer must take a turned-up joker (RULES.md §2.8, EX-53)",
+    "rob-compulsory": lambda f: (
+        f"the rob is compulsory here (option "
+        f"{'dealer_rob' if f.rob_kind == 'ace' else 'holder_rob'}='must'; RULES.md §1.5)"),
+    "must-announce": lambda f: (
+        "the holder of the Ace of trumps must rob or announce it "
+        "(option holder_rob='may-announce'; RULES.md §1.5)"),
+    "answer-five-first": _five_first,
+    "no-claim-now": lambda f: (
+        "only a player who has won the first three tricks may claim or jink, at that moment "
+        "(RULES.md §1.6)"),
+    "no-fiving": lambda f: (
+        "fiving is played only by two players with option fiving=True (RULES.md §2.1.7 (6))"),
+    "five-after-joker": lambda f: (
+        "the dealer took the turned-up joker before eldest's first turn, so there is no "
+        "fiving this deal (RULES.md §2.8, §2.1.7 (6))"),
+    "five-after-rob": lambda f: (
+        "fiving settles trumps, so it may be asked only before anybody robs or declines a "
+        "rob (RULES.md §2.1.7 (6), EX-56)"),
+    "five-not-now": lambda f: (
+        "only the non-dealer may ask to five, once, at his first turn (EX-56)"),
+    "no-five-asked": lambda f: "nobody has asked to five (RULES.md §2.1.7 (6))",
+    "nothing-to-pass": lambda f: (
+        f"there is nothing to pass: {_phase_text(f)}; Pass() answers a rob or fiving prompt "
+        "that every seat gets alike (RULES.md §1.5)"),
+}
+
+
+def reason(code: str, facts: RefusalFacts) -> str:
+    """The sentence for refusal ``code`` (a key of
+    :data:`~trumpfamily.errors.REFUSAL_CODES`), naming the rule and its source.
+
+    Args:
+        code: the refusal code the engine's check gave.
+        facts: what the acting seat may know of the position.
+
+    Returns:
+        One sentence for :class:`~trumpfamily.errors.IllegalActionError`'s ``reason``.
+
+    Raises:
+        KeyError: ``code`` is not a code the engine words (``"out-of-turn"``,
+            ``"not-a-seat"`` and ``"game-over"`` are worded where they arise).
+    """
+    if code in PLAY_CODES:
+        assert facts.play_reason is not None
+        return facts.play_reason
+    return _REASONS[code](facts)
 
 # Deals used below (every hand given in full, so that each example means what it says).
 _EX20 = '''deck = tf.stacked_deck(tf.SPOIL_FIVE, players=3, dealer=2, turn_up="2S",
@@ -108,11 +281,13 @@ state.apply(tf.AskFive())''',
 EXAMPLES: Final[Mapping[str, str]] = MappingProxyType(_EXAMPLES)
 
 
-def refusal_of(snippet: str) -> IllegalActionError | IllegalPlayError:
+def refusal_of(snippet: str, tf: ModuleType) -> IllegalActionError | IllegalPlayError:
     """Run ``snippet`` (one of :data:`EXAMPLES`) and return the refusal it raises.
 
     Args:
         snippet: Python source using ``tf`` for :mod:`trumpfamily`.
+        tf: the :mod:`trumpfamily` package (passed in: nothing in the package imports
+            the package root).
 
     Returns:
         The :class:`~trumpfamily.errors.IllegalActionError` or
@@ -121,8 +296,6 @@ def refusal_of(snippet: str) -> IllegalActionError | IllegalPlayError:
     Raises:
         AssertionError: the snippet ran without a refusal (a broken example).
     """
-    import trumpfamily as tf  # the snippets use the public names
-
     try:
         exec(snippet, {"tf": tf})  # noqa: S102 - the library's own examples
     except (IllegalActionError, IllegalPlayError) as err:

@@ -35,6 +35,7 @@ __all__ = [
     "antes",
     "best_trump_trick",
     "five_tricks_bonus",
+    "hand_points",
     "pool_result",
     "pool_tricks",
     "split_pool",
@@ -353,6 +354,52 @@ def trick_points(winners: Sequence[int], players: int, scoring: Scoring,
     for i, seat in enumerate(winners):
         points[seat] += 2 * ppt if i == bonus_trick else ppt
     return tuple(points)
+
+
+def hand_points(
+    tricks: Sequence[Sequence[Card]],
+    winners: Sequence[int],
+    sides: Sequence[Sequence[int]],
+    scoring: Scoring,
+    table: RankTable,
+    *,
+    all_five: int | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], Card | None, int | None]:
+    """A points game's hand in points (RULES.md §2.3, §2.4; EX-70 to EX-72, EX-75).
+
+    Args:
+        tricks: the completed tricks' cards, in play order.
+        winners: the seat that won each trick.
+        sides: the seats of each side.
+        scoring: the scoring rule component.
+        table: the deal's rank table (with the demoted Ace, if any).
+        all_five: the side that took all five tricks, if any (``five_tricks="bonus"``).
+
+    Returns:
+        ``(points, side_points, best_trump, bonus_trick)``: points per seat
+        (:func:`trick_points`), points per side with the five-trick bonus
+        (:func:`five_tricks_bonus`), the best trump when it earns the bonus and the index of
+        its trick (:func:`best_trump_trick`), else ``None`` twice.
+
+    >>> from trumpfamily import FORTY_FIVE, Suit, parse_cards
+    >>> from trumpfamily.scoring import hand_points
+    >>> table = FORTY_FIVE.ranking.table(Suit.HEARTS)
+    >>> tricks = [parse_cards(t) for t in ("5H 3H", "2C KC", "KD 2D", "QD 3D", "4S KS")]
+    >>> hand_points(tricks, [0, 1, 1, 0, 1], ((0,), (1,)), FORTY_FIVE.scoring, table,
+    ...             all_five=None)  # EX-70
+    ((15, 15), (15, 15), Card.parse('5H'), 0)
+    """
+    players = sum(len(side) for side in sides)
+    bonus_trick = best_trump_trick(tricks, table, scoring.best_trump_bonus)
+    points = trick_points(winners, players, scoring, bonus_trick)
+    side_points = [sum(points[x] for x in side) for side in sides]
+    if all_five is not None:
+        side_points[all_five] += five_tricks_bonus(scoring)
+    best = None
+    if bonus_trick is not None:
+        power, suit_of, trump = table.power, table.suit_of, table.trump
+        best = max((c for c in tricks[bonus_trick] if suit_of[c] is trump), key=power.__getitem__)
+    return points, tuple(side_points), best, bonus_trick
 
 
 def five_tricks_bonus(scoring: Scoring) -> int:

@@ -54,7 +54,7 @@ class CommandError(Exception):
 
     Args:
         message: what went wrong.
-        code: the exit status (:data:`EXIT_USAGE` unless said).
+        code: the exit status (:data:`~trumpfamily.cli.EXIT_USAGE` unless said).
         label: the word before the message (``error``, ``game abandoned``).
     """
 

@@ -18,9 +18,9 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from ..events import HandScored
+from ..events import AnyEvent, HandScored
 from ..game import GameState, new_game
-from ..narrate import AnyEvent, Narrator, Style, game_header
+from ..narrate import Narrator, Style, game_header
 from ..players import Player, RandomPlayer, RuleOfThumbPlayer
 from ..variants import Variant
 from ._common import (

@@ -1,0 +1,199 @@
+"""The narrator (``trumpfamily.narrate``): events in words, one format for the command line
+and the demo, masked for one seat with ``seen_by``.
+
+The stacked hands below are written out line by line: the narration is the user-facing
+text of ``trumpfamily play``, ``replay`` and the demo, so a change to it must be deliberate.
+"""
+
+from __future__ import annotations
+
+import typing
+
+import trumpfamily as tf
+from trumpfamily import events as ev
+from trumpfamily.narrate import Narrator, Style, narrate
+
+
+def _play(state: tf.HandState, *moves: str) -> tuple[tf.HandState, list[ev.Event]]:
+    """Apply moves (``"rob 9S"``, ``"claim"``, a card) and collect every event."""
+    told: list[ev.Event] = list(state.events)
+    for move in moves:
+        verb, _, card = move.partition(" ")
+        action: tf.Action = (tf.Rob(card) if verb == "rob" else tf.Claim() if verb == "claim"
+                             else tf.DeclineRob() if verb == "decline" else tf.Play(verb))
+        state = state.apply(action)
+        told += state.events
+    return state, told
+
+
+def _spoil_five_hand(robber: int) -> tuple[tf.HandState, list[ev.Event]]:
+    """Spoil Five, 3 players, P0 deals, KD turned: ``robber`` holds AD, robs at his first
+    turn discarding 9S (RULES.md §1.5, own-first-turn), wins three tricks and claims."""
+    other = 3 - robber  # the other non-dealer
+    deck = tf.stacked_deck(tf.SPOIL_FIVE, players=3, dealer=0, turn_up="KD",
+                           hands={0: "2H 3H 4H 5S 6S", robber: "AD 9S 2C 3C 4C",
+                                  other: "7H 8H 9H TS JS"})
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=0, deck=deck)
+    if robber == 1:  # P1 leads
+        return _play(state, "rob 9S", "AD", "7H", "2H", "KD", "8H", "3H", "2C", "TS", "5S",
+                     "claim")
+    return _play(state, "7H", "rob 9S", "AD", "2H", "KD", "3H", "8H", "2C", "5S", "TS",
+                 "claim")
+
+
+def test_a_stacked_hand_narrated_line_by_line() -> None:
+    """RULES.md §1.5 (the rob, discard face down), §1.3 (tricks), §1.6 (the claim)."""
+    _, told = _spoil_five_hand(robber=1)
+    assert narrate(told, variant=tf.SPOIL_FIVE, players=3) == [
+        "",
+        "Hand: P0 deals, 3 players.",
+        "  Hands: P0 2H 3H 4H 5S 6S; P1 AD 9S 2C 3C 4C; P2 7H 8H 9H TS JS",
+        "  Turn-up KD: diamonds are trumps.",
+        "  P1 robs: taking KD, discarding 9S face down.",
+        "  Trick 1: P1 AD  P2 7H  P0 2H  -> P1 (1 trick)",
+        "  Trick 2: P1 KD  P2 8H  P0 3H  -> P1 (2 tricks)",
+        "  Trick 3: P1 2C  P2 TS  P0 5S  -> P1 (3 tricks)",
+        "  P1 claims the pool after winning the first three tricks.",
+        "  Tricks: P0 0, P1 3, P2 0.",
+        "  P1 takes the pool by claiming.",
+    ]
+
+
+def test_narrated_to_a_seat_another_seats_discard_and_hand_do_not_appear() -> None:
+    """The robber's discard is face down (RULES.md §1.5): told to seat 1, P2's rob names
+    no card, and no other seat's dealt cards appear; told to P2 it is his own."""
+    _, told = _spoil_five_hand(robber=2)
+    to_one = narrate(told, variant=tf.SPOIL_FIVE, players=3, seat=1)
+    assert to_one == [
+        "",
+        "Hand: P0 deals, 3 players.",
+        "  Your hand: 7H 8H 9H TS JS",
+        "  Turn-up KD: diamonds are trumps.",
+        "  P2 robs: taking KD, discarding a card face down.",
+        "  Trick 1: you 7H  P2 AD  P0 2H  -> P2 (1 trick)",
+        "  Trick 2: P2 KD  P0 3H  you 8H  -> P2 (2 tricks)",
+        "  Trick 3: P2 2C  P0 5S  you TS  -> P2 (3 tricks)",
+        "  P2 claims the pool after winning the first three tricks.",
+        "  Tricks: P0 0, you 0, P2 3.",
+        "  P2 takes the pool by claiming.",
+    ]
+    assert not any(card in line for line in to_one for card in ("9S", "3C", "4C", "6S"))
+    to_two = narrate(told, variant=tf.SPOIL_FIVE, players=3, seat=2)
+    assert "  You rob: taking KD, discarding 9S face down." in to_two
+    assert "  Your hand: AD 9S 2C 3C 4C" in to_two
+
+
+def test_the_dealers_discard_for_a_turned_joker_is_his_alone() -> None:
+    """RULES.md §2.8, EX-53: the dealer takes the turned-up joker, discarding face down;
+    then the next card is turned, and an Ace there is his to rob (§1.5)."""
+    variant = tf.FORTY_FIVE.with_options(joker="third")
+    deck = tf.stacked_deck(variant, players=3, dealer=2, turn_up="JK", stock="AC",
+                           hands={0: "KD 2D 3D 4D 5D", 2: "2H 3H 4H 5H 6H"})
+    _, told = _play(tf.new_hand(variant, players=3, dealer=2, deck=deck), "rob 2H", "rob 3H")
+    whole = narrate(told, variant=variant, players=3)
+    assert whole[3:] == [
+        "  Turn-up JK: the joker goes to the dealer; the next card turned decides trumps.",
+        "  P2 takes the joker (JK), discarding 2H face down.",
+        "  Turn-up AC: clubs are trumps.",
+        "  P2 robs: taking AC, discarding 3H face down.",
+    ]
+    to_one = narrate(told, variant=variant, players=3, seat=1)
+    assert "  P2 takes the joker (JK), discarding a card face down." in to_one
+    assert not any("2H" in line or "3H" in line for line in to_one)
+
+
+def test_the_dealer_keeps_a_turned_ace_and_a_holder_announces() -> None:
+    """RULES.md §1.5: "I play these" (the dealer, an Ace turned) against announcing."""
+    deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=0, turn_up="AS",
+                           hands={0: "4D 2C 5S 9S AD"})
+    state = tf.new_hand(tf.SPOIL_FIVE.with_options(fiving=False), players=2, dealer=0, deck=deck)
+    _, told = _play(state, "decline")
+    assert narrate(told, variant=state.variant, players=2, seat=0)[-1] == (
+        '  You decline the turned-up Ace: "I play these".')
+    deck = tf.stacked_deck(tf.SPOIL_FIVE, players=3, dealer=0, turn_up="KD",
+                           hands={1: "AD 9S 2C 3C 4C"})
+    _, told = _play(tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=0, deck=deck), "decline")
+    assert narrate(told, variant=tf.SPOIL_FIVE, players=3)[-1] == (
+        "  P1 announces the Ace of trumps without robbing.")
+
+
+def test_every_event_type_has_words() -> None:
+    """No event of the hand or the game is silently dropped (a Played card is told with
+    its trick, by design)."""
+    narrator = Narrator(tf.SPOIL_FIVE, 3)
+    kinds = set(typing.get_args(ev.Event)) | set(typing.get_args(ev.GameEvent))
+    assert kinds <= set(narrator._handlers), kinds - set(narrator._handlers)
+
+
+def _game_told(variant: tf.Variant, players: int, seed: int, hands: int | None
+               ) -> tuple[list[str], list[tf.GameState]]:
+    """A bot game narrated; also each state that settled a hand (before the next deal)."""
+    state = tf.new_game(variant, players=players, seed=seed, hands=hands)
+    narrator = Narrator(variant, players)
+    bots = [tf.RuleOfThumbPlayer() for _ in range(players)]
+    lines = narrator.lines(state.events)
+    settled = []
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bots[seat].choose(state.view(seat)), seat)
+        lines += narrator.lines(state.events)
+        if any(isinstance(e, ev.HandScored) for e in state.events):
+            settled.append(state)
+    return lines, settled
+
+
+def test_pool_game_standings_follow_the_game() -> None:
+    """RULES.md §1.7: after each hand, the chips won or lost and the pool before the next
+    deal's antes, as GameState keeps them; the game's end gives its own."""
+    lines, settled = _game_told(tf.SPOIL_FIVE, 4, 3, hands=3)
+    standings = [x.strip() for x in lines if x.strip().startswith("Chips won or lost:")]
+    expected = []
+    for state in settled:
+        chips = [c + s for c, s in zip(state.chips, state.stakes)]  # before the next antes
+        pool = state.pool - sum(state.stakes)
+        expected.append(f"Chips won or lost: "
+                        + ", ".join(f"P{i} {n:+d}" for i, n in enumerate(chips))
+                        + f"; pool {pool}.")
+    assert standings == expected
+    assert lines[-3:] == ["", "Game over after 3 hands.", expected[-1]]
+    antes = [x.strip() for x in lines if x.strip().startswith("Antes:")]
+    assert antes[0] == "Antes: P0 2, P1 1, P2 1, P3 1; the pool holds 5 chips."
+    assert len(antes) == 3
+
+
+def test_points_game_scores_and_a_game_won_in_the_middle_of_a_hand() -> None:
+    """RULES.md §2.3 [I], EX-68: the game ends the moment a side reaches the target."""
+    variant = tf.TWENTY_FIVE.with_options(scoring="points")
+    lines, settled = _game_told(variant, 4, 1, hands=None)
+    final = settled[-1]
+    assert not final.outcomes[-1].complete
+    assert ("  That trick takes the game to the target: the rest of the hand is not played."
+            in lines)
+    assert lines[-2:] == ["Game over after 2 hands: P0 and P2 win the game.",
+                          "Scores: P0+P2 25, P1+P3 15 (target 25)."]
+    assert "  Scores: P0+P2 10, P1+P3 15 (target 25)." in lines
+
+
+def test_fiving_is_told() -> None:
+    """RULES.md §2.1.7 (6), EX-56: eldest asks, the dealer agrees, a new card is turned."""
+    deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=0, turn_up="2C", stock="JC 9H")
+    state = tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=0, deck=deck)
+    told = list(state.events)
+    for action in (tf.AskFive(), tf.AcceptFive()):
+        state = state.apply(action)
+        told += state.events
+    lines = narrate(told, variant=tf.SPOIL_FIVE, players=2, seat=0)
+    assert lines[-3:] == ["  P1 asks the dealer to five (turn up a new trump suit).",
+                          "  You agree to five: 2C JC set aside.",
+                          "  Turn-up 9H: hearts are trumps."]
+
+
+def test_style_symbols_and_colour() -> None:
+    card = tf.Card.parse("TD")
+    assert Style(False).card(card) == "TD"
+    assert Style(False, symbols=True).card(card) == "T♦"
+    assert Style(False, symbols=True).suit(tf.Suit.DIAMONDS) == "♦ diamonds"
+    assert Style(True).card(card) == "\033[31mT♦\033[0m"
+    assert Style(True).card(tf.JK) == "\033[35mJK\033[0m"
+    assert Style(True).cards(()) == "-"
