@@ -742,7 +742,7 @@ def test_prompt_words_the_pass() -> None:
     assert "  2) pass: do not ask the dealer to five" in result.stdout
     assert ("Before the lead: as eldest hand you may ask the dealer to five (turn up a new "
             "trump suit), or pass.") in result.stdout
-    assert "  You pass." in result.stdout
+    assert "  You pass: no fiving." in result.stdout
     assert "  1) pass: you have nothing to rob with" in result.stdout  # the rob round
 
 

@@ -3,6 +3,7 @@ them with the one narrator (``trumpfamily.narrate``), from the games' events."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -86,3 +87,13 @@ def test_the_demo_does_not_import_the_command_line() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60, check=True)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_python_m_demo_on_a_full_disk_is_one_line() -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        result = subprocess.run([sys.executable, "-m", "trumpfamily.demo"], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert result.stderr == ("python -m trumpfamily.demo: error: cannot write to standard "
+                             "output: No space left on device\n")

@@ -21,8 +21,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from strategies import deck_of, variants
 
 import trumpfamily as tf
-from trumpfamily.events import AntesPaid, Dealt, GameOver, HandOver, HandScored, PoolCarried
 from trumpfamily.convert import CONVERTER
+from trumpfamily.events import AntesPaid, Dealt, GameOver, HandOver, HandScored, PoolCarried
 from trumpfamily.scoring import game_winner, reaches_target, settle_pool
 
 C = tf.Card.parse

@@ -25,12 +25,12 @@ import random
 from typing import Any
 
 import pytest
+from enginekit import deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_stateful import _players_for, game_variants
 
 import trumpfamily as tf
-from enginekit import deal
 
 C = tf.Card.parse
 

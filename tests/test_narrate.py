@@ -152,7 +152,7 @@ def test_pool_game_standings_follow_the_game() -> None:
     for state in settled:
         chips = [c + s for c, s in zip(state.chips, state.stakes)]  # before the next antes
         pool = state.pool - sum(state.stakes)
-        expected.append(f"Chips won or lost: "
+        expected.append("Chips won or lost: "
                         + ", ".join(f"P{i} {n:+d}" for i, n in enumerate(chips))
                         + f"; pool {pool}.")
     assert standings == expected

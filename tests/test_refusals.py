@@ -12,12 +12,12 @@ import random
 from typing import Any
 
 import pytest
+from enginekit import deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_stateful import _players_for, game_variants
 
 import trumpfamily as tf
-from enginekit import deal
 
 ALL_CARDS = tf.parse_cards("JK") + tuple(
     tf.Card(rank, suit) for suit in tf.Suit for rank in tf.Rank if rank is not tf.Rank.JOKER

@@ -94,6 +94,7 @@ ALL_ACTIONS: tuple[Any, ...] = (
     tf.AskFive(),
     tf.AcceptFive(),
     tf.RefuseFive(),
+    tf.Pass(),
 )
 
 

@@ -17,6 +17,7 @@ from . import variants
 from ._version import __version__
 from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
 from .errors import (
+    REFUSAL_CODES,
     CardParseError,
     IllegalActionError,
     IllegalPlayError,
@@ -27,7 +28,6 @@ from .errors import (
     InvalidVariantError,
     PlayerCountError,
     RefusalCode,
-    REFUSAL_CODES,
     ReplayError,
     TrumpFamilyError,
     UnknownVariantError,
@@ -45,6 +45,7 @@ __all__ = [
     "FORTY_FIVE",
     "JK",
     "MAW",
+    "REFUSAL_CODES",
     "SPOIL_FIVE",
     "TWENTY_FIVE",
     "VARIANTS",
@@ -59,10 +60,9 @@ __all__ = [
     "InvalidVariantError",
     "Jinking",
     "PlayerCountError",
-    "REFUSAL_CODES",
     "Rank",
-    "RefusalCode",
     "Ranking",
+    "RefusalCode",
     "Reneging",
     "ReplayError",
     "Robbing",
@@ -95,13 +95,24 @@ from .actions import (
     RefuseFive,
     Rob,
 )
-from .engine import Barred, HandOutcome, HandState, Phase, SeatView, Trick, Turn, new_hand, stacked_deck
-from .outcomes import HAND_SIZE
+from .engine import (
+    Barred,
+    HandOutcome,
+    HandState,
+    Phase,
+    SeatView,
+    Trick,
+    Turn,
+    new_hand,
+    stacked_deck,
+)
 from .game import Game, GameState, first_jack, new_game
+from .outcomes import HAND_SIZE
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
 from .records import replay, replay_game
 
 __all__ += [
+    "HAND_SIZE",
     "AcceptFive",
     "Action",
     "AskFive",
@@ -112,7 +123,6 @@ __all__ += [
     "GameState",
     "HandOutcome",
     "HandState",
-    "HAND_SIZE",
     "Jink",
     "Pass",
     "Phase",

@@ -48,8 +48,8 @@ __all__ = [
     "Claim",
     "DeclineRob",
     "Jink",
-    "Play",
     "Pass",
+    "Play",
     "RefuseFive",
     "Rob",
 ]

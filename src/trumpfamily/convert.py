@@ -30,7 +30,6 @@ from .errors import CardParseError
 from .variants import Variant
 
 __all__ = [
-    "CONVERTER",
     "FORMAT",
     "DealRecord",
     "GameRecord",
@@ -45,7 +44,7 @@ FORMAT: Final = 1
 
 @attrs.frozen
 class HandRecord:
-    """The typed form of a hand record (what :data:`CONVERTER` turns into plain data).
+    """The typed form of a hand record (what ``CONVERTER`` turns into plain data).
 
     Attributes:
         variant: the variant's name (a preset's name; a custom variant's own name).
@@ -83,7 +82,7 @@ class DealRecord:
 
 @attrs.frozen
 class GameRecord:
-    """The typed form of a game record (what :data:`CONVERTER` turns into plain data).
+    """The typed form of a game record (what ``CONVERTER`` turns into plain data).
 
     Attributes:
         variant: the variant's name (a preset's name; a custom variant's own name).

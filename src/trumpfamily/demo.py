@@ -17,6 +17,7 @@ This module does not import the command line (the command line's ``demo`` comman
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
@@ -172,10 +173,30 @@ def main(argv: list[str] | None = None) -> int:
         return stop.code if isinstance(stop.code, int) else 2
     try:
         play_all(seed=args.seed, players=args.players)
+        sys.stdout.flush()
     except PlayerCountError as error:
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (e.g. '| head'): stop quietly
+        _silence_stdout()
+        return 1
+    except OSError as error:  # standard output cannot be written (a full disk)
+        _silence_stdout()
+        print(f"{parser.prog}: error: cannot write to standard output: "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _silence_stdout() -> None:
+    """Send what is left in standard output's buffer to the null device, so that the
+    interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -103,8 +103,8 @@ from .events import (
     JokerTaken,
     Passed,
     Played,
-    RobDeclined,
     Robbed,
+    RobDeclined,
     TrickWon,
     TurnedUp,
 )
@@ -208,6 +208,15 @@ class _Status:
     jinker: int | None
     ctx: PlayContext = attrs.field(eq=False)
     forget_ctx: PlayContext = attrs.field(eq=False)
+
+
+_STATUS_FIELDS: Final = tuple(f.name for f in attrs.fields(_Status))
+
+
+def _evolve(st: _Status, **changes: object) -> _Status:
+    """``attrs.evolve`` for the status, without its per-call introspection (the engine
+    evolves the status a few times a hand)."""
+    return _Status(*[changes.get(name, getattr(st, name)) for name in _STATUS_FIELDS])  # type: ignore[arg-type]
 
 
 @attrs.frozen
@@ -492,19 +501,19 @@ class HandState:
             return self._end(_Result(HandEnd.CLAIM, side), action)
         if kind is Jink:
             side = self._seating.side_of[self.to_act]  # type: ignore[index]
-            status = attrs.evolve(self._status, jinker=side)
+            status = _evolve(self._status, jinker=side)
             return self._next(
                 status=status, phase=_PLAY_PHASE, action=action,
                 events=(Jinked(self.to_act, side),),  # type: ignore[arg-type]
             )
         if kind is AskFive:
-            status = attrs.evolve(self._status, five=_FIVE_ASKED)
+            status = _evolve(self._status, five=_FIVE_ASKED)
             return self._next(
                 status=status, phase=_FIVE_PHASE, to_act=self._seating.dealer, action=action,
                 events=(FiveAsked(self.to_act),),  # type: ignore[arg-type]
             )
         if kind is RefuseFive:
-            st = attrs.evolve(self._status, five=_NO_FIVE)
+            st = _evolve(self._status, five=_NO_FIVE)
             return self._after_five(st, action, (FiveRefused(self._seating.dealer),))
         return self._five(action)
 
@@ -667,7 +676,7 @@ class HandState:
             # The common case, a card to play and nothing else open to this seat: every
             # other check would refuse (no rob chance of his, no fiving, no prompt).
             playable = decide(hand, self.current_trick, st.ctx)[0]
-            legal = (tuple([_PLAY[c] for c in playable]), playable)
+            legal = (tuple(map(_PLAY.__getitem__, playable)), playable)
             object.__setattr__(self, "_legal", legal)
             return legal
         acts: list[Action] = []
@@ -968,7 +977,7 @@ class HandState:
         if rob is not None and rob.seat == seat and st.rob_done is None:
             st = self._silent(st, seat)  # he played without robbing: "forgetting"
         if st.five is _FIVE_OPEN:
-            st = attrs.evolve(st, five=_NO_FIVE)
+            st = _evolve(st, five=_NO_FIVE)
         hands = list(self.hands)
         held = hands[seat]
         at = held.index(card)  # cards are canonical: == is identity
@@ -1064,7 +1073,7 @@ class HandState:
         """The holder let his chance to rob pass without a word (RULES.md §1.5)."""
         robbing = self._seating.variant.robbing
         demote, _ = unrobbed_penalty(robbing, announced=False)
-        return attrs.evolve(
+        return _evolve(
             st,
             rob_done=_SILENT,
             demoted=_ACES[st.trump] if demote else None,
@@ -1096,7 +1105,7 @@ class HandState:
                 hands=tuple(hands), joker_discard=discard,
             )
         hands[seat] = tuple([c for c in hands[seat] if c is not discard]) + (st.turn_up,)
-        status = attrs.evolve(
+        status = _evolve(
             st,
             taken=True,
             rob_done=_ROBBED,
@@ -1126,7 +1135,7 @@ class HandState:
                 ace = _ACES[st.trump]
                 changes.update(demoted=ace, ctx=play_context(s.variant, st.trump, ace))
             changes["barred"] = self._bar(st, seat, announced=True)
-        status = attrs.evolve(st, **changes)  # type: ignore[arg-type]
+        status = _evolve(st, **changes)
         events = (RobDeclined(seat),)
         if self.phase is _ROB_PHASE:
             return self._next(status=status, phase=_PLAY_PHASE, to_act=s.eldest, action=action,
@@ -1138,10 +1147,11 @@ class HandState:
         prompts with nothing (the holder's pass is a silent not-robbing)."""
         s, st = self._seating, self._status
         seat: int = self.to_act  # type: ignore[assignment]
-        events = (Passed(seat),)
         if self.phase is _FIVE_PHASE:
-            st = attrs.evolve(st, five=_NO_FIVE)
+            events: tuple[Event, ...] = (Passed(seat, "five"),)
+            st = _evolve(st, five=_NO_FIVE)
             return self._after_five(st, action, events)
+        events = (Passed(seat, "rob"),)
         rob = st.rob
         assert rob is not None
         if rob.seat == seat and st.rob_done is None:

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 __all__ = [
+    "REFUSAL_CODES",
     "CardParseError",
     "IllegalActionError",
     "IllegalPlayError",
@@ -24,7 +25,6 @@ __all__ = [
     "InvalidSeatError",
     "InvalidVariantError",
     "PlayerCountError",
-    "REFUSAL_CODES",
     "RefusalCode",
     "ReplayError",
     "TrumpFamilyError",
@@ -95,8 +95,8 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("renege-not-privileged", "RULES.md §1.4.3", ("FOS", "PEEL", "MAW"),
      "a trump was led and your privileged trumps may not renege against it: play a trump"),
     ("must-play-heart", "RULES.md §1.4.3", ("W45",),
-     "the Ace of Hearts was led and you hold no trump: play a heart "
-     "(option ah_lead_requires_heart=True)"),
+     ("the Ace of Hearts was led and you hold no trump: play a heart "
+      "(option ah_lead_requires_heart=True)")),
     ("card-not-held", "RULES.md §1.3", (), "the card is not in the hand"),
     ("card-not-in-deck", "RULES.md §1.1", (), "the card is not in this variant's deck"),
     ("not-an-action", "RULES.md §1.3", (), "the value is not an action of the engine"),
@@ -114,8 +114,8 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("rob-chance-passed", "RULES.md §1.5", ("FOS", "PEEL"),
      "the chance to rob has passed: the seat announced, passed or played instead"),
     ("rob-without-ace", "RULES.md §1.5", ("FOS", "PEEL", "EB11"),
-     "only the holder of the Ace of trumps, or the dealer with an Ace or the joker turned "
-     "up, may rob (robbing without the Ace is an offence, EX-52)"),
+     ("only the holder of the Ace of trumps, or the dealer with an Ace or the joker turned "
+      "up, may rob (robbing without the Ace is an offence, EX-52)")),
     ("discard-not-held", "RULES.md §1.5", (), "the discard is not in the robber's hand"),
     ("keep-taken-joker", "RULES.md §2.8", ("PEEL",),
      "the dealer keeps the turned-up joker he took: it may not be discarded"),
@@ -126,8 +126,8 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("rob-compulsory", "RULES.md §1.5", ("EB11", "PEEL", "W45"),
      "the rob is compulsory here (option holder_rob='must' or dealer_rob='must')"),
     ("must-announce", "RULES.md §1.5", ("FOS", "BIC45", "W25"),
-     "the holder of the Ace of trumps must rob or announce it, not pass in silence "
-     "(option holder_rob='may-announce')"),
+     ("the holder of the Ace of trumps must rob or announce it, not pass in silence "
+      "(option holder_rob='may-announce')")),
     ("answer-five-first", "RULES.md §2.1.7 (6)", ("PEEL",),
      "the request to five is answered first"),
     ("no-claim-now", "RULES.md §1.6", ("FOS", "MAW"),
@@ -142,8 +142,8 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
      "only the non-dealer may ask to five, once, at his first turn (EX-56)"),
     ("no-five-asked", "RULES.md §2.1.7 (6)", ("PEEL",), "nobody has asked to five"),
     ("nothing-to-pass", "RULES.md §1.5", (),
-     "there is no prompt to pass: Pass() answers a rob or fiving prompt that every seat "
-     "gets alike"),
+     ("there is no prompt to pass: Pass() answers a rob or fiving prompt that every seat "
+      "gets alike")),
 )
 
 

@@ -147,9 +147,12 @@ class Passed(_Public):
 
     Attributes:
         seat: the seat that passed.
+        prompt: ``"rob"`` (the round of rob prompts before the lead: no rob from this
+            seat) or ``"five"`` (eldest does not ask to five).
     """
 
     seat: int
+    prompt: str = "rob"
 
 
 @attrs.frozen

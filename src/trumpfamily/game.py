@@ -39,7 +39,6 @@ from .cards import Card, Rank, parse_cards
 from .convert import game_record
 from .dealing import check_deck, seating_for, seeded_random
 from .engine import HandOutcome, HandState, SeatView, new_hand
-from .outcomes import GameContext
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -48,6 +47,7 @@ from .errors import (
 )
 from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
 from .jinking import jink_payments
+from .outcomes import GameContext
 from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
 from .variants import Variant, find_variant
 

@@ -253,7 +253,9 @@ class Narrator:
     new state. Most events give one line, some none (a card played is told with its
     trick), the end of a hand several. A pool game's standings after a hand (chips won or
     lost, and the pool) are told once the game has settled it: with the carried pool or
-    the next antes; the last hand's, with the game over.
+    the next antes; the last hand's, with the game over. The running totals are kept from
+    the events (``HandScored``), from zero: a game resumed with starting ``scores`` is told
+    its true totals only at ``GameOver``.
 
     Args:
         variant: the rules (for the sides, the target, and pool or points).
@@ -399,7 +401,9 @@ class Narrator:
         return [f"  {self._subject(event.seat, 'announce')} the Ace of trumps without robbing."]
 
     def _passed(self, event: Passed) -> list[str]:
-        return [f"  {self._subject(event.seat, 'pass')}."]
+        if event.prompt == "five":
+            return [f"  {self._subject(event.seat, 'pass')}: no fiving."]
+        return [f"  {self._subject(event.seat, 'pass')}: no rob."]
 
     def _five_asked(self, event: FiveAsked) -> list[str]:
         return [(f"  {self._subject(event.seat, 'ask')} the dealer to five (turn up a new "

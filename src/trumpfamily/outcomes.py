@@ -33,10 +33,9 @@ HAND_SIZE: Final = 5
 class Phase(enum.StrEnum):
     """What the hand is waiting for. The value is a plain string (``Phase.PLAY == "play"``).
 
-    * ``ROB``: a rob before the lead: the dealer with an Ace or a joker turned up, the
-      holder of the Ace of trumps with ``rob_timing="before-lead"``, or, where the holder
-      may keep silent (``holder_rob="may"``), every seat in turn from eldest, each
-      answering ``Pass()`` or, the holder, ``Rob`` (RULES.md §1.5).
+    * ``ROB``: a rob before the lead: the dealer with an Ace or a joker turned up, or, with
+      ``rob_timing="before-lead"``, every seat in turn from eldest, each answering
+      ``Pass()`` or, the holder of the Ace of trumps, ``Rob`` (RULES.md §1.5).
     * ``FIVE``: two players with fiving: eldest asks to five or passes (only where a rob
       prompt could otherwise come first), or the dealer answers ``AskFive()``
       (§2.1.7 (6)).

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .dealing import seeded_random
 from .actions import AcceptFive, Action, AskFive, Claim, Play, RefuseFive, Rob
 from .cards import Card
+from .dealing import seeded_random
 from .engine import SeatView
 from .errors import InvalidArgumentError
 from .play import play_context

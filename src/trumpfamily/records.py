@@ -69,6 +69,17 @@ from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
 __all__ = ["replay", "replay_game"]
 
+#: What structuring malformed data may raise: cattrs' validation groups, our strict hooks'
+#: ValueError, and the plain errors of data of the wrong shape.
+_STRUCTURE_ERRORS: tuple[type[Exception], ...] = (
+    cattrs.BaseValidationError,
+    cattrs.errors.StructureHandlerNotFoundError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+)
+
 def _check_options(options: Mapping[str, Any]) -> None:
     """Every option of OPTIONS.md, each of its exact type and value (RULES.md §3)."""
     missing = [name for name in OPTION_SPECS if name not in options]
@@ -245,7 +256,7 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
     header["actions"] = []
     try:
         rec = CONVERTER.structure(header, HandRecord)
-    except Exception as exc:  # cattrs raises validation groups naming each field
+    except _STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
         raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
     if rec.format != FORMAT:
         raise ReplayError(f"record format {rec.format!r} is not supported (expected {FORMAT})")
@@ -258,7 +269,7 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
     for index, raw in enumerate(raw_actions):
         try:
             action: Action = CONVERTER.structure(raw, Action)  # type: ignore[arg-type]
-        except Exception:
+        except _STRUCTURE_ERRORS:
             raise ReplayError(f"action {index}: {_action_problem(raw)}", index) from None
         try:
             state = state.apply(action)
@@ -291,7 +302,7 @@ def _structure_game(data: Mapping[str, Any]) -> tuple[GameRecord, list[Any]]:
     header["deals"] = []
     try:
         rec = CONVERTER.structure(header, GameRecord)
-    except Exception as exc:  # cattrs raises validation groups naming each field
+    except _STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
         raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
     if rec.format != FORMAT:
         raise ReplayError(f"record format {rec.format!r} is not supported (expected {FORMAT})")
@@ -314,7 +325,7 @@ def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
         raise ReplayError(f"{where} is malformed: field 'actions': {problem}")
     try:
         deal = CONVERTER.structure({**raw, "actions": []}, DealRecord)
-    except Exception as exc:
+    except _STRUCTURE_ERRORS as exc:
         raise ReplayError(f"{where} is malformed: {_header_errors(exc)}") from None
     hand = state.hand
     if deal.dealer != hand.dealer:
@@ -331,7 +342,7 @@ def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
     for index, item in enumerate(raw_actions):
         try:
             action: Action = CONVERTER.structure(item, Action)  # type: ignore[arg-type]
-        except Exception:
+        except _STRUCTURE_ERRORS:
             problem = _action_problem(item)
             raise ReplayError(f"{where}, action {index}: {problem}", index) from None
         try:

@@ -44,7 +44,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     style = Style.for_stream(out, args.color)
     records = _read_records(args.file)
     for number, data in enumerate(records, 1):
-        where = f"record {number}" if len(records) > 1 else args.file
+        where = (f"record {number}" if len(records) > 1
+                 else "standard input" if args.file == "-" else args.file)
         _check_action_types(data, where)
         try:
             final = replay(data)
