@@ -18,6 +18,7 @@ from ._version import __version__
 from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
 from .errors import (
     REFUSAL_CODES,
+    ActionParseError,
     CardParseError,
     IllegalActionError,
     IllegalPlayError,
@@ -49,6 +50,7 @@ __all__ = [
     "SPOIL_FIVE",
     "TWENTY_FIVE",
     "VARIANTS",
+    "ActionParseError",
     "Card",
     "CardParseError",
     "IllegalActionError",
@@ -94,6 +96,7 @@ from .actions import (
     Play,
     RefuseFive,
     Rob,
+    parse_action,
 )
 from .engine import (
     Barred,
@@ -138,6 +141,7 @@ __all__ += [
     "first_jack",
     "new_game",
     "new_hand",
+    "parse_action",
     "replay",
     "replay_game",
     "stacked_deck",

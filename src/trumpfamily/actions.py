@@ -4,28 +4,45 @@ An action never names its seat: it is always made by the seat whose turn it is
 (``HandState.to_act``). A server that wants the engine to check the seat as well passes it:
 ``state.apply(action, seat=2)``.
 
-========================  =================================================================
-action                    meaning (RULES.md section)
-========================  =================================================================
-``Play(card)``            play ``card`` to the current trick (§1.3, §1.4)
-``Rob(discard)``          take the turn-up, discarding ``discard`` face down (§1.5)
-``DeclineRob()``          announce the Ace of trumps without robbing, or, as dealer with an
-                          Ace turned, "I play these" (§1.5, §2.2.5)
-``Claim()``               take the pool after winning the first three tricks (§1.6)
-``Jink()``                play on after the first three tricks, undertaking to win all five
-``AskFive()``             two players: the non-dealer asks for a new trump suit (§2.1.7 (6))
-``AcceptFive()``          the dealer agrees to five
-``RefuseFive()``          the dealer refuses
-``Pass()``                say "nothing from me" to a prompt every seat gets alike: the round
-                          of rob prompts before the lead (``rob_timing="before-lead"``), or
-                          eldest's fiving prompt before such a round (§1.5, §2.1.7 (6))
-========================  =================================================================
+========================  ==================  ===============================================
+action                    notation            meaning (RULES.md section)
+========================  ==================  ===============================================
+``Play(card)``            ``play AH``         play ``card`` to the current trick (§1.3, §1.4)
+``Rob(discard)``          ``rob 8C``          take the turn-up, discarding ``discard`` face
+                                              down (§1.5)
+``DeclineRob()``          ``decline-rob``     announce the Ace of trumps without robbing,
+                                              or, as dealer with an Ace turned, "I play
+                                              these" (§1.5, §2.2.5)
+``Claim()``               ``claim``           take the pool after winning the first three
+                                              tricks (§1.6)
+``Jink()``                ``jink``            play on after the first three tricks,
+                                              undertaking to win all five
+``AskFive()``             ``ask-five``        two players: the non-dealer asks for a new
+                                              trump suit (§2.1.7 (6))
+``AcceptFive()``          ``accept-five``     the dealer agrees to five
+``RefuseFive()``          ``refuse-five``     the dealer refuses
+``Pass()``                ``pass``            say "nothing from me" to a prompt every seat
+                                              gets alike: the round of rob prompts before
+                                              the lead (``rob_timing="before-lead"``), or
+                                              eldest's fiving prompt before such a round
+                                              (§1.5, §2.1.7 (6))
+========================  ==================  ===============================================
 
 Cards may be given as text: ``Play("5H") == Play(Card.parse("5H"))``.
 
->>> from trumpfamily import DeclineRob, Play, Rob
+**Notation.** ``str(action)`` is the short text form of the table's second column (the
+card as :class:`~trumpfamily.cards.Card` writes it: ``TD`` for the Ten, ``JK`` for the
+joker), and :func:`parse_action` reads it back: ``parse_action(str(a)) == a`` for every
+action. ``repr(action)`` rebuilds the value in Python (``Play('AH')``). The command line's
+prompt and its ``history`` use the notation.
+
+>>> from trumpfamily import DeclineRob, Play, Rob, parse_action
 >>> Play("5h")
 Play('5H')
+>>> str(Play("5h")), str(DeclineRob())
+('play 5H', 'decline-rob')
+>>> parse_action("  ROB  10c ")
+Rob('TC')
 >>> Rob("8C").discard
 Card.parse('8C')
 >>> DeclineRob() == DeclineRob()
@@ -39,8 +56,10 @@ from typing import Final, TypeAlias
 import attrs
 
 from .cards import Card
+from .errors import ActionParseError, CardParseError
 
 __all__ = [
+    "ACTION_FORMS",
     "ACTION_TYPES",
     "AcceptFive",
     "Action",
@@ -52,6 +71,7 @@ __all__ = [
     "Play",
     "RefuseFive",
     "Rob",
+    "parse_action",
 ]
 
 
@@ -75,6 +95,9 @@ class Play:
     def __repr__(self) -> str:
         return f"Play({str(self.card)!r})"
 
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Rob:
@@ -94,6 +117,9 @@ class Rob:
     def __repr__(self) -> str:
         return f"Rob({str(self.discard)!r})"
 
+    def __str__(self) -> str:
+        return f"rob {self.discard}"
+
 
 @attrs.frozen(repr=False)
 class DeclineRob:
@@ -110,6 +136,9 @@ class DeclineRob:
     def __repr__(self) -> str:
         return "DeclineRob()"
 
+    def __str__(self) -> str:
+        return "decline-rob"
+
 
 @attrs.frozen(repr=False)
 class Claim:
@@ -117,6 +146,9 @@ class Claim:
 
     def __repr__(self) -> str:
         return "Claim()"
+
+    def __str__(self) -> str:
+        return "claim"
 
 
 @attrs.frozen(repr=False)
@@ -127,6 +159,9 @@ class Jink:
     def __repr__(self) -> str:
         return "Jink()"
 
+    def __str__(self) -> str:
+        return "jink"
+
 
 @attrs.frozen(repr=False)
 class AskFive:
@@ -135,6 +170,9 @@ class AskFive:
 
     def __repr__(self) -> str:
         return "AskFive()"
+
+    def __str__(self) -> str:
+        return "ask-five"
 
 
 @attrs.frozen(repr=False)
@@ -147,6 +185,9 @@ class AcceptFive:
     def __repr__(self) -> str:
         return "AcceptFive()"
 
+    def __str__(self) -> str:
+        return "accept-five"
+
 
 @attrs.frozen(repr=False)
 class RefuseFive:
@@ -154,6 +195,9 @@ class RefuseFive:
 
     def __repr__(self) -> str:
         return "RefuseFive()"
+
+    def __str__(self) -> str:
+        return "refuse-five"
 
 
 @attrs.frozen(repr=False)
@@ -176,6 +220,9 @@ class Pass:
     def __repr__(self) -> str:
         return "Pass()"
 
+    def __str__(self) -> str:
+        return "pass"
+
 
 # Resolve the string annotations (``from __future__ import annotations``) once, here, so that
 # cattrs (records) finds concrete field types and never calls ``attrs.resolve_types`` on
@@ -196,3 +243,66 @@ ACTION_TYPES: Final[dict[str, type[Action]]] = {
     cls.__name__: cls
     for cls in (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive, Pass)
 }
+
+#: The words of the actions that take no card, by their notation.
+_WORDS: Final[dict[str, Action]] = {
+    str(action): action
+    for action in (DeclineRob(), Claim(), Jink(), AskFive(), AcceptFive(), RefuseFive(), Pass())
+}
+
+#: The text forms of the actions, as :func:`parse_action` names them in its errors.
+ACTION_FORMS: Final[tuple[str, ...]] = ("play CARD", "rob CARD", *_WORDS)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation (the module's table): the inverse of ``str(action)``.
+
+    Words may be in any case and separated by any amount of white space; the card is read
+    by :meth:`Card.parse <trumpfamily.cards.Card.parse>` (``10c``, ``T♣`` and ``tc`` are
+    the same card).
+
+    Args:
+        text: e.g. ``"play AH"``, ``"rob 8C"``, ``"decline-rob"``, ``"pass"``.
+
+    Returns:
+        The action: ``parse_action(str(action)) == action`` for every action.
+
+    Raises:
+        ActionParseError: ``text`` is not a str, or not one of the forms of
+            :data:`ACTION_FORMS` (the message names the text and lists them), or its card
+            cannot be read (the message says why).
+
+    >>> from trumpfamily import parse_action
+    >>> parse_action("Play ah"), parse_action("ACCEPT-FIVE")
+    (Play('AH'), AcceptFive())
+    >>> parse_action("play")
+    Traceback (most recent call last):
+    ...
+    trumpfamily.errors.ActionParseError: cannot read an action from 'play': 'play' needs a card, e.g. 'play AH'; an action is one of: play CARD, rob CARD, decline-rob, claim, jink, ask-five, accept-five, refuse-five, pass
+    """
+    if not isinstance(text, str):
+        raise ActionParseError(text, f"expected action text (a str), got {type(text).__name__}",
+                               ACTION_FORMS)
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    if verb in ("play", "rob"):
+        if len(words) != 2:
+            example = "AH" if verb == "play" else "8C"
+            problem = "needs a card" if len(words) == 1 else "takes one card"
+            raise ActionParseError(text, f"{verb!r} {problem}, e.g. '{verb} {example}'",
+                                   ACTION_FORMS)
+        try:
+            card = Card.parse(words[1])
+        except CardParseError as error:
+            raise ActionParseError(text, str(error)) from None
+        return Play(card) if verb == "play" else Rob(card)
+    if len(words) == 1 and verb in _WORDS:
+        return _WORDS[verb]
+    joined = "-".join(words).lower()
+    if not words:
+        reason = "no action given"
+    elif joined in _WORDS:
+        reason = f"not an action (did you mean {joined!r}?)"
+    else:
+        reason = "not an action"
+    raise ActionParseError(text, reason, ACTION_FORMS)

@@ -1,12 +1,31 @@
-"""The record format: typed records of hands and games and the :mod:`cattrs` converter
-that turns them into JSON-ready data and back (used by ``HandState.record()``,
-``GameState.record()`` and :mod:`trumpfamily.records`).
+"""The JSON form of the library's values: the one :mod:`cattrs` converter, and the typed
+records of hands and games (used by ``HandState.record()``, ``GameState.record()``,
+:mod:`trumpfamily.records` and :mod:`trumpfamily.jsonio`).
 
 This module knows the data, not the engine: it imports neither
 :mod:`trumpfamily.engine` nor :mod:`trumpfamily.game`, which call it to write their
-records; :mod:`trumpfamily.records` reads them back and replays them. Structuring is
-strict: ints must be ints (not bools, floats or strings), text must be ``str``, cards
-must be card text.
+records; :mod:`trumpfamily.records` reads records back and replays them, and
+:func:`~trumpfamily.jsonio.to_json` / :func:`~trumpfamily.jsonio.from_json` convert any
+value. The forms (format 1, :data:`FORMAT`):
+
+* a card is its text, ``"5H"``, ``"TD"``, ``"JK"``; a suit its letter, ``"H"``; a
+  :class:`~trumpfamily.outcomes.Phase` its value, ``"play"``;
+* an action or an event is an object with a ``"type"`` field naming its class:
+  ``{"card": "5H", "type": "Play"}``, ``{"type": "Claim"}``, ``{"seat": 1, "card": "5H",
+  "type": "Played"}``;
+* a variant is ``{"name": ..., "options": {...every option...}, "min_players": ...,
+  "max_players": ...}``: a preset's name reads back as that preset with the options, any
+  other name as a variant of its own built from them;
+* :class:`~trumpfamily.outcomes.Trick`, :class:`~trumpfamily.outcomes.Barred`,
+  :class:`~trumpfamily.outcomes.Turn`, :class:`~trumpfamily.outcomes.GameContext`,
+  :class:`~trumpfamily.outcomes.HandOutcome` and the records are objects with one field
+  per attribute, tuples written as lists;
+* a :class:`~trumpfamily.outcomes.SeatView` is a top-level document: its fields and
+  ``"format": 1``; so are records (their ``format`` field).
+
+Reading is strict: every field present (defaults are not filled in, except a record's
+optional ``salt`` and ``mac``), no unknown field, ints that are ints (not bools, floats
+or strings), bools that are bools, lists that are lists, cards that are card text.
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.convert import hand_record
@@ -17,19 +36,35 @@ must be card text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import NoneType, UnionType
 from typing import Any, Final
 
 import attrs
 import cattrs
-from cattrs.strategies import configure_tagged_union
+from cattrs.cols import namedtuple_dict_unstructure_factory
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_unstructure_fn, override
 
-from .actions import Action
-from .cards import Card
-from .errors import CardParseError
-from .variants import Variant
+from . import events as _events
+from .actions import ACTION_TYPES, Action
+from .cards import Card, Suit
+from .errors import CardParseError, InvalidVariantError
+from .integrity import salt_from_hex, sign
+from .outcomes import Barred, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
+from .variants import OPTION_SPECS, VARIANTS, Variant
 
 __all__ = [
+    "CONVERTER",
+    "EVENT_TYPES",
     "FORMAT",
     "DealRecord",
     "GameRecord",
@@ -38,7 +73,7 @@ __all__ = [
     "hand_record",
 ]
 
-#: The record format version written by :func:`hand_record` and :func:`game_record`.
+#: The version of the JSON forms, written in records and views (``"format": 1``).
 FORMAT: Final = 1
 
 
@@ -54,6 +89,11 @@ class HandRecord:
         deck: the deck order, top card first.
         actions: the actions, in order.
         format: the record format version (required in a record; :data:`FORMAT`).
+        salt: for a hand dealt with a commitment (``new_hand(..., commit=True)``), its
+            16-byte salt as 32 lowercase hex digits, else ``None`` (not written).
+        mac: for a record written with a key (``record(key=...)``), the HMAC-SHA256 of
+            the rest of the record as 64 lowercase hex digits, else ``None`` (not
+            written; :mod:`trumpfamily.integrity`).
     """
 
     variant: str
@@ -63,6 +103,8 @@ class HandRecord:
     deck: list[Card]
     actions: list[Action]
     format: int = FORMAT
+    salt: str | None = None
+    mac: str | None = None
 
 
 @attrs.frozen
@@ -98,6 +140,11 @@ class GameRecord:
             unfinished.
         kind: ``"game"`` (a hand record has no ``kind``).
         format: the record format version (:data:`FORMAT`).
+        salt: for a game dealt with commitments (``new_game(..., commit=True)``), the
+            game's 16-byte salt as 32 lowercase hex digits (each hand's salt derives from
+            it: :func:`~trumpfamily.integrity.deal_salt`), else ``None`` (not written).
+        mac: for a record written with a key, its HMAC-SHA256, else ``None`` (not
+            written).
     """
 
     variant: str
@@ -111,20 +158,92 @@ class GameRecord:
     deals: list[DealRecord]
     kind: str = "game"
     format: int = FORMAT
+    salt: str | None = None
+    mac: str | None = None
 
 
-# As in actions.py: concrete field types for cattrs, without the pydoc-visible marker.
-for _cls in (HandRecord, DealRecord, GameRecord):
+#: The event classes of :mod:`trumpfamily.events`, by name (the ``"type"`` of their JSON).
+EVENT_TYPES: Final[dict[str, type[Any]]] = {
+    cls.__name__: cls for cls in typing.get_args(_events.AnyEvent)
+}
+
+_TAGGED: Final[dict[type[Any], str]] = {
+    **{cls: name for name, cls in ACTION_TYPES.items()},
+    **{cls: name for name, cls in EVENT_TYPES.items()},
+}
+
+# Concrete field types for cattrs, resolved once here (``from __future__ import
+# annotations`` leaves strings); then drop the marker attrs leaves, a class attribute
+# holding the class, which pydoc would print as a second copy of the docstring.
+for _cls in (HandRecord, DealRecord, GameRecord, Trick, Barred, HandOutcome, *EVENT_TYPES.values()):
     attrs.resolve_types(_cls)
-    delattr(_cls, "__attrs_types_resolved__")
+    if "__attrs_types_resolved__" in vars(_cls):
+        delattr(_cls, "__attrs_types_resolved__")
+del _cls
+
+
+# -- errors -------------------------------------------------------------------------------
 
 
 class _Bad(ValueError):
     """A value of the wrong type or form; the message is shown as it is."""
 
 
+class _FieldBad(_Bad):
+    """A class-level check that fails on one field (``field``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+#: What structuring malformed data may raise: cattrs' validation groups, our strict hooks'
+#: ValueError, and the plain errors of data of the wrong shape.
+STRUCTURE_ERRORS: Final[tuple[type[Exception], ...]] = (
+    cattrs.BaseValidationError,
+    cattrs.errors.StructureHandlerNotFoundError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+)
+
+
 def _kind(value: object) -> str:
-    return f"{type(value).__name__} {value!r}"
+    text = repr(value)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _describe(err: BaseException, _: Any) -> str:
+    if isinstance(err, _Bad):
+        return str(err)
+    if isinstance(err, KeyError):
+        return "missing"
+    if isinstance(err, ForbiddenExtraKeysError):
+        return f"unexpected field(s) {', '.join(map(repr, sorted(err.extra_fields)))}"
+    if isinstance(err, AttributeError):
+        return "expected a mapping"
+    return f"invalid ({err})"
+
+
+def problems(exc: BaseException) -> list[tuple[str, str]]:
+    """Every problem of a structuring error, as ``(path, reason)`` pairs: the path in
+    field names and indices (``"legal_actions[2].card"``; ``""`` for the value itself)."""
+    out = []
+    for line in cattrs.transform_error(exc, format_exception=_describe):
+        text, _, path = line.rpartition(" @ ")
+        out.append((path.removeprefix("$").removeprefix("."), text))
+    return out
+
+
+def _note(exc: BaseException, note: str) -> BaseException:
+    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+    return exc
+
+
+# -- scalars ------------------------------------------------------------------------------
 
 
 def _structure_str(value: Any, _: Any) -> str:
@@ -136,6 +255,12 @@ def _structure_str(value: Any, _: Any) -> str:
 def _structure_int(value: Any, _: Any) -> int:
     if type(value) is not int:  # not a bool, a float or a numeric string
         raise _Bad(f"expected an int, got {_kind(value)}")
+    return value
+
+
+def _structure_bool(value: Any, _: Any) -> bool:
+    if type(value) is not bool:  # not 0, 1 or "true"
+        raise _Bad(f"expected true or false, got {_kind(value)}")
     return value
 
 
@@ -166,23 +291,432 @@ def _structure_seed(value: Any, _: Any) -> int | str:
     return value
 
 
+_SUITS: Final = {suit.letter: suit for suit in Suit}
+_PHASES: Final = {phase.value: phase for phase in Phase}
+
+
+def _structure_suit(value: Any, _: Any) -> Suit:
+    found = _SUITS.get(value) if type(value) is str else None
+    if found is None:
+        raise _Bad(f"expected a suit letter, one of 'C', 'D', 'H', 'S', got {_kind(value)}")
+    return found
+
+
+def _structure_phase(value: Any, _: Any) -> Phase:
+    found = _PHASES.get(value) if type(value) is str else None
+    if found is None:
+        names = ", ".join(map(repr, _PHASES))
+        raise _Bad(f"expected a phase, one of {names}, got {_kind(value)}")
+    return found
+
+
+def _structure_options(value: Any, _: Any) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _Bad(f"expected a mapping (a JSON object) of option values, got {_kind(value)}")
+    bad = [k for k in value if type(k) is not str]
+    if bad:
+        raise _Bad(f"option names must be strings, got {_kind(bad[0])}")
+    return dict(value)
+
+
+# -- variants -----------------------------------------------------------------------------
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Every option of OPTIONS.md, each of its exact type and value (RULES.md §3).
+
+    Raises:
+        ValueError: ``"must give every option of the variant exactly once: missing ...;
+            unknown ..."`` or ``"are not valid: option ante=1.0 is not valid; ..."``.
+    """
+    missing = [name for name in OPTION_SPECS if name not in options]
+    unknown = sorted(str(name) for name in options if name not in OPTION_SPECS)
+    if missing or unknown:
+        parts = []
+        if missing:
+            parts.append(f"missing {', '.join(missing)}")
+        if unknown:
+            parts.append(f"unknown {', '.join(map(repr, unknown))}")
+        raise _Bad(f"must give every option of the variant exactly once: {'; '.join(parts)}")
+    for name, (_, spec) in OPTION_SPECS.items():
+        try:
+            spec.check(name, options[name])  # exact types: a flag is a bool, an int an int
+        except InvalidVariantError as exc:
+            raise _Bad(f"are not valid: {exc}") from None
+
+
+def preset_variant(base: Variant, options: Mapping[str, Any]) -> Variant:
+    """The preset ``base`` with ``options`` (checked by :func:`check_options`): the preset
+    object itself when nothing changed, so that its caches stay warm.
+
+    Raises:
+        ValueError: ``"are not valid: ..."``, options valid one by one but not together.
+    """
+    return _variant_of(base.name, options)
+
+
+def _variant_of(name: str, options: Mapping[str, Any]) -> Variant:
+    """A preset's name: that preset with ``options``; another name: a variant of its own
+    with the default components and ``options`` (which are all of its rules)."""
+    # Keyed by (name, type, value): 1, 1.0 and True can never share an entry.
+    try:
+        return _cached_variant(name, tuple((k, type(v), v) for k, v in options.items()))
+    except InvalidVariantError as exc:  # options that are valid one by one, not together
+        raise _Bad(f"are not valid: {exc}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_variant(name: str, options: tuple[tuple[str, type, Any], ...]) -> Variant:
+    base = VARIANTS.get(name) or Variant(name=name)
+    variant = base.with_options(**{k: v for k, _, v in options})
+    return base if base == variant else variant
+
+
+_VARIANT_FIELDS: Final = ("name", "options", "min_players", "max_players")
+
+
+def _unstructure_variant(variant: Variant) -> dict[str, Any]:
+    table = variant.table
+    return {
+        "name": variant.name,
+        "options": variant.options(),
+        "min_players": table.min_players,
+        "max_players": table.max_players,
+    }
+
+
+def _structure_variant(value: Any, _: Any) -> Variant:
+    if not isinstance(value, Mapping):
+        raise _Bad(
+            f"expected a variant, a mapping with {', '.join(map(repr, _VARIANT_FIELDS))}, "
+            f"got {_kind(value)}"
+        )
+    _check_keys(value, _VARIANT_FIELDS, Variant)
+    errors: list[Exception] = []
+    got: dict[str, Any] = {}
+    for field, hook in (
+        ("name", _structure_str),
+        ("options", _structure_options),
+        ("min_players", _structure_int),
+        ("max_players", _structure_int),
+    ):
+        try:
+            got[field] = hook(value[field], None)
+        except _Bad as exc:
+            errors.append(_field_error(exc, Variant, field, Any))
+    if errors:
+        raise ClassValidationError("While structuring a variant", errors, Variant)
+    name, options = got["name"], got["options"]
+    if not name.strip():
+        raise _fail(Variant, "name", "a variant's name may not be empty")
+    try:
+        check_options(options)
+        variant = _variant_of(name, options)
+    except _Bad as exc:
+        raise _fail(Variant, "options", str(exc)) from None
+    players = (got["min_players"], got["max_players"])
+    if players != (variant.table.min_players, variant.table.max_players):
+        try:
+            table = attrs.evolve(variant.table, min_players=players[0], max_players=players[1])
+            variant = attrs.evolve(variant, table=table)
+        except InvalidVariantError as exc:
+            raise _fail(Variant, "max_players", str(exc)) from None
+    return variant
+
+
+# -- classes, sequences and tagged unions -------------------------------------------------
+
+
+def _check_keys(value: Mapping[Any, Any], names: Iterable[str], cls: type[Any]) -> None:
+    """Refuse a mapping with a missing or an unexpected field (every field is required)."""
+    names = tuple(names)
+    errors: list[Exception] = [
+        _field_error(KeyError(name), cls, name, Any) for name in names if name not in value
+    ]
+    extra = [k for k in value if k not in names]
+    if extra:
+        errors.append(ForbiddenExtraKeysError("", cls, {str(k) for k in extra}))
+    if errors:
+        raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+
+
+def _field_error(exc: Exception, cls: type[Any], name: str, t: Any) -> Exception:
+    note = AttributeValidationNote(f"Structuring class {cls.__name__} @ attribute {name}", name, t)
+    _note(exc, note)
+    return exc
+
+
+def _fail(cls: type[Any], field: str, message: str) -> ClassValidationError:
+    """The error of a value whose ``field`` is wrong (``message``)."""
+    return ClassValidationError(
+        f"While structuring {cls.__name__}", [_field_error(_Bad(message), cls, field, Any)], cls
+    )
+
+
+def _fields(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
+    if attrs.has(cls):
+        return tuple((a.name, a.type) for a in attrs.fields(cls) if a.init)
+    hints = typing.get_type_hints(cls)
+    return tuple((name, hints[name]) for name in cls._fields)
+
+
+#: Fields a reader may leave out (they default to ``None``): the integrity fields.
+_OPTIONAL: Final[dict[type[Any], frozenset[str]]] = {
+    HandRecord: frozenset({"salt", "mac"}),
+    GameRecord: frozenset({"salt", "mac"}),
+}
+
+
+def _check_turn(turn: Turn) -> None:
+    if turn.kind not in ACTION_TYPES:
+        raise _FieldBad(
+            "kind", f"unknown action type {turn.kind!r} (expected one of {', '.join(ACTION_TYPES)})"
+        )
+    if turn.action is not None and type(turn.action).__name__ != turn.kind:
+        raise _FieldBad(
+            "kind", f"{turn.kind!r} is not the type of its action ({type(turn.action).__name__})"
+        )
+
+
+def _check_record(rec: HandRecord | GameRecord) -> None:
+    if rec.format != FORMAT:
+        raise _FieldBad(
+            "format", f"record format {rec.format!r} is not supported (expected {FORMAT})"
+        )
+    if rec.salt is not None:
+        try:
+            salt_from_hex(rec.salt)
+        except ValueError as exc:
+            raise _FieldBad("salt", str(exc)) from None
+    if rec.mac is not None and not (
+        len(rec.mac) == 64 and set(rec.mac) <= set("0123456789abcdef")
+    ):
+        raise _FieldBad("mac", f"expected 64 lowercase hex digits, got {_kind(rec.mac)}")
+
+
+def _check_game_record(rec: GameRecord) -> None:
+    if rec.kind != "game":
+        raise _FieldBad("kind", f"expected 'game', got {_kind(rec.kind)}")
+    _check_record(rec)
+
+
+#: Checks of a whole value once its fields are read (raising :class:`_FieldBad`).
+_CHECKS: Final[dict[type[Any], Callable[[Any], None]]] = {
+    Turn: _check_turn,
+    HandRecord: _check_record,
+    GameRecord: _check_game_record,
+}
+
+
+def _class_structure(cls: type[Any], conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A strict hook for an attrs class or a NamedTuple: a mapping with every field (no
+    defaults filled in but the optional ones), nothing else, each field read by its type."""
+    fields = _fields(cls)
+    names = frozenset(name for name, _ in fields)
+    optional = _OPTIONAL.get(cls, frozenset())
+    check = _CHECKS.get(cls)
+    hooks: list[Callable[[Any, Any], Any]] = []
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise _Bad(f"expected a mapping (a JSON object), got {_kind(value)}")
+        if not hooks:
+            hooks.extend(conv.get_structure_hook(t) for _, t in fields)
+        errors: list[Exception] = []
+        kwargs = {}
+        for (name, t), hook in zip(fields, hooks, strict=True):
+            if name in value:
+                try:
+                    kwargs[name] = hook(value[name], t)
+                except STRUCTURE_ERRORS as exc:
+                    errors.append(_field_error(exc, cls, name, t))
+            elif name not in optional:
+                errors.append(_field_error(KeyError(name), cls, name, t))
+        extra = [k for k in value if k not in names]
+        if extra:
+            errors.append(ForbiddenExtraKeysError("", cls, {str(k) for k in extra}))
+        if errors:
+            raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+        out = cls(**kwargs)
+        if check is not None:
+            try:
+                check(out)
+            except _FieldBad as exc:
+                raise _fail(cls, exc.field, str(exc)) from None
+        return out
+
+    return structure
+
+
+def _seq_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A strict hook for ``tuple[X, ...]`` and ``list[X]``: a list (or tuple), not a string
+    or a mapping, each item read as ``X``."""
+    item = typing.get_args(t)[0]
+    make: Callable[[list[Any]], Any] = tuple if typing.get_origin(t) is tuple else list
+    hook: list[Callable[[Any, Any], Any]] = []
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise _Bad(f"expected a list, got {_kind(value)}")
+        if not hook:
+            hook.append(conv.get_structure_hook(item))
+        read = hook[0]
+        out, errors = [], []
+        for i, v in enumerate(value):
+            try:
+                out.append(read(v, item))
+            except STRUCTURE_ERRORS as exc:
+                errors.append(_note(exc, IterableValidationNote(f"index {i}", i, item)))
+        if errors:
+            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+        return make(out)
+
+    return structure
+
+
+def _is_seq(t: Any) -> bool:
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    if origin is tuple:
+        return len(args) == 2 and args[1] is Ellipsis
+    return origin is list and len(args) == 1
+
+
+def _tagged_members(t: Any) -> tuple[dict[str, type[Any]], bool] | None:
+    """For a union of action or event classes (perhaps with ``None``): the classes by
+    name and whether ``None`` is allowed; else ``None``."""
+    if not isinstance(t, UnionType) and typing.get_origin(t) is not typing.Union:
+        return None
+    members = typing.get_args(t)
+    classes = [m for m in members if m is not NoneType]
+    if not classes or not all(m in _TAGGED for m in classes):
+        return None
+    return {_TAGGED[m]: m for m in classes}, NoneType in members
+
+
+def _noun(members: Mapping[str, type[Any]]) -> str:
+    return "action" if all(m in ACTION_TYPES.values() for m in members.values()) else "event"
+
+
+def _union_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A hook for a union of tagged classes: the ``"type"`` field names the class."""
+    found = _tagged_members(t)
+    assert found is not None
+    members, optional = found
+    noun = _noun(members)
+    what = f"an {noun}"
+    names = ", ".join(members)
+
+    def structure(value: Any, _: Any) -> Any:
+        if value is None and optional:
+            return None
+        if not isinstance(value, Mapping):
+            raise _Bad(
+                f"expected {what}, a mapping such as {{'type': {next(iter(members))!r}, ...}}, "
+                f"got {_kind(value)}"
+            )
+        if "type" not in value:
+            raise _Bad(f"missing field 'type' (one of {names})")
+        kind = value["type"]
+        cls = members.get(kind) if type(kind) is str else None
+        if cls is None:
+            raise _Bad(f"unknown {noun} type {kind!r} (expected one of {names})")
+        rest = {k: v for k, v in value.items() if k != "type"}
+        return conv.get_structure_hook(cls)(rest, cls)
+
+    return structure
+
+
+def _union_unstructure(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
+    """Unstructure a value of a union of tagged classes: its fields, then ``"type"``."""
+
+    def unstructure(value: Any) -> Any:
+        if value is None:
+            return None
+        cls = type(value)
+        data: dict[str, Any] = conv.get_unstructure_hook(cls)(value)
+        data["type"] = _TAGGED[cls]
+        return data
+
+    return unstructure
+
+
+def _view_structure(conv: cattrs.Converter) -> Callable[[Any, Any], SeatView]:
+    """A :class:`SeatView` is a top-level document: its fields and ``"format"``."""
+    fields = _class_structure(SeatView, conv)
+
+    def structure(value: Any, _: Any) -> SeatView:
+        if not isinstance(value, Mapping):
+            raise _Bad(f"expected a seat's view, a mapping (a JSON object), got {_kind(value)}")
+        if "format" not in value:
+            raise ClassValidationError(
+                "While structuring SeatView",
+                [_field_error(KeyError("format"), SeatView, "format", int)],
+                SeatView,
+            )
+        if type(value["format"]) is not int or value["format"] != FORMAT:
+            raise _fail(
+                SeatView, "format", f"format {value['format']!r} is not supported (expected {FORMAT})"
+            )
+        view: SeatView = fields({k: v for k, v in value.items() if k != "format"}, SeatView)
+        return view
+
+    return structure
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
-    # Strict scalars: a record is JSON data, so "4", 4.0, 4.7 and True are not the int 4.
+    # Strict scalars: JSON data, so "4", 4.0, 4.7 and True are not the int 4.
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook_func(lambda t: t == dict[str, Any], _structure_options)
     # Hooks by predicate, so that cattrs leaves the Card class itself alone.
     conv.register_unstructure_hook_func(lambda t: t is Card, str)
     conv.register_structure_hook_func(lambda t: t is Card, _structure_card)
-    conv.register_structure_hook_func(lambda t: t == list[Card], _structure_cards)
+    conv.register_unstructure_hook(Suit, lambda suit: suit.letter)
+    conv.register_structure_hook(Suit, _structure_suit)
+    conv.register_unstructure_hook(Phase, lambda phase: phase.value)
+    conv.register_structure_hook(Phase, _structure_phase)
+    conv.register_unstructure_hook(Variant, _unstructure_variant)
+    conv.register_structure_hook(Variant, _structure_variant)
     conv.register_structure_hook_func(lambda t: t == int | str, _structure_seed)
-    configure_tagged_union(Action, conv, tag_name="type", tag_generator=lambda cls: cls.__name__)
+    # Actions and events: tagged with "type", the class name (before the classes
+    # whose unstructuring functions are generated below).
+    conv.register_structure_hook_factory(
+        lambda t: _tagged_members(t) is not None, lambda t: _union_structure(t, conv)
+    )
+    conv.register_unstructure_hook_factory(
+        lambda t: _tagged_members(t) is not None, lambda t: _union_unstructure(t, conv)
+    )
+    # Classes: strict hooks (every field, nothing else); sequences: lists, not strings.
+    classes = (Trick, Barred, HandOutcome, Turn, GameContext, DealRecord, HandRecord,
+               GameRecord, *ACTION_TYPES.values(), *EVENT_TYPES.values())
+    known = frozenset(classes)
+    conv.register_structure_hook_factory(lambda t: t in known, lambda t: _class_structure(t, conv))
+    conv.register_structure_hook_factory(_is_seq, lambda t: _seq_structure(t, conv))
+    conv.register_structure_hook_func(lambda t: t == list[Card], _structure_cards)
+    for nt in (Turn, GameContext, SeatView):
+        conv.register_unstructure_hook(nt, namedtuple_dict_unstructure_factory(nt, conv))
+    unstructure_view = conv.get_unstructure_hook(SeatView)
+    conv.register_unstructure_hook(
+        SeatView, lambda view: {"format": FORMAT, **unstructure_view(view)}
+    )
+    conv.register_structure_hook(SeatView, _view_structure(conv))
+    # Records: the integrity fields only when set.
+    for rec in (HandRecord, GameRecord):
+        conv.register_unstructure_hook(
+            rec,
+            make_dict_unstructure_fn(
+                rec, conv, salt=override(omit_if_default=True), mac=override(omit_if_default=True)
+            ),
+        )
     return conv
 
 
-#: The cattrs converter for records (cards <-> text, actions <-> ``{"type": ...}`` dicts).
+#: The cattrs converter for every JSON form of the library (see the module docstring).
 #: Structuring is strict: ints must be ints (not bools, floats or strings), text must be
-#: ``str``, cards must be card text.
+#: ``str``, cards must be card text, every field must be present.
 CONVERTER: Final = _make_converter()
 
 
@@ -192,6 +726,9 @@ def hand_record(
     dealer: int,
     deck: Iterable[Card],
     actions: Iterable[Action],
+    *,
+    salt: bytes | None = None,
+    key: bytes | None = None,
 ) -> dict[str, Any]:
     """The JSON-ready record of a hand (what ``HandState.record()`` returns).
 
@@ -201,10 +738,16 @@ def hand_record(
         dealer: the dealer's seat.
         deck: the deck order, top card first.
         actions: the actions applied, in order.
+        salt: the salt of the deal's commitment, if it has one (written as hex).
+        key: a secret key: the record gets a ``"mac"``
+            (:func:`~trumpfamily.integrity.record_mac`).
 
     Returns:
         A dict of strings, ints, bools, ``None``, lists and dicts (see
         :mod:`trumpfamily.records`).
+
+    Raises:
+        InvalidArgumentError: ``key`` is not non-empty bytes.
     """
     rec = HandRecord(
         variant=variant.name,
@@ -213,9 +756,10 @@ def hand_record(
         dealer=dealer,
         deck=list(deck),
         actions=list(actions),
+        salt=None if salt is None else salt.hex(),
     )
     data: dict[str, Any] = CONVERTER.unstructure(rec)
-    return data
+    return data if key is None else sign(data, key)
 
 
 def game_record(
@@ -228,6 +772,8 @@ def game_record(
     scores: Sequence[int] | None,
     decks: Iterable[Iterable[Card]],
     deals: Iterable[tuple[int, Iterable[Card], Iterable[Action]]],
+    salt: bytes | None = None,
+    key: bytes | None = None,
 ) -> dict[str, Any]:
     """The JSON-ready record of a game (what ``GameState.record()`` returns).
 
@@ -236,10 +782,15 @@ def game_record(
         seed, dealer, hands, scores, decks: how the game was started (the arguments of
             :func:`~trumpfamily.game.new_game`, the seed as stored).
         deals: every hand dealt so far, as ``(dealer, deck, actions)``.
+        salt: the game's salt, if its deals are committed (written as hex).
+        key: a secret key: the record gets a ``"mac"``.
 
     Returns:
         A dict of strings, ints, ``None``, lists and dicts (see
         :mod:`trumpfamily.records`).
+
+    Raises:
+        InvalidArgumentError: ``key`` is not non-empty bytes.
     """
     rec = GameRecord(
         variant=variant.name,
@@ -251,6 +802,7 @@ def game_record(
         scores=None if scores is None else list(scores),
         decks=[list(deck) for deck in decks],
         deals=[DealRecord(d, list(deck), list(acts)) for d, deck, acts in deals],
+        salt=None if salt is None else salt.hex(),
     )
     data: dict[str, Any] = CONVERTER.unstructure(rec)
-    return data
+    return data if key is None else sign(data, key)

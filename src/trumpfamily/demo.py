@@ -8,7 +8,8 @@ hands). Seat 0 is a :class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
 :class:`~trumpfamily.players.RandomPlayer` s. What is printed is the
 :class:`~trumpfamily.narrate.Narrator`'s reading of the game's events, the whole truth:
 every deal, rob, trick and payout. The options are ``--seed S`` (default 2026; preset
-number ``i`` plays with seed ``S + i``) and ``--players N`` (default 4).
+number ``i`` plays with seed ``S + i``; a seed that is not an integer is text, and preset
+``i`` then plays with ``"S+i"``) and ``--players N`` (default 4).
 
 This module does not import the command line (the command line's ``demo`` command calls
 :func:`play_all`).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
@@ -35,8 +37,10 @@ __all__ = [
     "POOL_HANDS",
     "add_arguments",
     "main",
+    "offset_seed",
     "play_all",
     "play_game",
+    "seed_text",
 ]
 
 #: Hands played in a pool game (3): pool games never end by themselves.
@@ -49,14 +53,42 @@ DEFAULT_SEED: Final = 2026
 DEFAULT_PLAYERS: Final = 4
 
 
-def play_game(variant: Variant, *, players: int, seed: int,
+def seed_text(text: str) -> int | str:
+    """A seed as typed on the command line: an integer gives an int, any other text is
+    kept as a str seed (the library takes both: :func:`~trumpfamily.game.new_game`).
+
+    Raises:
+        argparse.ArgumentTypeError: the text is empty or only spaces.
+
+    >>> from trumpfamily.demo import seed_text
+    >>> seed_text("42"), seed_text("friday night")
+    (42, 'friday night')
+    """
+    word = text.strip()
+    if not word:
+        raise argparse.ArgumentTypeError(f"a seed is an integer or some text, got {text!r}")
+    return int(word) if re.fullmatch(r"[+-]?[0-9]+", word) else text
+
+
+def offset_seed(seed: int | str, offset: int) -> int | str:
+    """``seed + offset`` for an int seed, ``"seed+offset"`` for a str seed: the seed of the
+    ``offset``-th game or bot derived from one seed.
+
+    >>> from trumpfamily.demo import offset_seed
+    >>> offset_seed(2026, 1), offset_seed("abc", 1)
+    (2027, 'abc+1')
+    """
+    return seed + offset if isinstance(seed, int) else f"{seed}+{offset}"
+
+
+def play_game(variant: Variant, *, players: int, seed: int | str,
               out: Callable[[str], None] = print, style: Style = PLAIN) -> Game:
     """Play one game of ``variant`` with bots, and tell it line by line.
 
     Args:
         variant: the rules.
         players: the number of seats.
-        seed: seeds the shuffles and the bots.
+        seed: seeds the shuffles and the bots (an int or a str).
         out: where each line goes.
         style: how to print cards (plain text by default).
 
@@ -78,8 +110,9 @@ def play_game(variant: Variant, *, players: int, seed: int,
     """
     pool = variant.scoring.scoring == "pool"
     game = Game(variant, players=players, seed=seed, hands=POOL_HANDS if pool else MAX_POINTS_HANDS)
-    bots: Sequence[Player] = [RuleOfThumbPlayer()] + [RandomPlayer(seed + s) for s in range(1, players)]
-    narrator = Narrator(game.variant, players, style=style)
+    bots: Sequence[Player] = [RuleOfThumbPlayer()] + [
+        RandomPlayer(offset_seed(seed, s)) for s in range(1, players)]
+    narrator = Narrator.for_game(game.state, style=style)
     note = "P0 plays by rule of thumb, the others at random"
     for line in game_header(game.state, note=note, style=style) + narrator.lines(game.state.events):
         out(line)
@@ -93,7 +126,7 @@ def play_game(variant: Variant, *, players: int, seed: int,
     return game
 
 
-def play_all(*, seed: int = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
+def play_all(*, seed: int | str = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
              out: Callable[[str], None] = print, style: Style = PLAIN) -> list[Game]:
     """Play a game of every preset that ``players`` players can play (:func:`play_game`).
 
@@ -101,7 +134,8 @@ def play_all(*, seed: int = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
 
     Args:
         seed: preset number ``i`` (in :data:`~trumpfamily.variants.VARIANTS` order) plays
-            with ``seed + i``, so each game does not depend on the others.
+            with ``seed + i`` (:func:`offset_seed`), so each game does not depend on the
+            others.
         players: the number of seats at each table.
         out: where each line goes.
         style: how to print cards.
@@ -129,7 +163,8 @@ def play_all(*, seed: int = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
         out(f"({variant.name} is skipped: it is for {_counts(variant)} players.)")
     if skipped:
         out("")
-    return [play_game(variant, players=players, seed=seed + offset, out=out, style=style)
+    return [play_game(variant, players=players, seed=offset_seed(seed, offset), out=out,
+                      style=style)
             for offset, variant in chosen]
 
 
@@ -139,8 +174,9 @@ def _counts(variant: Variant) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the demo's options, ``--seed`` and ``--players``, to ``parser``."""
-    parser.add_argument("--seed", "-s", type=int, default=DEFAULT_SEED, metavar="S",
-                        help=f"seed for the shuffles and the bots (default: {DEFAULT_SEED})")
+    parser.add_argument("--seed", "-s", type=seed_text, default=DEFAULT_SEED, metavar="S",
+                        help="seed for the shuffles and the bots: an integer or any text "
+                             f"(default: {DEFAULT_SEED})")
     parser.add_argument("--players", "-n", type=int, default=DEFAULT_PLAYERS, metavar="N",
                         help=f"players at each table (default: {DEFAULT_PLAYERS}); a preset "
                              "not played by N players is skipped")

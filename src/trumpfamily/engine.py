@@ -109,6 +109,7 @@ from .events import (
     TurnedUp,
 )
 from .fiving import prompt_first, turn_until_new_suit
+from .integrity import deal_commitment, new_salt
 from .jinking import claim_due, jink_result
 from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView, Trick, Turn
 from .play import play_context
@@ -208,6 +209,7 @@ class _Status:
     jinker: int | None
     ctx: PlayContext = attrs.field(eq=False)
     forget_ctx: PlayContext = attrs.field(eq=False)
+    commit: tuple[bytes, str] | None = attrs.field(default=None, eq=False)  # (salt, digest)
 
 
 _STATUS_FIELDS: Final = tuple(f.name for f in attrs.fields(_Status))
@@ -396,17 +398,19 @@ class HandState:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """What the last action did, in order (:mod:`trumpfamily.events`): for a new hand
-        ``Dealt`` and ``TurnedUp``; after a card, ``Played``, then ``TrickWon`` if it
-        completed the trick, then ``HandOver`` if the hand ended. The whole truth
-        (discards included): narrate to one seat with :func:`trumpfamily.events.seen_by`.
+        """The events of the last action, in order (see :mod:`trumpfamily.events`).
+
+        For a new hand ``Dealt`` and ``TurnedUp``; after a card, ``Played``, then
+        ``TrickWon`` if it completed the trick, then ``HandOver`` if the hand ended. The
+        whole truth (discards included): narrate to one seat with
+        :func:`trumpfamily.events.seen_by`.
 
         >>> import trumpfamily as tf
         >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
         ...                        hands={0: "5H 2C 2D 3D KS", 1: "3H KC KD QD 4S"})
         >>> state = tf.new_hand(tf.FORTY_FIVE, players=2, dealer=1, deck=deck)
         >>> state.apply(tf.Play("5H")).apply(tf.Play("3H")).events
-        (Played(seat=1, card=Card.parse('3H')), TrickWon(seat=0, number=1, cards=(Card.parse('5H'), Card.parse('3H')), leader=0))
+        (Played(seat=1, card=Card.parse('3H'), demoted=False), TrickWon(seat=0, number=1, cards=(Card.parse('5H'), Card.parse('3H')), leader=0))
         """
         events = self._events
         if events is None and not self._public:  # the deal: derived on demand
@@ -417,7 +421,8 @@ class HandState:
         elif events is None:  # after a card: derived on demand, off the hot path
             turn = self._public[-1]
             card: Card = turn.action.card  # type: ignore[union-attr]
-            out: list[Event] = [Played(turn.seat, card)]
+            # a demoted Ace shows for what it is once played (RULES.md §1.5, EX-17)
+            out: list[Event] = [Played(turn.seat, card, card is self._status.demoted)]
             if not self.current_trick:
                 t = self.tricks[-1]
                 out.append(TrickWon(t.winner, len(self.tricks), t.cards, t.leader))
@@ -711,13 +716,14 @@ class HandState:
     def _out_of_turn(self, action: object, seat: object) -> IllegalActionError:
         """Why ``seat`` may not act now (it is not its turn, or not a seat number)."""
         to_act = self.to_act
-        if type(seat) is not int:
+        if type(seat) is not int or not 0 <= seat < self.players:
             code = "not-a-seat"
+            what = "a seat number" if type(seat) is not int else "a seat"
             reason = (
-                f"seat={seat!r} is not a seat number: seats are the ints 0..{self.players - 1} "
+                f"seat={seat!r} is not {what}: seats are the ints 0..{self.players - 1} "
                 f"(it is seat {to_act}'s turn)"
                 if to_act is not None
-                else f"seat={seat!r} is not a seat number, and the hand is over"
+                else f"seat={seat!r} is not {what}, and the hand is over"
             )
         elif to_act is None:
             code, reason = "hand-over", "the hand is over: nobody may act"
@@ -762,6 +768,7 @@ class HandState:
             hand=hand,
             card=card,
             is_rob=isinstance(action, Rob),
+            claims=s.jinking,
             phase=self.phase,
             dealer=s.dealer,
             turn_up=st.turn_up,
@@ -867,6 +874,7 @@ class HandState:
                 st.joker_discard if seat == s.dealer else None,
                 history,
                 None,
+                None if st.commit is None else st.commit[1],
             ),
         )
 
@@ -891,9 +899,28 @@ class HandState:
             object.__setattr__(self, "_outcome", self._make_outcome())
         return self._outcome
 
-    def record(self) -> dict[str, object]:
+    @property
+    def commitment(self) -> str | None:
+        """The deal commitment, for a hand dealt with ``commit=True``: SHA-256 of its salt
+        and its deck, 64 lowercase hex digits, public from the deal (also in every
+        :meth:`view`); ``None`` for a hand dealt without one. The record reveals the salt,
+        so that anyone can check the recorded deck against it
+        (:mod:`trumpfamily.integrity`, ``replay(record, commitment=...)``)."""
+        sealed = self._status.commit
+        return None if sealed is None else sealed[1]
+
+    def record(self, *, key: bytes | None = None) -> dict[str, object]:
         """A JSON-serialisable record of the hand so far: variant name and options,
-        players, dealer, deck order and actions (see :func:`trumpfamily.replay`).
+        players, dealer, deck order and actions (see :func:`trumpfamily.replay`); for a
+        committed hand its ``"salt"``.
+
+        Args:
+            key: a secret key (non-empty bytes): the record then carries ``"mac"``, an
+                HMAC-SHA256 of the rest of it, and ``replay(record, key=key)`` refuses any
+                change (:mod:`trumpfamily.integrity`).
+
+        Raises:
+            InvalidArgumentError: ``key`` is not non-empty bytes.
 
         >>> import json, trumpfamily as tf
         >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
@@ -901,7 +928,11 @@ class HandState:
         >>> tf.replay(json.loads(json.dumps(state.record()))) == state
         True
         """
-        return hand_record(self.variant, self.players, self.dealer, self.deck, self.actions)
+        sealed = self._status.commit
+        return hand_record(
+            self.variant, self.players, self.dealer, self.deck, self.actions,
+            salt=None if sealed is None else sealed[0], key=key,
+        )
 
     def __repr__(self) -> str:
         s = self._seating
@@ -1201,7 +1232,8 @@ class HandState:
         s = self._seating
         hands = self.hands if hands is None else hands
         phase, to_act, status = _opening(
-            s, hands, card, stock_at, fived, _NO_FIVE, joker_discard=joker_discard
+            s, hands, card, stock_at, fived, _NO_FIVE, joker_discard=joker_discard,
+            commit=self._status.commit,
         )
         return self._next(
             status=status, phase=phase, to_act=to_act, hands=hands, leader=s.eldest,
@@ -1259,6 +1291,7 @@ def _opening(
     five: _Five,
     *,
     joker_discard: Card | None = None,
+    commit: tuple[bytes, str] | None = None,
 ) -> tuple[Phase, int, _Status]:
     """Who acts first once ``turn_up`` is turned for trumps, and the robbing situation
     (RULES.md §1.5; the chance itself is :func:`~trumpfamily.robbing.rob_chance`).
@@ -1297,6 +1330,7 @@ def _opening(
         jinker=None,
         ctx=ctx,
         forget_ctx=forget_ctx,
+        commit=commit,
     )
     if rob is not None and rob.kind is _ACE:
         return _ROB_PHASE, s.dealer, status  # the dealer robs before eldest's first turn
@@ -1325,6 +1359,7 @@ def new_hand(
     dealer: int = 0,
     seed: int | str | bytes | None = None,
     deck: str | Iterable[Card | str] | None = None,
+    commit: bool | bytes = False,
 ) -> HandState:
     """Deal one hand and turn up trumps (RULES.md §1.8, §2.8).
 
@@ -1340,6 +1375,12 @@ def new_hand(
         deck: an explicit deck order, top card first (for stacked deals and replays): card
             values or text, exactly the variant's deck (52 cards, 53 with a joker). See
             :func:`stacked_deck`.
+        commit: ``True`` to commit to the deck: a random 16-byte salt
+            (:func:`secrets.token_bytes`) is drawn and :attr:`HandState.commitment`, the
+            SHA-256 of salt and deck, is published to every seat; the record reveals the
+            salt (:mod:`trumpfamily.integrity`). Or the 16-byte salt itself, to rebuild a
+            committed hand (as :func:`~trumpfamily.records.replay` does). ``False``
+            (default): no commitment.
 
     Returns:
         The :class:`HandState` before the first action: five cards a seat dealt in the
@@ -1352,7 +1393,8 @@ def new_hand(
             allows, or ``dealer`` is not an int seat.
         InvalidDeckError: ``deck`` has a missing, repeated or foreign card; the message
             names them.
-        InvalidArgumentError: ``seed`` is not a seed (an int, str, bytes or ``None``).
+        InvalidArgumentError: ``seed`` is not a seed (an int, str, bytes or ``None``), or
+            ``commit`` is neither a bool nor 16 bytes.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=5, dealer=4, seed=3)
@@ -1360,12 +1402,14 @@ def new_hand(
     (0, 'play', [5, 5, 5, 5, 5])
     """
     s = seating_for(variant, players, dealer)
+    salt = None if commit is False else new_salt(commit)  # refused before the deal
     if deck is None:
         cards = list(s.base_deck)
         seeded_random(seed).shuffle(cards)
         d = tuple(cards)
     else:
         d = check_deck(deck, s)
+    sealed = None if salt is None else (salt, deal_commitment(d, salt))
     hands = tuple([get(d) for get in s.getters])
     at = s.turn_up_at
     up = d[at]
@@ -1380,11 +1424,11 @@ def new_hand(
             trump=nxt.suit, turn_up=nxt, taken=False, joker_wait=True, stock_at=at + 2,
             fived=(), five=five, rob=RobChance(_JOKER, s.dealer, True), rob_done=None,
             robbed_by=None, announced=None, discard=None, joker_discard=None, demoted=None,
-            barred=(), jinker=None, ctx=ctx, forget_ctx=ctx,
+            barred=(), jinker=None, ctx=ctx, forget_ctx=ctx, commit=sealed,
         )
         phase, to_act = _ROB_PHASE, s.dealer
     else:
-        phase, to_act, status = _opening(s, hands, up, at + 1, (), five)
+        phase, to_act, status = _opening(s, hands, up, at + 1, (), five, commit=sealed)
     return HandState(
         s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None
     )

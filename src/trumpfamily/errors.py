@@ -10,15 +10,18 @@ This module imports nothing else from the package, so every module may import it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 __all__ = [
     "REFUSAL_CODES",
+    "ActionParseError",
     "CardParseError",
+    "DecodeError",
     "IllegalActionError",
     "IllegalPlayError",
+    "IntegrityError",
     "InvalidArgumentError",
     "InvalidDeckError",
     "InvalidPositionError",
@@ -50,6 +53,24 @@ class CardParseError(TrumpFamilyError, ValueError):
             or f"cannot read a card from {text!r}: expected rank A K Q J T (or 10) 9..2 and suit "
             "C D H S (or ♣ ♦ ♥ ♠), e.g. '5H', 'TD', '10s', or 'JK' for the joker"
         )
+
+
+class ActionParseError(TrumpFamilyError, ValueError):
+    """An action could not be read from text (:func:`~trumpfamily.actions.parse_action`).
+
+    Attributes:
+        text: the offending text, exactly as given.
+        reason: what is wrong with it, in words (e.g. the card that cannot be read).
+        forms: the text forms an action may take (``"play CARD"``, ``"claim"``...), listed
+            in the message; ``()`` when the form was right and only its card is wrong.
+    """
+
+    def __init__(self, text: object, reason: str, forms: tuple[str, ...] = ()) -> None:
+        self.text = text
+        self.reason = reason
+        self.forms = forms
+        accepted = f"; an action is one of: {', '.join(forms)}" if forms else ""
+        super().__init__(f"cannot read an action from {text!r}: {reason}{accepted}")
 
 
 class InvalidPositionError(TrumpFamilyError, ValueError):
@@ -172,7 +193,7 @@ class IllegalPlayError(TrumpFamilyError, ValueError):
         self.card = card
         self.reason = reason
         self.legal = legal
-        self.code = code
+        self.code: str = code or "illegal-play"
         self.rule, self.sources = _code_fields(code)
         allowed = " ".join(str(c) for c in legal)
         suffix = f" (legal: {allowed})" if legal else ""
@@ -223,7 +244,7 @@ class IllegalActionError(TrumpFamilyError, ValueError):
     ) -> None:
         self.action = action
         self.reason = reason
-        self.code = code
+        self.code: str = code or "illegal-action"
         self.rule, self.sources = _code_fields(code)
         self.legal = legal
         self.seat = seat
@@ -252,12 +273,55 @@ class ReplayError(TrumpFamilyError, ValueError):
         super().__init__(message)
 
 
+class IntegrityError(ReplayError):
+    """A record fails a tamper check (:doc:`/howto/records`): replayed with a ``key``,
+    its ``"mac"`` is missing or does not match its content; replayed with a
+    ``commitment``, its deck and salt do not give the commitment published at the deal.
+
+    Attributes:
+        check: ``"mac"`` or ``"commitment"``.
+        hand: for a game record's commitment, the hand (1 for the first), else ``None``.
+        index: always ``None`` (no action is at fault).
+    """
+
+    def __init__(self, message: str, *, check: str, hand: int | None = None) -> None:
+        self.check = check
+        self.hand = hand
+        super().__init__(message)
+
+
+class DecodeError(TrumpFamilyError, ValueError):
+    """JSON data cannot be read as the value asked for
+    (:func:`~trumpfamily.jsonio.from_json`): a missing or unexpected field, a value of the
+    wrong type, bad card text, an unknown action or event type, an unsupported format.
+
+    Attributes:
+        target: the name of the type that was asked for, e.g. ``"SeatView"``.
+        problems: every problem found, in order, as ``(path, reason)`` pairs: ``path``
+            says where, as field names and list indices from the top
+            (``"legal_actions[2].card"``; ``""`` for the value itself), ``reason`` what is
+            wrong there (``"missing"``, ``"expected an int, got str '4'"``...).
+        path: the first problem's path.
+        reason: the first problem's reason.
+    """
+
+    def __init__(self, target: str, problems: Sequence[tuple[str, str]]) -> None:
+        self.target = target
+        self.problems = tuple(problems) or (("", "not valid"),)
+        self.path, self.reason = self.problems[0]
+        where = "; ".join(
+            f"field {path!r}: {reason}" if path else reason for path, reason in self.problems
+        )
+        super().__init__(f"cannot read {target} from this data: {where}")
+
+
 class InvalidArgumentError(TrumpFamilyError, ValueError):
     """An argument of an engine or game call cannot be used, and no more specific error
-    applies: for example ``Game(scores=...)`` that is not one int per side, is given for a
-    pool game or has already reached the target; ``Game(hands=0)``; ``Game(decks=...)``
-    given one string instead of a sequence of decks; ``Game.play()`` of a pool game
-    without a hand limit; a player asked to choose when it is not its seat's turn.
+    applies: for example ``Game(scores=...)`` that is not one int per side, holds a
+    negative score, is given for a pool game or has already reached the target;
+    ``Game(hands=0)``; ``Game(decks=...)`` given one string instead of a sequence of decks;
+    ``Game.play()`` of a pool game without a hand limit; a player asked to choose when it
+    is not its seat's turn.
     """
 
 

@@ -17,7 +17,7 @@ so for a sequence.
 ['Dealt', 'TurnedUp']
 >>> state = state.apply(state.legal_actions()[-1])
 >>> state.events
-(Played(seat=1, card=Card.parse('5H')),)
+(Played(seat=1, card=Card.parse('5H'), demoted=False),)
 """
 
 from __future__ import annotations
@@ -199,10 +199,14 @@ class Played(_Public):
     Attributes:
         seat: the seat that played.
         card: the card.
+        demoted: the card is the Ace of trumps demoted to the lowest trump because its
+            holder did not rob (the ``unrobbed_ace`` penalty; RULES.md §1.5, EX-17): it
+            shows for what it is once played.
     """
 
     seat: int
     card: Card
+    demoted: bool = False
 
 
 @attrs.frozen

@@ -45,6 +45,7 @@ from .errors import (
     InvalidDeckError,
     PlayerCountError,
 )
+from .integrity import deal_salt, new_salt
 from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
 from .jinking import jink_payments
 from .outcomes import GameContext
@@ -112,6 +113,7 @@ class _Setup:
     hands: int | None
     scores: tuple[int, ...] | None
     decks: tuple[tuple[Card, ...], ...]
+    salt: bytes | None = attrs.field(default=None, eq=False)  # the deals' commitments
 
 
 #: The events a state holds: the hand's own, then the game's.
@@ -336,11 +338,20 @@ class GameState:
         winner = game_winner(scores, scoring, all_five=outcome.all_five)
         return self._settle(hand, events, outcome, winner, 0)
 
-    def record(self) -> dict[str, Any]:
+    def record(self, *, key: bytes | None = None) -> dict[str, Any]:
         """A JSON-serialisable record of the whole game so far: variant name and options,
         players, seed, the first dealer and ``hands`` limit as given, the starting scores,
         the stacked decks given, and for every hand dealt its dealer, deck and actions (see
-        :func:`trumpfamily.records.replay_game`, which rebuilds or resumes it).
+        :func:`trumpfamily.records.replay_game`, which rebuilds or resumes it); for a game
+        dealt with commitments its ``"salt"``.
+
+        Args:
+            key: a secret key (non-empty bytes): the record then carries ``"mac"``, an
+                HMAC-SHA256 of the rest of it, and ``replay_game(record, key=key)`` refuses
+                any change (:mod:`trumpfamily.integrity`).
+
+        Raises:
+            InvalidArgumentError: ``key`` is not non-empty bytes.
 
         >>> import json, trumpfamily as tf
         >>> state = tf.new_game(tf.MAW, players=4, seed=8)
@@ -360,6 +371,8 @@ class GameState:
             scores=setup.scores,
             decks=setup.decks,
             deals=[(h.dealer, h.deck, h.actions) for h in hands],
+            salt=setup.salt,
+            key=key,
         )
 
     def __repr__(self) -> str:
@@ -532,13 +545,16 @@ def _deal(
     shuffle seeded by the game's random state (one ``getrandbits(64)``, as ``Game`` always
     did). Returns the hand, the stakes paid for it, the random state after the deal, and
     the events (the antes, then the hand's own with ``Dealt.hand_number`` set)."""
+    commit = False if setup.salt is None else deal_salt(setup.salt, number)
     if number <= len(setup.decks):
-        hand = new_hand(variant, players=players, dealer=dealer, deck=setup.decks[number - 1])
+        hand = new_hand(
+            variant, players=players, dealer=dealer, deck=setup.decks[number - 1], commit=commit
+        )
     else:
         shuffler = random.Random()
         shuffler.setstate(rng)
         seed = shuffler.getrandbits(64)
-        hand = new_hand(variant, players=players, dealer=dealer, seed=seed)
+        hand = new_hand(variant, players=players, dealer=dealer, seed=seed, commit=commit)
         rng = shuffler.getstate()
     events: list[Event | GameEvent] = []
     if variant.scoring.scoring == "pool":
@@ -562,6 +578,7 @@ def new_game(
     hands: int | None = None,
     decks: Iterable[str | Iterable[Card | str]] = (),
     scores: Sequence[int] | None = None,
+    commit: bool | bytes = False,
 ) -> GameState:
     """Start a game of Maw, Spoil Five, Twenty-Five or Forty-Five: choose the first dealer,
     take the antes and deal the first hand (RULES.md §1.7, §1.8, §2.1.1).
@@ -584,9 +601,17 @@ def new_game(
         decks: explicit deck orders (top card first) for the first deals, for stacked
             games: a sequence of decks, one per hand (each a string of cards or a sequence
             of cards), checked here, all of them; later deals are shuffled.
-        scores: points games only: starting scores per side (ints), e.g. to resume a game.
-            A game the scores have already decided (a side at or over ``target``, unless
-            ``target_tie="higher-total"`` and the top scores are tied) is refused.
+        scores: points games only: starting scores per side (ints from 0, one per side),
+            e.g. to resume a game. A game the scores have already decided (a side at or
+            over ``target``, unless ``target_tie="higher-total"`` and the top scores are
+            tied) is refused.
+
+        commit: ``True`` to commit to every deal: a random 16-byte game salt
+            (:func:`secrets.token_bytes`) is drawn, each hand's salt derives from it
+            (:func:`~trumpfamily.integrity.deal_salt`) and each hand's
+            :attr:`~trumpfamily.engine.HandState.commitment` is published at its deal; the
+            game record reveals the game salt. Or the 16-byte game salt itself (as
+            :func:`~trumpfamily.records.replay_game` does). ``False`` (default): none.
 
     Returns:
         The :class:`GameState` before the first action.
@@ -598,8 +623,9 @@ def new_game(
             names which one, ``decks[i]``).
         InvalidArgumentError: ``hands`` is not ``None`` or an int from 1; ``decks`` is a
             single string or deck rather than a sequence of decks; ``scores`` is given for
-            a pool game, is not one int per side, or has already decided the game;
-            ``seed`` is not a seed.
+            a pool game, is not one int per side, holds a negative score, or has already
+            decided the game;
+            ``seed`` is not a seed; ``commit`` is neither a bool nor 16 bytes.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_game(tf.MAW, players=5, seed=7)
@@ -609,6 +635,7 @@ def new_game(
     (4, 12)
     """
     variant = find_variant(variant)
+    salt = None if commit is False else new_salt(commit)
     sides = variant.table.sides(players)  # raises PlayerCountError
     if hands is not None and (type(hands) is not int or hands < 1):
         raise InvalidArgumentError(
@@ -633,7 +660,7 @@ def new_game(
     if type(dealer) is not int or not 0 <= dealer < players:
         raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
     start = _check_scores(variant, sides, scores)
-    setup = _Setup(seed, given, hands, start, checked)
+    setup = _Setup(seed, given, hands, start, checked, salt)
     hand, stakes, state, events = _deal(variant, players, dealer, 1, setup, rng.getstate(), False)
     return GameState(
         variant,
@@ -684,7 +711,7 @@ def _check_decks(
 def _check_scores(
     variant: Variant, sides: tuple[tuple[int, ...], ...], scores: Sequence[int] | None
 ) -> tuple[int, ...] | None:
-    """The starting scores: one int per side, in a points game not yet decided."""
+    """The starting scores: one int from 0 per side, in a points game not yet decided."""
     n = len(sides)
     if scores is None:
         return None
@@ -700,7 +727,14 @@ def _check_scores(
         or any(type(x) is not int for x in scores)
     ):
         raise InvalidArgumentError(
-            f"scores must give one int score per side ({n} sides: {sides}), got {scores!r}"
+            f"scores must give one int score per side ({n} sides: {sides}; points are kept "
+            f"per side, RULES.md §2.3, §2.4), got {scores!r}"
+        )
+    if any(x < 0 for x in scores):
+        raise InvalidArgumentError(
+            f"scores={list(scores)!r}: a starting score cannot be negative: a points game "
+            "only ever adds points (points_per_trick for each trick, and the bonuses; "
+            "RULES.md §2.3, §2.4)"
         )
     target = variant.scoring.target
     assert target is not None
@@ -755,6 +789,7 @@ class Game:
         hands: int | None = None,
         decks: Iterable[str | Iterable[Card | str]] = (),
         scores: Sequence[int] | None = None,
+        commit: bool | bytes = False,
     ) -> None:
         self._state = new_game(
             variant,
@@ -764,13 +799,46 @@ class Game:
             hands=hands,
             decks=decks,
             scores=scores,
+            commit=commit,
         )
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A :class:`Game` that plays on from ``state``, e.g. a game restored with
+        :func:`~trumpfamily.records.replay_game`.
+
+        Args:
+            state: a :class:`GameState`.
+
+        Returns:
+            A new mutable game whose :attr:`state` is ``state``.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a :class:`GameState`.
+
+        >>> import trumpfamily as tf
+        >>> state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4, hands=2)
+        >>> saved = state.apply(state.legal_actions()[0]).record()
+        >>> game = tf.Game.from_state(tf.replay_game(saved))
+        >>> game.play([tf.RuleOfThumbPlayer()] * 3)
+        >>> game.is_over, len(game.outcomes)
+        (True, 2)
+        """
+        if not isinstance(state, GameState):
+            raise InvalidArgumentError(
+                f"Game.from_state needs a GameState (tf.new_game(...) or tf.replay_game(...)), "
+                f"got {type(state).__name__}"
+            )
+        game = cls.__new__(cls)
+        game._state = state
+        return game
 
     # -- public state ------------------------------------------------------------------
 
     @property
     def state(self) -> GameState:
-        """The game now, as an immutable :class:`GameState` (keep it to branch or save)."""
+        """The game now, as an immutable :class:`GameState` (keep it to branch or save;
+        :meth:`from_state` makes a :class:`Game` from one)."""
         return self._state
 
     @property
@@ -865,10 +933,15 @@ class Game:
         """
         return self._state.view(seat)
 
-    def record(self) -> dict[str, Any]:
-        """The JSON-serialisable record of the whole game so far (:meth:`GameState.record`;
-        :func:`~trumpfamily.records.replay_game` rebuilds it)."""
-        return self._state.record()
+    def record(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """The JSON-serialisable record of the whole game so far (:meth:`GameState.record`,
+        signed with ``key`` if given; :func:`~trumpfamily.records.replay_game` rebuilds
+        it).
+
+        Raises:
+            InvalidArgumentError: ``key`` is not non-empty bytes.
+        """
+        return self._state.record(key=key)
 
     # -- moves -------------------------------------------------------------------------
 

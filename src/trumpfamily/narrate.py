@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from .cards import JK, Card, Rank, Suit
+from .errors import InvalidArgumentError
 from .events import (
     AntesPaid,
     AnyEvent,
@@ -234,8 +235,10 @@ def game_header(state: GameState, *, note: str = "", style: Style = PLAIN) -> li
         if limit is not None:
             length += f", at most {_count(limit, 'hand')}"
     tail = f"; {note}" if note else ""
+    seed = state.seed
+    shown = repr(seed) if isinstance(seed, str) else str(seed)
     lines = [style.bold(variant_title(state.variant))
-             + f": {state.players} players, {length}, seed {state.seed}{tail}."]
+             + f": {state.players} players, {length}, seed {shown}{tail}."]
     if state.first_dealer_cards:
         lines.append(f"Cards dealt face up for the first Jack: "
                      f"{style.cards(state.first_dealer_cards)}; P{state.dealer} deals first.")
@@ -254,8 +257,9 @@ class Narrator:
     trick), the end of a hand several. A pool game's standings after a hand (chips won or
     lost, and the pool) are told once the game has settled it: with the carried pool or
     the next antes; the last hand's, with the game over. The running totals are kept from
-    the events (``HandScored``), from zero: a game resumed with starting ``scores`` is told
-    its true totals only at ``GameOver``.
+    the events (``HandScored``), counted from the starting standings given: zero by
+    default, and :meth:`for_game` takes them from a game (one started with ``scores``, or
+    resumed from its record).
 
     Args:
         variant: the rules (for the sides, the target, and pool or points).
@@ -263,6 +267,14 @@ class Narrator:
         seat: narrate to this seat: events are masked with ``seen_by(seat)`` and the
             seat is "you". ``None``: the whole truth.
         style: how to print cards.
+        scores: the points per side before the first event told (points games; default
+            zeros).
+        chips: the net chips per seat before the first event told, before the antes of
+            the hand that follows (pool games; default zeros).
+
+    Raises:
+        InvalidArgumentError: ``scores`` is not one int from 0 per side, or ``chips`` not
+            one int per seat.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.narrate import Narrator
@@ -277,7 +289,8 @@ class Narrator:
     """
 
     def __init__(self, variant: Variant, players: int, *, seat: int | None = None,
-                 style: Style = PLAIN) -> None:
+                 style: Style = PLAIN, scores: Sequence[int] | None = None,
+                 chips: Sequence[int] | None = None) -> None:
         self.variant, self.players, self.seat, self.style = variant, players, seat, style
         self.sides = variant.table.sides(players)
         self._pool_game = variant.scoring.scoring == "pool"
@@ -297,9 +310,40 @@ class Narrator:
         # the game
         self._antes: AntesPaid | None = None
         self._hands_scored = 0
-        self._scores = [0] * len(self.sides)
-        self._chips = [0] * players
+        self._scores = _standing("scores", scores, len(self.sides), "side", minimum=0)
+        self._chips = _standing("chips", chips, players, "seat", minimum=None)
         self._standings_due = False
+
+    @classmethod
+    def for_game(cls, state: GameState, *, seat: int | None = None,
+                 style: Style = PLAIN) -> Narrator:
+        """A narrator for the events that follow ``state``, counting from its standings:
+        its scores, and its chips before the current hand's antes.
+
+        Args:
+            state: the game so far (a new game, or one resumed from its record).
+            seat: narrate to this seat, or ``None`` for the whole truth.
+            style: how to print cards.
+
+        Returns:
+            The :class:`Narrator`.
+
+        >>> import trumpfamily as tf
+        >>> from trumpfamily.narrate import Narrator
+        >>> state = tf.new_game(tf.FORTY_FIVE, players=2, seed=1, scores=[20, 35])
+        >>> Narrator.for_game(state).standings()
+        'Scores: P0 20, P1 35 (target 45).'
+        """
+        chips = [c + s for c, s in zip(state.chips, state.stakes, strict=True)]
+        return cls(state.variant, state.players, seat=seat, style=style,
+                   scores=state.scores, chips=chips)
+
+    def standings(self, pool: int = 0) -> str:
+        """The standings told so far, in the words of the story: the scores (points
+        games), or the net chips with ``pool`` chips in the pool (pool games)."""
+        if self._pool_game:
+            return self._chips_text(self._chips, pool)
+        return self._scores_text(self._scores)
 
     def lines(self, events: Iterable[AnyEvent]) -> list[str]:
         """The lines telling ``events``, in order.
@@ -417,6 +461,9 @@ class Narrator:
         return [f"  {self._subject(event.seat, 'refuse')} to five."]
 
     def _played(self, event: Played) -> list[str]:
+        if event.demoted:  # the penalty shows once the Ace is played (RULES.md §1.5)
+            return [(f"  {self.who(event.seat)} plays {self.style.card(event.card)}, the Ace of "
+                     "trumps not robbed: it ranks as the lowest trump this deal.")]
         return []  # told with its trick
 
     def _trick_won(self, event: TrickWon) -> list[str]:
@@ -518,6 +565,22 @@ class Narrator:
     def _scores_text(self, scores: Sequence[int]) -> str:
         text = ", ".join(f"{self._side_name(i)} {n}" for i, n in enumerate(scores))
         return f"Scores: {text} (target {self.variant.scoring.target})."
+
+
+def _standing(name: str, values: Sequence[int] | None, count: int, per: str, *,
+              minimum: int | None) -> list[int]:
+    """Starting standings: ``values`` checked (one int per ``per``), or zeros."""
+    if values is None:
+        return [0] * count
+    numbers = list(values) if not isinstance(values, str) else []
+    bad = (len(numbers) != count or any(type(x) is not int for x in numbers)
+           or (minimum is not None and any(x < minimum for x in numbers)))
+    if bad:
+        least = f" from {minimum}" if minimum is not None else ""
+        raise InvalidArgumentError(
+            f"{name}={values!r}: the starting {name} are one int{least} per {per} "
+            f"({count} {per}s)")
+    return numbers
 
 
 def narrate(events: Iterable[AnyEvent], *, variant: Variant, players: int,

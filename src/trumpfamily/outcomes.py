@@ -248,6 +248,10 @@ class SeatView(NamedTuple):
         game: the game around this hand (:class:`GameContext`: hand number, scores or
             chips and pool, target) when the view comes from a
             :class:`~trumpfamily.game.GameState`; ``None`` for a hand played on its own.
+        commitment: the deal commitment published to every seat when the hand was dealt
+            with one (:attr:`HandState.commitment
+            <trumpfamily.engine.HandState.commitment>`; keep it, to check the record
+            after the hand), else ``None``.
     """
 
     seat: int
@@ -277,3 +281,4 @@ class SeatView(NamedTuple):
     my_joker_discard: Card | None
     history: tuple[Turn, ...] = ()
     game: GameContext | None = None
+    commitment: str | None = None

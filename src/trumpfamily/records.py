@@ -37,68 +37,47 @@ continues from there.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-import cattrs
 
 from .actions import ACTION_TYPES, Action
 from .cards import Card
 from .convert import (
     CONVERTER,
-    FORMAT,
+    STRUCTURE_ERRORS,
     DealRecord,
     GameRecord,
     HandRecord,
     _Bad,
     _kind,
     _structure_card,
+    check_options,
+    preset_variant,
+    problems,
 )
 from .engine import HandState, new_hand
 from .errors import (
     IllegalActionError,
-    InvalidVariantError,
+    IntegrityError,
     ReplayError,
     TrumpFamilyError,
     UnknownVariantError,
 )
 from .game import GameState, new_game
+from .integrity import check_mac, deal_commitment, deal_salt, salt_from_hex
 from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
 __all__ = ["replay", "replay_game"]
 
-#: What structuring malformed data may raise: cattrs' validation groups, our strict hooks'
-#: ValueError, and the plain errors of data of the wrong shape.
-_STRUCTURE_ERRORS: tuple[type[Exception], ...] = (
-    cattrs.BaseValidationError,
-    cattrs.errors.StructureHandlerNotFoundError,
-    ValueError,
-    TypeError,
-    KeyError,
-    AttributeError,
-)
 
 def _check_options(options: Mapping[str, Any]) -> None:
     """Every option of OPTIONS.md, each of its exact type and value (RULES.md §3)."""
-    missing = [name for name in OPTION_SPECS if name not in options]
-    unknown = sorted(name for name in options if name not in OPTION_SPECS)
-    if missing or unknown:
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(missing)}")
-        if unknown:
-            parts.append(f"unknown {', '.join(map(repr, unknown))}")
-        raise ReplayError(
-            f"the record's options must give every option of the variant exactly once: "
-            f"{'; '.join(parts)}"
-        )
-    for name, (_, spec) in OPTION_SPECS.items():
-        try:
-            spec.check(name, options[name])  # exact types: a flag is a bool, an int an int
-        except InvalidVariantError as exc:
-            raise ReplayError(f"the record's options are not valid: {exc}") from None
+    try:
+        check_options(options)
+    except _Bad as exc:
+        raise ReplayError(f"the record's options {exc}") from None
 
 
 def _variant(
@@ -115,7 +94,7 @@ def _variant(
         if differ:
             raise ReplayError(
                 "the record's options differ from the variant given: "
-                + ", ".join(f"{k}={options[k]!r} (variant: {mine[k]!r})" for k in differ)
+                + ", ".join(f"{k} (record {options[k]!r}, variant {mine[k]!r})" for k in differ)
             )
         return given
     try:
@@ -126,47 +105,20 @@ def _variant(
             f"{', '.join(VARIANTS)}. Replay a custom variant's record with "
             f"{call}(record, variant=that_variant)"
         ) from None
-    # Validated above, so each value has its option's exact type: keyed by (name, type,
-    # value) all the same, so that 1, 1.0 and True can never share an entry.
     try:
-        return _cached_variant(base.name, tuple((k, type(v), v) for k, v in options.items()))
-    except InvalidVariantError as exc:  # options that are valid one by one, not together
-        raise ReplayError(f"the record's options are not valid: {exc}") from None
+        return preset_variant(base, options)
+    except _Bad as exc:  # options that are valid one by one, not together
+        raise ReplayError(f"the record's options {exc}") from None
 
 
 def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-@functools.lru_cache(maxsize=256)
-def _cached_variant(name: str, options: tuple[tuple[str, type, Any], ...]) -> Variant:
-    preset = VARIANTS[name]
-    variant = preset.with_options(**{k: v for k, _, v in options})
-    # Keep the preset object itself when nothing changed (its caches are warm).
-    return preset if preset == variant else variant
-
-
 def _header_errors(exc: Exception) -> str:
-    if not isinstance(exc, cattrs.BaseValidationError):  # pragma: no cover - defensive
-        return str(exc)
-
-    def describe(err: BaseException, _: Any) -> str:
-        if isinstance(err, _Bad):
-            return str(err)
-        if isinstance(err, KeyError):
-            return "missing"
-        if isinstance(err, cattrs.ForbiddenExtraKeysError):
-            return f"unexpected field(s) {', '.join(map(repr, sorted(err.extra_fields)))}"
-        if isinstance(err, AttributeError):
-            return "expected a mapping"
-        return f"invalid ({err})"
-
-    out = []
-    for line in cattrs.transform_error(exc, format_exception=describe):
-        text, _, path = line.rpartition(" @ ")
-        field = path.removeprefix("$").removeprefix(".")
-        out.append(f"field {field!r}: {text}" if field else text)
-    return "; ".join(out)
+    return "; ".join(
+        f"field {path!r}: {text}" if path else text for path, text in problems(exc)
+    )
 
 
 def _action_problem(raw: object) -> str:
@@ -198,7 +150,51 @@ def _action_problem(raw: object) -> str:
     return "not a valid action"  # pragma: no cover - defensive
 
 
-def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandState:
+def _salt(rec: HandRecord | GameRecord) -> bytes | None:
+    return None if rec.salt is None else salt_from_hex(rec.salt)  # checked when structured
+
+
+def _check_commitment(
+    commitment: object, deck: Sequence[Card], salt: bytes | None, hand: int | None = None
+) -> None:
+    """Refuse a deck and salt that do not give ``commitment`` (published at the deal)."""
+    where = "" if hand is None else f"hand {hand}: "
+    if type(commitment) is not str:
+        raise ReplayError(
+            f"{where}a commitment is the 64 hex digits published at the deal, got "
+            f"{_kind(commitment)}"
+        )
+    if salt is None:
+        raise IntegrityError(
+            f"{where}the record reveals no salt: its deal was not committed "
+            "(new_hand(..., commit=True)), so it cannot be checked against a commitment",
+            check="commitment",
+            hand=hand,
+        )
+    if deal_commitment(deck, salt) != commitment.lower():
+        raise IntegrityError(
+            f"{where}the record's deck and salt do not give the commitment published at the "
+            "deal: the deck is not the one that was dealt",
+            check="commitment",
+            hand=hand,
+        )
+
+
+def _check_record(data: object, key: bytes | None) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ReplayError(f"a record must be a mapping (dict), got {type(data).__name__}")
+    if key is not None:
+        check_mac(data, key)
+    return data
+
+
+def replay(
+    data: Mapping[str, Any],
+    *,
+    variant: Variant | None = None,
+    key: bytes | None = None,
+    commitment: str | None = None,
+) -> HandState:
     """Rebuild a hand from its record (RULES.md rules apply to every action again).
 
     Replay is strict: a record is exactly what :meth:`HandState.record` writes, through
@@ -207,16 +203,32 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
     OPTIONS.md with its exact type (a flag is ``True``/``False``, an int option an int,
     never a bool, float or string); ``players`` and ``dealer`` must be ints.
 
+    What it proves: that every action was legal, in order, from the deal the record
+    shows. Without ``key`` or ``commitment`` it cannot prove that the recorded deck is
+    the deck that was really dealt: a record whose undealt cards were swapped still
+    replays, to the same play (see :doc:`/howto/records`). ``key`` proves the record is
+    the one the holder of the key wrote; ``commitment`` proves to anyone that the deck is
+    the one committed to at the deal.
+
     Args:
         data: a record from ``HandState.record()``, possibly through JSON.
         variant: for the record of a custom variant (one built with
             :class:`~trumpfamily.variants.Variant` under its own name), that variant:
             the record's name and options must match it exactly.
+        key: the secret key the record was written with (``record(key=...)``): its
+            ``"mac"`` must be present and match, checked before anything else.
+        commitment: the deal commitment published when the hand was dealt
+            (:attr:`HandState.commitment <trumpfamily.engine.HandState.commitment>`, 64 hex
+            digits): the record's deck and salt must give it.
 
     Returns:
-        The :class:`~trumpfamily.engine.HandState` equal to the one recorded.
+        The :class:`~trumpfamily.engine.HandState` equal to the one recorded (with its
+        commitment, if it was dealt with one).
 
     Raises:
+        IntegrityError: with ``key``, the record's ``"mac"`` is missing or does not match;
+            with ``commitment``, the record has no salt or its deck and salt do not give
+            the commitment (``index`` is ``None``).
         ReplayError: the record is malformed (a missing or unexpected field, a value of
             the wrong type), names no preset (or not ``variant``), misses an option or
             has a bad option value, has a bad player count or dealer, or a deck that is
@@ -225,6 +237,7 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
             0-based position: ``"action 3: missing field 'card' ..."``, or
             ``"action 3 (Play('5H')) does not replay: ..."`` with the rule that refused
             it).
+        InvalidArgumentError: ``key`` is not non-empty bytes.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=2, seed=5)
@@ -239,9 +252,12 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
     Traceback (most recent call last):
     ...
     trumpfamily.errors.ReplayError: action 0: unknown action type 'Bid' (expected one of Play, ...)
+    >>> tf.replay(data, key=b"server secret")
+    Traceback (most recent call last):
+    ...
+    trumpfamily.errors.IntegrityError: the record has no 'mac': it was not signed, ...
     """
-    if not isinstance(data, Mapping):
-        raise ReplayError(f"a record must be a mapping (dict), got {type(data).__name__}")
+    data = _check_record(data, key)
     if data.get("kind") == "game":
         raise ReplayError("this is the record of a game, not of a hand: use replay_game()")
     for field in ("format", "actions"):
@@ -256,20 +272,24 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
     header["actions"] = []
     try:
         rec = CONVERTER.structure(header, HandRecord)
-    except _STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
+    except STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
         raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
-    if rec.format != FORMAT:
-        raise ReplayError(f"record format {rec.format!r} is not supported (expected {FORMAT})")
+    salt = _salt(rec)
+    if commitment is not None:
+        _check_commitment(commitment, rec.deck, salt)
     _check_options(rec.options)
     rules = _variant(rec.variant, rec.options, variant)
     try:
-        state = new_hand(rules, players=rec.players, dealer=rec.dealer, deck=rec.deck)
+        state = new_hand(
+            rules, players=rec.players, dealer=rec.dealer, deck=rec.deck,
+            commit=False if salt is None else salt,
+        )
     except TrumpFamilyError as exc:
         raise ReplayError(f"the record does not describe a valid deal: {exc}") from None
     for index, raw in enumerate(raw_actions):
         try:
             action: Action = CONVERTER.structure(raw, Action)  # type: ignore[arg-type]
-        except _STRUCTURE_ERRORS:
+        except STRUCTURE_ERRORS:
             raise ReplayError(f"action {index}: {_action_problem(raw)}", index) from None
         try:
             state = state.apply(action)
@@ -282,8 +302,6 @@ def replay(data: Mapping[str, Any], *, variant: Variant | None = None) -> HandSt
 
 def _structure_game(data: Mapping[str, Any]) -> tuple[GameRecord, list[Any]]:
     """The record's header (typed) and its raw deals."""
-    if not isinstance(data, Mapping):
-        raise ReplayError(f"a record must be a mapping (dict), got {type(data).__name__}")
     if "kind" not in data and "actions" in data:
         raise ReplayError("this is the record of a hand, not of a game: use replay()")
     for field in ("format", "kind", "deals"):
@@ -302,14 +320,14 @@ def _structure_game(data: Mapping[str, Any]) -> tuple[GameRecord, list[Any]]:
     header["deals"] = []
     try:
         rec = CONVERTER.structure(header, GameRecord)
-    except _STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
+    except STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
         raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
-    if rec.format != FORMAT:
-        raise ReplayError(f"record format {rec.format!r} is not supported (expected {FORMAT})")
     return rec, list(raw_deals)
 
 
-def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
+def _replay_deal(
+    state: GameState, number: int, raw: object, commitment: str | None, salt: bytes | None
+) -> GameState:
     """``state`` (hand ``number`` just dealt) after the recorded hand ``raw``."""
     where = f"hand {number}"
     if not isinstance(raw, Mapping):
@@ -325,8 +343,12 @@ def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
         raise ReplayError(f"{where} is malformed: field 'actions': {problem}")
     try:
         deal = CONVERTER.structure({**raw, "actions": []}, DealRecord)
-    except _STRUCTURE_ERRORS as exc:
+    except STRUCTURE_ERRORS as exc:
         raise ReplayError(f"{where} is malformed: {_header_errors(exc)}") from None
+    if commitment is not None:
+        _check_commitment(
+            commitment, deal.deck, None if salt is None else deal_salt(salt, number), number
+        )
     hand = state.hand
     if deal.dealer != hand.dealer:
         raise ReplayError(
@@ -342,7 +364,7 @@ def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
     for index, item in enumerate(raw_actions):
         try:
             action: Action = CONVERTER.structure(item, Action)  # type: ignore[arg-type]
-        except _STRUCTURE_ERRORS:
+        except STRUCTURE_ERRORS:
             problem = _action_problem(item)
             raise ReplayError(f"{where}, action {index}: {problem}", index) from None
         try:
@@ -361,32 +383,55 @@ def _replay_deal(state: GameState, number: int, raw: object) -> GameState:
     return state
 
 
-def replay_game(data: Mapping[str, Any], *, variant: Variant | None = None) -> GameState:
+def replay_game(
+    data: Mapping[str, Any],
+    *,
+    variant: Variant | None = None,
+    key: bytes | None = None,
+    commitments: Sequence[str | None] | None = None,
+) -> GameState:
     """Rebuild a game from its record, or resume an unfinished one (RULES.md rules apply
     to every action again).
 
     The game is started again with the recorded arguments of
     :func:`~trumpfamily.game.new_game` (seed, first dealer, ``hands`` limit, starting
-    scores, stacked decks), and every recorded action is applied in order. Each hand must
-    be dealt by the recorded dealer with the recorded deck: the seed decides every shuffled
-    deck, so a record whose deck was changed does not replay. A record that stops early
-    (in the middle of a hand, or with whole hands left out at its end) replays to the state
-    where it stops, from which the game plays on.
+    scores, stacked decks, the salt of its commitments), and every recorded action is
+    applied in order. Each hand must be dealt by the recorded dealer with the recorded
+    deck: the seed decides every shuffled deck, so a record whose deck was changed does
+    not replay. A record that stops early (in the middle of a hand, or with whole hands
+    left out at its end) replays to the state where it stops, from which the game plays
+    on.
 
     Replay is strict, as for :func:`replay`: ``format`` and ``kind`` (``"game"``) must be
     present, the variant must name a preset (or be given), every option must be present
     with its exact type, ints must be ints.
+
+    What it proves: that every action was legal and that every shuffled deck is the one
+    the recorded seed deals. A stacked deck (``decks``) is only what the record says, and
+    the seed is only as secret as the server kept it; ``key`` proves the record is the one
+    the holder of the key wrote, ``commitments`` prove to anyone that each deck is the one
+    committed to at its deal (see :doc:`/howto/records`).
 
     Args:
         data: a record from ``GameState.record()`` (or ``Game.record()``), possibly
             through JSON.
         variant: for the record of a custom variant, that variant: the record's name and
             options must match it exactly.
+        key: the secret key the record was written with: its ``"mac"`` must be present
+            and match, checked before anything else.
+        commitments: the deal commitments published at the deals, in order
+            (:attr:`HandState.commitment <trumpfamily.engine.HandState.commitment>` of
+            hand 1, 2...); ``None`` for a hand whose commitment is not known. The record
+            must hold at least as many hands, each deck and its salt giving its
+            commitment.
 
     Returns:
         The :class:`~trumpfamily.game.GameState` equal to the one recorded.
 
     Raises:
+        IntegrityError: with ``key``, the ``"mac"`` is missing or does not match; with
+            ``commitments``, a hand's deck and salt do not give its commitment, the record
+            has no salt, or it has fewer hands than commitments (``hand`` says which).
         ReplayError: the record is malformed (a missing or unexpected field, a value of
             the wrong type; a hand record), names no preset (or not ``variant``), misses an
             option or has a bad one, or its arguments do not start a game (``index`` is
@@ -396,6 +441,7 @@ def replay_game(data: Mapping[str, Any], *, variant: Variant | None = None) -> G
             action is malformed, not legal when it is replayed, or recorded after its hand
             or the game ended (``index`` is the action's 0-based position in its hand's
             ``actions``: ``"hand 2, action 3 (Play('5H')) does not replay: ..."``).
+        InvalidArgumentError: ``key`` is not non-empty bytes.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4)
@@ -410,7 +456,17 @@ def replay_game(data: Mapping[str, Any], *, variant: Variant | None = None) -> G
     ...
     trumpfamily.errors.ReplayError: hand 1: the recorded deck is not the deck the game deals ...
     """
+    data = _check_record(data, key)
     rec, raw_deals = _structure_game(data)
+    wanted = list(commitments) if commitments is not None else []
+    if len(wanted) > len(raw_deals):
+        raise IntegrityError(
+            f"{len(wanted)} commitments were published but the record holds "
+            f"{len(raw_deals)} hand(s): hand {len(raw_deals) + 1} is missing from it",
+            check="commitment",
+            hand=len(raw_deals) + 1,
+        )
+    salt = _salt(rec)
     _check_options(rec.options)
     rules = _variant(rec.variant, rec.options, variant, "replay_game")
     try:
@@ -422,6 +478,7 @@ def replay_game(data: Mapping[str, Any], *, variant: Variant | None = None) -> G
             hands=rec.hands,
             decks=rec.decks,
             scores=rec.scores,
+            commit=False if salt is None else salt,
         )
     except TrumpFamilyError as exc:
         raise ReplayError(f"the record does not describe a valid game: {exc}") from None
@@ -432,7 +489,8 @@ def replay_game(data: Mapping[str, Any], *, variant: Variant | None = None) -> G
                 f"hand {number}: the game was over after hand {state.hand_number}, but the "
                 "record goes on"
             )
-        state = _replay_deal(state, number, raw)
+        commitment = wanted[h] if h < len(wanted) else None
+        state = _replay_deal(state, number, raw, commitment, salt)
         if h < len(raw_deals) - 1 and state.hand_number == number and not state.is_over:
             raise ReplayError(
                 f"hand {number}: its actions stop before the hand is over, but hand "

@@ -49,6 +49,7 @@ class RefusalFacts:
         hand: its cards.
         card: the card the action names (played or discarded), if any.
         is_rob: the action is a ``Rob``.
+        claims: claiming and jinking are played (a pool game with ``jinking=True``).
         phase: the hand's phase.
         dealer: the dealer's seat.
         turn_up: the card turned for trumps.
@@ -66,6 +67,7 @@ class RefusalFacts:
     hand: tuple[Card, ...]
     card: Card | None
     is_rob: bool
+    claims: bool
     phase: Phase
     dealer: int
     turn_up: Card
@@ -155,7 +157,9 @@ _REASONS: dict[str, _Words] = {
     "answer-five-first": _five_first,
     "no-claim-now": lambda f: (
         "only a player who has won the first three tricks may claim or jink, at that moment "
-        "(RULES.md §1.6)"),
+        "(RULES.md §1.6)") if f.claims else (
+        "nobody claims or jinks in this game: it is played for points, or with "
+        "jinking=False (RULES.md §1.6)"),
     "no-fiving": lambda f: (
         "fiving is played only by two players with option fiving=True (RULES.md §2.1.7 (6))"),
     "five-after-joker": lambda f: (

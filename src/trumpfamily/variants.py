@@ -25,6 +25,7 @@ from typing import Any, Final
 import attrs
 
 from ._options import OptionSpec, option_fields
+from ._unused import unused_reasons
 from .errors import InvalidVariantError, UnknownVariantError
 from .jinking import Jinking
 from .ranking import Ranking
@@ -175,6 +176,100 @@ class Variant:
             per_component.setdefault(attr, {})[name] = value
         updated = {attr: attrs.evolve(getattr(self, attr), **kw) for attr, kw in per_component.items()}
         return attrs.evolve(self, **updated)
+
+    def unused_options(self, players: int | None = None) -> tuple[str, ...]:
+        """The options that change nothing in this variant at this table size.
+
+        An option is unused when no value of it would change a game under the other
+        options: no legal action, card order or payout. The library reports such
+        options and never refuses them (a house rule may set an option for the table
+        sizes where it counts); the command line prints a note for each one the user set.
+
+        ================================  ================================================
+        option                            unused when (why; source)
+        ================================  ================================================
+        ``misdeal``                       always: the engine deals every hand correctly,
+                                          so no misdeal is ever settled (RULES.md §3 row 30)
+        ``points_per_trick``,             a pool game: points options (OPTIONS.md: "with
+        ``best_trump_bonus``, ``target``, ``scoring="points"`` the pool options are
+        ``five_tricks``, ``target_tie``   unused, and the reverse")
+        ``tricks_to_win``,                a points game: pool options, jinking included
+        ``two_trick_win_above``,          (OPTIONS.md; :meth:`options`)
+        ``ante``, ``dealer_ante``,
+        ``spoil_ante``, ``jinking``,
+        ``jink_bonus``
+        ``jink_bonus``                    ``jinking=False``: nobody jinks (RULES.md §1.6)
+        ``jinking``, ``jink_bonus``       the pool needs all five tricks at this table
+                                          (``tricks_to_win=5``): a claim or jink comes only
+                                          before the last trick (RULES.md §1.6)
+        ``two_trick_win_above``           ``tricks_to_win`` is 1 or 2: two tricks are no
+                                          fewer (RULES.md §3 row 18)
+        ``holder_rob``, ``dealer_rob``,   ``robbing=False`` (RULES.md §1.5, §2.1.7 (3);
+        ``unrobbed_ace``, ``rob_timing``  OPTIONS.md: Maw's robbing values apply when
+                                          ``robbing=True``)
+        ``fiving``                        any number of players but two (RULES.md §2.1.7
+                                          (6))
+        ``partnerships``                  2, 3, 5 or 7 players: no pairs or threes divide
+                                          the table (RULES.md §2.2.9, §3 row 31)
+        ``top_trumps``, ``plain_aces``,   ``natural_order=True``: no special cards and no
+        ``renege_cards``,                 privileged trumps (RULES.md §2.1.7 (1))
+        ``renege_basis``,
+        ``multi_privileged``,
+        ``ah_lead_requires_heart``
+        ``renege_cards``,                 ``trump_lead="free"``: any card may be played to
+        ``renege_basis``,                 a trump lead, the Ace of Hearts included
+        ``multi_privileged``,             (RULES.md §1.4.3)
+        ``ah_lead_requires_heart``
+        ``renege_basis``,                 ``renege_cards="5"``: the one privileged trump is
+        ``multi_privileged``              the highest (RULES.md §3 rows 4-6)
+        ================================  ================================================
+
+        No option is for the joker alone: the one joker-only value,
+        ``renege_cards="5-J-JK-AH"``, is refused without a joker. An option whose present
+        value has no effect at this table while another value would have one is not
+        unused: ``two_trick_win_above=5`` does nothing with four players, but ``3`` would.
+
+        Args:
+            players: the number of seats; ``None``: the options unused at every table
+                size the variant allows.
+
+        Returns:
+            The option names, in OPTIONS.md order.
+
+        Raises:
+            PlayerCountError: ``players`` does not suit the variant (or its partnerships).
+
+        >>> import trumpfamily as tf
+        >>> tf.SPOIL_FIVE.unused_options(players=4)
+        ('points_per_trick', 'best_trump_bonus', 'target', 'five_tricks', 'target_tie', 'fiving', 'misdeal')
+        >>> "fiving" in tf.SPOIL_FIVE.unused_options(players=2)
+        False
+        >>> tf.MAW.unused_options()[:4]
+        ('holder_rob', 'dealer_rob', 'unrobbed_ace', 'rob_timing')
+        """
+        return tuple(self.unused_option_reasons(players))
+
+    def unused_option_reasons(self, players: int | None = None) -> dict[str, str]:
+        """The options of :meth:`unused_options`, each with why it changes nothing.
+
+        Args:
+            players: the number of seats, or ``None`` for every table size.
+
+        Returns:
+            A new dict from option name, in OPTIONS.md order, to a phrase that completes
+            "option NAME has no effect ...": the context, then why, with the source.
+
+        Raises:
+            PlayerCountError: ``players`` does not suit the variant (or its partnerships).
+
+        >>> import trumpfamily as tf
+        >>> tf.FORTY_FIVE.unused_option_reasons(players=2)["ante"]
+        "in a points game (scoring='points'): it is a pool option (OPTIONS.md: with scoring='points' the pool options, jinking included, are unused)"
+        """
+        if players is not None:
+            self.table.side_count(players)  # PlayerCountError names the allowed counts
+        reasons = unused_reasons(self, players)
+        return {name: reasons[name] for name in OPTION_SPECS if name in reasons}
 
     def __repr__(self) -> str:
         preset = VARIANTS.get(self.name) if "VARIANTS" in globals() else None

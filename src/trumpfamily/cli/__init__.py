@@ -51,7 +51,7 @@ from typing import Final
 from .._version import __version__
 from ..errors import TrumpFamilyError
 from ..narrate import Style
-from . import demo, explain, play, replay, rules, variants
+from . import demo, explain, options, play, replay, rules, variants
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -78,7 +78,7 @@ __all__ = [
 ]
 
 #: The command modules, in the order ``--help`` lists them.
-_COMMANDS: Final = (variants, rules, explain, play, replay, demo)
+_COMMANDS: Final = (variants, rules, options, explain, play, replay, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:

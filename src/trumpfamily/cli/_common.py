@@ -23,6 +23,7 @@ __all__ = [
     "Subparsers",
     "add_option_argument",
     "add_variant_argument",
+    "note_unused_options",
     "parse_option",
     "parse_option_value",
     "players_text",
@@ -210,8 +211,28 @@ def add_option_argument(parser: argparse.ArgumentParser) -> None:
              f"values are strings. Options: {names}")
 
 
-def add_variant_argument(parser: argparse.ArgumentParser) -> None:
-    """Add the ``VARIANT`` argument to ``parser``."""
-    parser.add_argument("variant", metavar="VARIANT",
+def add_variant_argument(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    """Add the ``VARIANT`` argument to ``parser`` (``optional``: it may be left out)."""
+    parser.add_argument("variant", metavar="VARIANT", nargs="?" if optional else None,
                         help="a preset name or alias (see 'trumpfamily variants'), e.g. "
                              "'spoil five', 25, 45s, maw")
+
+
+def note_unused_options(command: str, variant: Variant,
+                        options: Sequence[tuple[str, str]] | None,
+                        players: int | None = None) -> list[str]:
+    """Note on standard error each option given with ``--option`` that changes nothing in
+    ``variant`` with ``players`` seats (:meth:`~trumpfamily.variants.Variant.unused_options`;
+    ``None``: at any table size). Such an option is reported, never refused.
+
+    Returns:
+        The notes printed, each ``"option NAME has no effect ..."``.
+    """
+    given = {name for name, _ in options or ()}
+    reasons = variant.unused_option_reasons(players)
+    notes = [f"option {name} has no effect {why}" for name, why in reasons.items()
+             if name in given]
+    if sys.stderr is not None:  # not started with standard error closed
+        for text in notes:
+            print(f"{PROG} {command}: note: {text}", file=sys.stderr)
+    return notes

@@ -12,7 +12,14 @@ from ..cards import Card, parse_cards, parse_suit
 from ..errors import IllegalPlayError
 from ..narrate import Style, variant_title
 from ..play import check_play, legal_moves
-from ._common import EXIT_OK, Subparsers, add_option_argument, add_variant_argument, variant_from
+from ._common import (
+    EXIT_OK,
+    Subparsers,
+    add_option_argument,
+    add_variant_argument,
+    note_unused_options,
+    variant_from,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -42,6 +49,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the legal cards and each refusal's reason to ``out``; returns the exit status."""
     style = Style.for_stream(out, args.color)
     variant = variant_from(args.variant, args.option)
+    note_unused_options("explain", variant, args.option)
     trump = parse_suit(args.trump)
     hand = parse_cards(args.hand)
     trick = parse_cards(args.trick)

@@ -1,28 +1,30 @@
-"""``trumpfamily play``: a game in the terminal, played by bots or by you at one seat.
+"""``trumpfamily play``: a game in the terminal, played by bots or by you at one seat,
+saved whole with ``--save`` and continued with ``--resume``.
 
-A thin layer over the public API: :func:`~trumpfamily.game.new_game` and
-:meth:`GameState.apply <trumpfamily.game.GameState.apply>` play the game, the bots (or
-the :mod:`~trumpfamily.cli.prompt`) choose from each seat's
-:meth:`~trumpfamily.game.GameState.view`, and everything printed about the game is the
-:class:`~trumpfamily.narrate.Narrator`'s reading of the events each state returns (told to
-your seat when you play).
+A thin layer over the public API: :func:`~trumpfamily.game.new_game` starts the game
+(:func:`~trumpfamily.records.replay_game` rebuilds a saved one), :meth:`GameState.apply
+<trumpfamily.game.GameState.apply>` plays it, the bots (or the
+:mod:`~trumpfamily.cli.prompt`) choose from each seat's
+:meth:`~trumpfamily.game.GameState.view`, :meth:`GameState.record
+<trumpfamily.game.GameState.record>` saves it, and everything printed about the game is
+the :class:`~trumpfamily.narrate.Narrator`'s reading of the events each state returns
+(told to your seat when you play). Options that change nothing at this table
+(:meth:`Variant.unused_options <trumpfamily.variants.Variant.unused_options>`) are noted
+on standard error, not refused.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
 import sys
-from collections.abc import Sequence
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
-from ..events import AnyEvent, HandScored
+from ..demo import seed_text
+from ..errors import ReplayError
 from ..game import GameState, new_game
 from ..narrate import Narrator, Style, game_header
-from ..players import Player, RandomPlayer, RuleOfThumbPlayer
-from ..variants import Variant
+from ..records import replay_game
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -30,14 +32,19 @@ from ._common import (
     Subparsers,
     add_option_argument,
     add_variant_argument,
+    note_unused_options,
     variant_from,
 )
+from ._files import STDIN, check_writable, read_json, where, write_json
+from ._session import Session, bots_for, hand_so_far
 from .prompt import Abandoned, Prompt
 
 __all__ = ["POOL_HANDS", "add_parser", "run"]
 
 #: Hands a pool game lasts unless ``--hands`` says otherwise (pool games have no end).
 POOL_HANDS: Final = 5
+#: Players at the table unless ``--players`` says otherwise.
+PLAYERS: Final = 4
 
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
@@ -46,11 +53,12 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                        description="Play a game: with --human, that seat is you and is prompted "
                                    "with its legal actions numbered; the others are bots. "
                                    "Without --human, bots play and the log is printed.")
-    add_variant_argument(p)
-    p.add_argument("--players", "-n", type=int, default=4, metavar="N",
-                   help="number of players (default: 4)")
-    p.add_argument("--seed", "-s", type=int, default=None, metavar="S",
-                   help="seed for the shuffles and the bots (default: random)")
+    add_variant_argument(p, optional=True)
+    p.add_argument("--players", "-n", type=int, default=None, metavar="N",
+                   help=f"number of players (default: {PLAYERS})")
+    p.add_argument("--seed", "-s", type=seed_text, default=None, metavar="S",
+                   help="seed for the shuffles and the bots: an integer or any text "
+                        "(default: random)")
     p.add_argument("--human", type=int, default=None, metavar="SEAT",
                    help="your seat, 0 to N-1, clockwise; P0 deals the first hand (in Maw the "
                         "first dealer is the seat dealt the first Jack face up), eldest hand "
@@ -62,9 +70,13 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                    help="the other seats' players: thumb (claims, robs, plays its lowest "
                         "winning card) or random (default: thumb)")
     p.add_argument("--save", metavar="FILE", default=None,
-                   help="write the hands' records to FILE (JSON) for 'trumpfamily replay'; "
-                        "FILE is checked before the game, and a game you leave is saved "
-                        "with its unfinished hand")
+                   help="write the whole game's record (JSON) to FILE when the game ends, or "
+                        "when you leave it: 'trumpfamily play --resume FILE' continues it, "
+                        "'trumpfamily replay FILE' replays it; FILE is checked before the game")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="continue the game saved in FILE by --save ('-' for standard input); "
+                        "its rules, players, seed and hand limit come from FILE, so VARIANT, "
+                        "--players, --seed, --hands and --option are left out")
     add_option_argument(p)
     p.set_defaults(func=run)
 
@@ -73,123 +85,98 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the game ``args`` describe, printing it to ``out``; returns the exit status.
 
     Raises:
-        CommandError: bad arguments (exit 2), or the game abandoned at the prompt (exit 1;
-            with ``--save`` the hands so far are saved first).
+        CommandError: bad arguments (exit 2); a ``--resume`` file that is not a game
+            record, does not verify or holds a finished game (exit 1); the game abandoned
+            at the prompt (exit 1; with ``--save`` the game so far is saved first).
     """
     style = Style.for_stream(out, args.color)
-    variant = _checked(args)
-    pool = variant.scoring.scoring == "pool"
-    limit = args.hands if args.hands is not None else (POOL_HANDS if pool else None)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    state = new_game(variant, players=args.players, seed=seed, hands=limit)
-    bots: list[Player] = [
-        RuleOfThumbPlayer() if args.bots == "thumb" else RandomPlayer(seed=seed * 100 + seat)
-        for seat in range(args.players)]
+    state = _resumed(args) if args.resume is not None else _started(args)
     human = args.human
-    session = _Session(state, bots, Narrator(variant, args.players, seat=human, style=style),
-                       Prompt(style, out, sys.stdin) if human is not None else None, human, out)
+    if human is not None and not 0 <= human < state.players:
+        raise CommandError(f"--human {human} is not a seat: seats are 0 to {state.players - 1}")
+    if human is not None and sys.stdin is None:  # started with ``<&-``: nothing to read
+        raise CommandError(f"{STDIN} is closed", EXIT_FAILURE)
+    if args.save is not None:
+        check_writable("--save", args.save)
+    session = Session(state, bots_for(args.bots, state.seed, state.players),
+                      Narrator.for_game(state, seat=human, style=style),
+                      Prompt(style, out, sys.stdin) if human is not None else None, human, out)
     note = f"you are P{human}" if human is not None else f"{args.bots} bots"
     session.say(game_header(state, note=note, style=style))
+    first = state.events
+    if args.resume is not None:
+        session.say(_resumed_line(state, args.resume, session.narrator))
+        first = hand_so_far(state)
     try:
-        session.play()
+        session.play(first)
     except (Abandoned, KeyboardInterrupt) as stop:
-        session.keep_unfinished()
-        saved = _save(args.save, session.records)
+        if args.save is not None:
+            write_json(args.save, session.state.record())
         if isinstance(stop, KeyboardInterrupt):
             raise
-        note = f"; {saved} saved to {args.save} (the last one unfinished)" if saved else ""
-        raise CommandError(f"{stop}{note}", EXIT_FAILURE, label="game abandoned") from None
-    _save(args.save, session.records)
+        saved = (f"; the game so far is saved in {args.save} ('trumpfamily play --resume "
+                 f"{args.save}' continues it)" if args.save is not None else "")
+        raise CommandError(f"{stop}{saved}", EXIT_FAILURE, label="game abandoned") from None
+    if args.save is not None:
+        write_json(args.save, session.state.record())
     return EXIT_OK
 
 
-def _checked(args: argparse.Namespace) -> Variant:
-    """The variant, once every argument is checked (before anything is printed)."""
+def _started(args: argparse.Namespace) -> GameState:
+    """A new game from the arguments, checked before anything is printed; the options
+    given that change nothing at this table are noted on standard error."""
+    if args.variant is None:
+        raise CommandError("the following arguments are required: VARIANT (or --resume FILE)")
     variant = variant_from(args.variant, args.option)
-    players, human = args.players, args.human
+    players = args.players if args.players is not None else PLAYERS
     variant.table.side_count(players)  # PlayerCountError names the allowed counts
-    if human is not None and not 0 <= human < players:
-        raise CommandError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
-    if human is not None and sys.stdin is None:  # started with ``<&-``: nothing to read
-        raise CommandError("standard input is closed", EXIT_FAILURE)
     if args.hands is not None and args.hands < 1:
         raise CommandError(f"--hands {args.hands}: play at least one hand")
-    if args.save is not None:
-        _check_writable(args.save)
-    return variant
+    note_unused_options("play", variant, args.option, players)
+    pool = variant.scoring.scoring == "pool"
+    limit = args.hands if args.hands is not None else (POOL_HANDS if pool else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return new_game(variant, players=players, seed=seed, hands=limit)
 
 
-class _Session:
-    """A game being played: the state, the players, the narration and the records."""
-
-    def __init__(self, state: GameState, bots: Sequence[Player], narrator: Narrator,
-                 prompt: Prompt | None, human: int | None, out: TextIO) -> None:
-        self.state, self.bots, self.narrator = state, bots, narrator
-        self.prompt, self.human, self.out = prompt, human, out
-        self.records: list[dict[str, object]] = []
-
-    def say(self, lines: Sequence[str]) -> None:
-        """Print ``lines``."""
-        for line in lines:
-            print(line, file=self.out)
-
-    def tell(self, events: Sequence[AnyEvent]) -> None:
-        """Print what ``events`` say."""
-        self.say(self.narrator.lines(events))
-
-    def play(self) -> None:
-        """Play to the end of the game (raises :class:`Abandoned` if the human leaves)."""
-        self.tell(self.state.events)
-        while not self.state.is_over:
-            self.step()
-
-    def step(self) -> None:
-        """One action by the seat to act; a finished hand's record is kept."""
-        state = self.state
-        seat = state.to_act
-        assert seat is not None
-        view = state.view(seat)
-        if seat == self.human and self.prompt is not None:
-            action = self.prompt.ask(state.hand, view)
-        else:
-            action = self.bots[seat].choose(view)
-        self.state = state.apply(action, seat)
-        finished = self.state.last_hand
-        if finished is not None and any(isinstance(e, HandScored) for e in self.state.events):
-            self.records.append(finished.record())
-        self.tell(self.state.events)
-
-    def keep_unfinished(self) -> None:
-        """Keep the record of the hand in progress, as far as it went."""
-        if not self.state.is_over and not self.state.hand.is_over:
-            self.records.append(self.state.hand.record())
+#: The arguments a resumed game takes from its record, and how they are written.
+_FROM_RECORD: Final = (("variant", "VARIANT"), ("players", "--players"), ("seed", "--seed"),
+                       ("hands", "--hands"), ("option", "--option"))
 
 
-def _check_writable(path: str) -> None:
-    """Refuse ``--save FILE`` before the game when FILE cannot be written (exit 2)."""
-    if os.path.isdir(path):
-        raise CommandError(f"--save {path}: is a directory")
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.exists(path):
-        if not os.access(path, os.W_OK):
-            raise CommandError(f"--save {path}: the file cannot be written (permission denied)")
-    elif not os.path.isdir(folder):
-        raise CommandError(f"--save {path}: no such folder: {folder}")
-    elif not os.access(folder, os.W_OK | os.X_OK):
-        raise CommandError(f"--save {path}: the folder {folder} cannot be written "
-                           "(permission denied)")
-
-
-def _save(path: str | None, records: list[dict[str, object]]) -> str:
-    """Write ``records`` to ``path`` (JSON); returns "N hand records" ("" when not saving)."""
-    if path is None:
-        return ""
+def _resumed(args: argparse.Namespace) -> GameState:
+    """The game saved in ``args.resume``, rebuilt by :func:`~trumpfamily.records.replay_game`."""
+    given = [flag for name, flag in _FROM_RECORD if getattr(args, name) not in (None, [])]
+    path = args.resume
+    if given:
+        raise CommandError(f"--resume takes the rules, players, seed and hand limit from "
+                           f"{where(path)}: leave out {', '.join(given)}")
+    if path == "-" and args.human is not None:
+        raise CommandError(f"--resume - reads the game from {STDIN}, which --human needs for "
+                           "your answers: save the game to a file")
+    data: Any = read_json(path, "a game record")
+    name = where(path)
+    if not isinstance(data, dict) or data.get("kind") != "game":
+        hand = isinstance(data, list) or (isinstance(data, dict) and "actions" in data)
+        hint = (" but hand records: only a game saved by 'trumpfamily play --save' can be "
+                "resumed" if hand else "")
+        raise CommandError(f"{name} is not a game record{hint}", EXIT_FAILURE)
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(records, handle, indent=1)
-            handle.write("\n")
-    except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror or error}",
-                           EXIT_FAILURE) from None
-    s = "" if len(records) == 1 else "s"
-    return f"{len(records)} hand record{s}"
+        state = replay_game(data)
+    except ReplayError as error:
+        raise CommandError(f"{name} does not verify: {error}", EXIT_FAILURE) from None
+    if state.is_over:
+        count = len(state.outcomes)
+        raise CommandError(f"{name} holds a finished game ({count} hand{'s' * (count != 1)}): "
+                           f"nothing to resume; 'trumpfamily replay {path}' tells it",
+                           EXIT_FAILURE)
+    return state
+
+
+def _resumed_line(state: GameState, path: str, narrator: Narrator) -> list[str]:
+    """Where a resumed game stands: the hand, how far into it, the standings before it."""
+    done = len(state.hand.actions)
+    into = "at its start" if not done else f"{done} action{'s' * (done != 1)} into it"
+    pool = state.pool - sum(state.stakes)
+    return [f"Resumed from {where(path)} at hand {state.hand_number}, {into}. "
+            f"{narrator.standings(pool)}"]

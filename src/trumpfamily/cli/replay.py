@@ -1,15 +1,17 @@
-"""``trumpfamily replay``: replay saved hand records trick by trick, and verify them.
+"""``trumpfamily replay``: replay saved records trick by trick, and verify them.
 
-:func:`~trumpfamily.records.replay` checks each record under the rules; the hand is then
-told by the :class:`~trumpfamily.narrate.Narrator` from the events of its actions, applied
-one by one from the deal, the whole truth (discards included).
+A file holds a game record (``GameState.record()``, as ``trumpfamily play --save``
+writes it), a hand record (``HandState.record()``) or a list of hand records.
+:func:`~trumpfamily.records.replay_game` and :func:`~trumpfamily.records.replay` check each
+record under the rules; it is then told by the :class:`~trumpfamily.narrate.Narrator` from
+the events of its actions, applied one by one from the deal, the whole truth (discards
+included), in the words of ``trumpfamily play``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 import attrs
@@ -18,18 +20,22 @@ from ..actions import ACTION_TYPES
 from ..engine import HandState
 from ..errors import ReplayError
 from ..events import Dealt
-from ..narrate import Narrator, Style, variant_title
-from ..records import replay
+from ..game import GameState
+from ..narrate import Narrator, Style, game_header, variant_title
+from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
+from ._files import read_json, where
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     """Add the ``replay`` command to the command line's sub-parsers."""
-    p = sub.add_parser("replay", parents=[common], help="replay and verify a saved hand record",
-                       description="Replay a saved hand record (JSON, as written by "
-                                   "HandState.record()) trick by trick, and verify it.")
+    p = sub.add_parser("replay", parents=[common], help="replay and verify a saved record",
+                       description="Replay a saved record (JSON: a game, as written by "
+                                   "'trumpfamily play --save' and GameState.record(), or hands, "
+                                   "as written by HandState.record()) trick by trick, and "
+                                   "verify it.")
     p.add_argument("file", metavar="FILE", help="the record, a JSON file ('-' for standard input)")
     p.set_defaults(func=run)
 
@@ -38,29 +44,43 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Replay and tell every record of ``args.file`` to ``out``; returns the exit status.
 
     Raises:
-        CommandError: the file cannot be read (exit 2), is not a hand record or does not
+        CommandError: the file cannot be read (exit 2), is not a record or does not
             verify (exit 1).
     """
     style = Style.for_stream(out, args.color)
-    records = _read_records(args.file)
-    for number, data in enumerate(records, 1):
-        where = (f"record {number}" if len(records) > 1
-                 else "standard input" if args.file == "-" else args.file)
-        _check_action_types(data, where)
+    data = read_json(args.file, "a hand or game record")
+    name = where(args.file)
+    if isinstance(data, dict) and data.get("kind") == "game":
+        _say(out, _told_game(data, name, style))
+        return EXIT_OK
+    records = data if isinstance(data, list) else [data]
+    if not records:
+        raise CommandError(f"{name} holds no hand record (an empty list)", EXIT_FAILURE)
+    for number, record in enumerate(records, 1):
+        label = f"record {number}" if len(records) > 1 else name
+        _check_action_types(record, label)
         try:
-            final = replay(data)
-            start = replay({**data, "actions": []})
+            final = replay(record)
+            start = replay({**record, "actions": []})
         except ReplayError as error:
-            raise CommandError(f"{where} does not verify: {error}", EXIT_FAILURE) from None
+            raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
         if number > 1:
             print(file=out)
-        for line in _told(start, final, number, where, style):
-            print(line, file=out)
+        _say(out, _told_hand(start, final, number, label, style))
     return EXIT_OK
 
 
-def _told(start: HandState, final: HandState, number: int, where: str,
-          style: Style) -> list[str]:
+def _say(out: TextIO, lines: Iterable[str]) -> None:
+    for line in lines:
+        print(line, file=out)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _told_hand(start: HandState, final: HandState, number: int, where: str,
+               style: Style) -> list[str]:
     """The hand from ``start`` (the deal) to ``final``, told from its events."""
     narrator = Narrator(start.variant, start.players, style=style)
     lines = [style.bold(f"Replay of {where}: {variant_title(start.variant)}")]
@@ -75,50 +95,52 @@ def _told(start: HandState, final: HandState, number: int, where: str,
         raise CommandError(f"{where} does not verify: replaying it twice gave different "
                            "hands", EXIT_FAILURE)
     count = len(final.actions)
-    noun, verb = ("action", "replays") if count == 1 else ("actions", "replay")
+    verb = "replays" if count == 1 else "replay"
     if not final.is_over:
-        lines.append(f"  The record stops before the end of the hand ({count} {noun}).")
-    lines.append(f"  Verified: {count} {noun} {verb} under the rules.")
+        lines.append(f"  The record stops before the end of the hand ({_count(count, 'action')}).")
+    lines.append(f"  Verified: {_count(count, 'action')} {verb} under the rules.")
     return lines
 
 
-def _read_records(path: str) -> list[Any]:
-    """The records in ``path`` (``-``: standard input): one record, or a list of them."""
-    raw = _read_bytes(path)
-    if path == "-":
-        path = "standard input"
+def _told_game(data: dict[str, Any], where: str, style: Style) -> list[str]:
+    """A game record told hand by hand, in the words of ``trumpfamily play``."""
+    deals = data.get("deals")
+    for number, deal in enumerate(deals if isinstance(deals, list) else [], 1):
+        _check_action_types(deal, f"{where}, hand {number}")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{path} is not a hand record: not UTF-8 text (byte "
-                           f"{error.start})", EXIT_FAILURE) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CommandError(f"{path} is not a hand record: not JSON ({error})",
-                           EXIT_FAILURE) from None
-    except RecursionError:
-        raise CommandError(f"{path} is not a hand record: its JSON is nested too deeply",
-                           EXIT_FAILURE) from None
-    records = data if isinstance(data, list) else [data]
-    if not records:
-        raise CommandError(f"{path} holds no hand record (an empty list)", EXIT_FAILURE)
-    return records
+        final = replay_game(data)
+        state = replay_game({**data, "deals": []})
+    except ReplayError as error:
+        raise CommandError(f"{where} does not verify: {error}", EXIT_FAILURE) from None
+    assert isinstance(deals, list)  # replay_game checked it
+    narrator = Narrator.for_game(state, style=style)
+    lines = game_header(state, note=f"replay of {where}", style=style)
+    lines += narrator.lines(state.events)
+    actions = 0
+    for number in range(1, len(deals) + 1):
+        for action in _hand_actions(data, deals, number):
+            state = state.apply(action)
+            lines += narrator.lines(state.events)
+            actions += 1
+    if state != final:  # pragma: no cover - replay_game() is deterministic
+        raise CommandError(f"{where} does not verify: replaying it twice gave different "
+                           "games", EXIT_FAILURE)
+    hands = _count(len(deals), "hand")
+    if not final.is_over:
+        into = _count(len(final.hand.actions), "action")
+        lines.append(f"The record stops in hand {final.hand_number}, {into} into it: "
+                     f"'trumpfamily play --resume {where}' continues the game.")
+    lines.append(f"Verified: {hands}, {_count(actions, 'action')}, replay under the rules.")
+    return lines
 
 
-def _read_bytes(path: str) -> bytes:
-    """The bytes of ``path`` (``-``: standard input)."""
-    try:
-        if path != "-":
-            with open(path, "rb") as handle:
-                return handle.read()
-        if sys.stdin is None:  # started with standard input closed (``<&-``)
-            raise CommandError("standard input is closed", EXIT_FAILURE)
-        if hasattr(sys.stdin, "buffer"):
-            return sys.stdin.buffer.read()
-        return sys.stdin.read().encode("utf-8")
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+def _hand_actions(data: dict[str, Any], deals: list[Any], number: int) -> tuple[Any, ...]:
+    """The actions of hand ``number``: the game replayed up to that hand, which is then
+    its last (finished, stopped by the target, or unfinished) hand."""
+    upto: GameState = replay_game({**data, "deals": deals[:number]})
+    hand = upto.hand if upto.hand_number == number else upto.last_hand
+    assert hand is not None
+    return hand.actions
 
 
 def _check_action_types(data: Any, where: str) -> None:

@@ -16,6 +16,7 @@ from ._common import (
     Subparsers,
     add_option_argument,
     add_variant_argument,
+    note_unused_options,
     players_text,
     scoring_text,
     variant_from,
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the rules of ``args.variant`` to ``out``; returns the exit status."""
     style = Style.for_stream(out, args.color)
     variant = variant_from(args.variant, args.option)
+    note_unused_options("rules", variant, args.option)
     one = args.trump is not None  # an empty --trump "" is refused, not read as "every suit"
     trumps = [parse_suit(args.trump)] if one else list(Suit)
     lines = [style.bold(variant_title(variant)),

@@ -1,0 +1,114 @@
+"""Reading the human's answer at the prompt as an action.
+
+An answer is the number of an action in the menu, an action in its notation
+(:func:`~trumpfamily.actions.parse_action`: ``play 9D``, ``rob 8C``, ``decline-rob``,
+``ask-five``...), a card alone (to play it), or one of the shorter words the menu's
+sentences use (``keep``, ``announce``, ``decline``, ``five``, ``ask``, ``agree``,
+``accept``, ``refuse``). An action that is not legal is refused in the engine's own words
+(:class:`~trumpfamily.errors.IllegalActionError`), so no rule is checked twice.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ..actions import AcceptFive, Action, AskFive, DeclineRob, Play, RefuseFive, Rob, parse_action
+from ..cards import Card
+from ..engine import HandState
+from ..errors import ActionParseError, CardParseError, IllegalActionError
+
+__all__ = ["SHORT_WORDS", "choices", "parse"]
+
+#: Shorter words for the actions that take no card (the notation is always accepted too).
+SHORT_WORDS: Final[dict[str, Action]] = {
+    "keep": DeclineRob(), "announce": DeclineRob(), "decline": DeclineRob(),
+    "five": AskFive(), "ask": AskFive(), "agree": AcceptFive(), "accept": AcceptFive(),
+    "refuse": RefuseFive(),
+}
+_NUMBER: Final = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: "٣" is no choice
+_LEGAL_SUFFIX: Final = re.compile(r" \(legal: .*\)$")
+
+
+def choices(legal: tuple[Action, ...], joiner: str = " to ") -> str:
+    """``"1"``, or ``"1 to 6"`` (``"1-6"`` with ``joiner="-"``)."""
+    return "1" if len(legal) == 1 else f"1{joiner}{len(legal)}"
+
+
+def _by_number(text: str, legal: tuple[Action, ...]) -> tuple[Action | None, str]:
+    number = int(text)
+    if 1 <= number <= len(legal):
+        return legal[number - 1], ""
+    return None, f"There is no action {number}: choose {choices(legal)}."
+
+
+def _which_card(verb: str, legal: tuple[Action, ...]) -> str:
+    """``rob`` or ``play`` without a card: ask for it, with an example from the menu."""
+    kind = Rob if verb == "rob" else Play
+    example = next((a for a in legal if isinstance(a, kind)), None)
+    if isinstance(example, Rob):
+        card = str(example.discard)
+    elif isinstance(example, Play):
+        card = str(example.card)
+    else:
+        card = "8C" if verb == "rob" else "9D"
+    what = "discard" if verb == "rob" else "play"
+    return (f"{verb.capitalize()} which card? Type the card to {what} as well, "
+            f"e.g. {verb} {card}.")
+
+
+def _read(text: str) -> Action:
+    """The action ``text`` names, in the notation, a short word or a card alone.
+
+    Raises:
+        ActionParseError: none of these; for one word, read as a card, the reason names
+            the card that cannot be read (and ``forms`` is empty).
+    """
+    try:
+        return parse_action(text)
+    except ActionParseError as error:
+        words = text.split()
+        if len(words) != 1:
+            raise
+        word = words[0].lower()
+        if word in SHORT_WORDS:
+            return SHORT_WORDS[word]
+        try:
+            return Play(Card.parse(word))
+        except CardParseError as card_error:  # one word: it was meant as a card
+            raise ActionParseError(text, str(card_error)) from None
+
+
+def parse(text: str, legal: tuple[Action, ...], hand: HandState) -> tuple[Action | None, str]:
+    """The action meant by ``text``, or ``None`` and why it cannot be taken.
+
+    Args:
+        text: the answer typed (stripped, not empty).
+        legal: the legal actions, in menu order.
+        hand: the hand now, whose :meth:`~trumpfamily.engine.HandState.apply` words the
+            refusal of an action that is not legal.
+
+    Returns:
+        ``(action, "")`` or ``(None, message)``.
+    """
+    if _NUMBER.fullmatch(text):
+        return _by_number(text, legal)
+    if text.lstrip("+-").isdecimal():  # digits of another script, e.g. "٣"
+        return None, f"Type the action's number with the digits 0-9: choose {choices(legal)}."
+    words = text.split()
+    if words[0].lower() in ("rob", "play") and len(words) == 1:
+        return None, _which_card(words[0].lower(), legal)
+    try:
+        action = _read(text)
+    except ActionParseError as error:
+        if error.forms:
+            return None, (f"Not understood: {text!r}. Type the number of an action, an "
+                          "action such as 'play 9D', or 'help'.")
+        return None, f"{error.reason}. Type the number of an action, or 'help'."
+    if action in legal:
+        return action, ""
+    try:
+        hand.apply(action)
+    except IllegalActionError as refusal:
+        return None, f"Not allowed: {_LEGAL_SUFFIX.sub('', refusal.reason)}."
+    return None, "Not allowed now."  # pragma: no cover - apply accepts only legal actions
