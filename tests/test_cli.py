@@ -266,7 +266,7 @@ def test_play_human_scripted_session() -> None:
 
 def test_play_human_end_of_input_exits_cleanly() -> None:
     result = run("play", "spoil five", "-n", "3", "--seed", "1", "--human", "1", stdin="")
-    assert_clean_error(result, "game abandoned: end of input", code=1)
+    assert_clean_error(result, "game abandoned: standard input ended", code=1)
 
 
 def test_play_human_quit() -> None:
@@ -276,15 +276,22 @@ def test_play_human_quit() -> None:
 
 # -- replay --------------------------------------------------------------------------------
 
-def test_saved_hands_replay_and_verify(tmp_path: Path) -> None:
-    saved = tmp_path / "hands.json"
+def test_a_saved_game_replays_and_verifies(tmp_path: Path) -> None:
+    """--save writes the whole game record (GameState.record()), which replay_game
+    rebuilds and 'trumpfamily replay' tells hand by hand."""
+    saved = tmp_path / "game.json"
     result = run("play", "maw", "-n", "5", "--seed", "8", "--hands", "2", "--save", str(saved))
     assert result.returncode == 0, result.stderr
-    records = json.loads(saved.read_text(encoding="utf-8"))
-    assert len(records) == 2
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    state = tf.replay_game(record)
+    assert record["kind"] == "game" and state.is_over and len(state.outcomes) == 2
+    game = tf.Game(tf.MAW, players=5, seed=8, hands=2)
+    game.play([tf.RuleOfThumbPlayer() for _ in range(5)])
+    assert state == game.state
     result = run("replay", str(saved))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.count("Verified:") == 2 and "Trick 1: " in result.stdout
+    assert result.stdout.count("Verified:") == 1 and "Trick 1: " in result.stdout
+    assert "Hand 2: " in result.stdout and "Verified: 2 hands, " in result.stdout
 
 
 def test_replay_one_record_trick_by_trick(tmp_path: Path) -> None:
@@ -469,7 +476,7 @@ def test_play_prompt_for_fiving_says_who_asks() -> None:
                  "--hands", "1")
     prompt = next(x for x in result.stdout.splitlines() if x.startswith("Your turn"))
     assert "Before the lead: P1 asks you to five" in prompt and "Trick 1" not in prompt
-    assert "  1) agree: " in result.stdout and "  2) refuse: " in result.stdout
+    assert "  1) accept-five: " in result.stdout and "  2) refuse-five: " in result.stdout
 
 
 def test_play_chips_are_shown_before_the_next_antes() -> None:
@@ -496,18 +503,19 @@ def test_play_save_to_a_folder_that_does_not_exist_fails_at_once(tmp_path: Path)
     assert_clean_error(run("play", "45", "--save", str(tmp_path)), "is a directory")
 
 
-def test_quitting_in_the_first_hand_saves_the_hand_so_far(tmp_path: Path) -> None:
+def test_quitting_in_the_first_hand_saves_the_game_so_far(tmp_path: Path) -> None:
     saved = tmp_path / "q.json"
     result = run("play", "45", "-n", "2", "--seed", "2", "--human", "0", "--save", str(saved),
                  stdin="quit\n")
-    assert_clean_error(result, "game abandoned: you left the game", "1 hand record saved",
-                       code=1)
-    records = json.loads(saved.read_text(encoding="utf-8"))
-    assert len(records) == 1 and records[0]["actions"]  # P1 had led
+    assert_clean_error(result, "game abandoned: you left the game",
+                       f"the game so far is saved in {saved}",
+                       f"'trumpfamily play --resume {saved}' continues it", code=1)
+    state = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
+    assert state.hand_number == 1 and len(state.hand.actions) == 1  # P1 had led
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr
-    assert "The record stops before the end of the hand (1 action)." in replayed.stdout
-    assert "Verified: 1 action replays under the rules." in replayed.stdout
+    assert "The record stops in hand 1, 1 action into it" in replayed.stdout
+    assert "Verified: 1 hand, 1 action, replay under the rules." in replayed.stdout
 
 
 def test_quitting_later_keeps_the_finished_hands_and_the_one_in_progress(
@@ -516,13 +524,12 @@ def test_quitting_later_keeps_the_finished_hands_and_the_one_in_progress(
     answers = "\n".join(["1"] * 12) + "\n"  # enough for one hand, not for two
     result = run("play", "spoil five", "-n", "3", "--seed", "1", "--human", "2", "--hands", "3",
                  "--save", str(saved), stdin=answers)
-    assert_clean_error(result, "game abandoned: end of input", code=1)
-    records = json.loads(saved.read_text(encoding="utf-8"))
-    assert len(records) >= 2
-    assert tf.replay(records[0]).is_over and not tf.replay(records[-1]).is_over
+    assert_clean_error(result, "game abandoned: standard input ended", code=1)
+    state = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
+    assert len(state.outcomes) >= 1 and not state.is_over
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr
-    assert replayed.stdout.count("Verified:") == len(records)
+    assert f"Verified: {state.hand_number} hands, " in replayed.stdout
 
 
 # -- review fixes: demo ------------------------------------------------------------------------
@@ -572,31 +579,41 @@ def test_usage_errors_are_one_line(args: list[str]) -> None:
 
 # -- review fixes: the prompt ------------------------------------------------------------------
 
-def test_prompt_help_lists_the_words_it_accepts() -> None:
+def test_prompt_help_lists_the_words_it_accepts_in_lines_under_80_columns() -> None:
     result = run(*_ROB_GAME, stdin="help\n")
-    answers = next(x for x in result.stdout.splitlines() if x.strip().startswith("Answers:"))
-    for word in ("rob CARD", "keep", "announce", "decline", "claim", "jink", "five", "agree",
-                 "refuse", "quit", "number"):
+    lines = result.stdout.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.strip().startswith("Answers:"))
+    block = []
+    for line in lines[start:]:
+        if not line.startswith("  "):
+            break
+        block.append(line)
+    assert all(len(line) < 80 for line in block), block
+    answers = " ".join(x.strip() for x in block)
+    for word in ("rob 8C", "play 9D", "decline-rob", "keep", "announce", "decline", "pass",
+                 "claim", "jink", "ask-five", "five", "accept-five", "refuse-five", "agree",
+                 "refuse", "status", "history", "quit", "number"):
         assert word in answers, word
 
 
 def test_prompt_answers_rob_without_a_card_and_a_negative_number() -> None:
     result = run(*_ROB_GAME, stdin="rob\n-1\n")
-    assert "Rob which card? Type the card to discard as well, e.g. rob 4D." in result.stdout
+    # the menu's first rob, its weakest discard (RULES.md §1.2: AD is the lowest diamond)
+    assert "Rob which card? Type the card to discard as well, e.g. rob AD." in result.stdout
     assert "There is no action -1: choose 1 to 6." in result.stdout
 
 
 @pytest.mark.parametrize("word", ["keep", "decline", "announce"])
 def test_prompt_accepts_the_word_of_its_menu(word: str) -> None:
     result = run(*_ROB_GAME, stdin=f"{word}\n")
-    assert '  6) keep: keep your hand, "I play these"' in result.stdout
+    assert '  6) decline-rob: keep your hand, "I play these"' in result.stdout
     assert 'You decline the turned-up Ace: "I play these".' in result.stdout
 
 
 def test_end_of_input_ends_the_prompt_line_first() -> None:
     result = run(*_ROB_GAME, stdin="")
-    assert_clean_error(result, "game abandoned: end of input", code=1)
-    assert result.stdout.endswith("(or type a card, 'help', 'quit'): \n")
+    assert_clean_error(result, "game abandoned: standard input ended", code=1)
+    assert result.stdout.endswith("(or an action, 'help', 'status', 'history', 'quit'): \n")
 
 
 def test_quit_then_nothing_more_is_asked() -> None:
@@ -719,20 +736,20 @@ def test_play_tells_a_human_only_what_his_seat_sees() -> None:
     assert "2H" not in played.stdout and "Hands:" not in played.stdout
 
 
-def test_play_and_replay_tell_a_hand_in_the_same_words(tmp_path: Path) -> None:
-    """One format: the tricks and the result of a saved hand read the same in the game's
-    log and in its replay."""
-    saved = tmp_path / "h.json"
-    played = run("play", "spoil five", "-n", "3", "--seed", "3", "--hands", "1",
-                 "--save", str(saved))
+@pytest.mark.parametrize("variant", ["spoil five", "45"])
+def test_play_and_replay_tell_a_game_in_the_same_words(tmp_path: Path, variant: str) -> None:
+    """One format: a saved game reads the same, line for line, in the game's log and in
+    its replay (the deals, robs, tricks, standings and the end of the game)."""
+    saved = tmp_path / "g.json"
+    played = run("play", variant, "-n", "3", "--seed", "3", "--hands", "2", "--save", str(saved))
+    assert played.returncode == 0, played.stderr
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr
-    hand = [x for x in played.stdout.splitlines()
-            if x.startswith("  ") and not x.lstrip().startswith(("Antes:", "Chips"))]
+    header, *story = played.stdout.splitlines()
     told = replayed.stdout.splitlines()
-    assert told[0] == f"Replay of {saved}: Spoil Five"
-    assert [x for x in told if x.startswith("  ") and "Verified" not in x] == hand
-    assert "Hand 1: P0 deals, 3 players." in told
+    assert told[0] == header.replace("thumb bots.", f"replay of {saved}.")
+    assert told[1:-1] == story
+    assert told[-1].startswith("Verified: 2 hands, ")
 
 
 def test_prompt_words_the_pass() -> None:

@@ -189,6 +189,30 @@ def test_starting_scores_must_fit_the_game(
         tf.Game(variant, players=3, scores=scores)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("start", [tf.Game, tf.new_game], ids=["Game", "new_game"])
+@pytest.mark.parametrize(("scores", "rule"), [
+    ([-5, 0, 0, 0], "a starting score cannot be negative"),
+    ([0, 0, 0, -1], "a starting score cannot be negative"),
+    ([0, 0, 0], "one int score per side (4 sides"),
+    ([0, 0, 0, 0, 0], "one int score per side (4 sides"),
+])
+def test_negative_or_wrong_length_starting_scores_are_refused(
+    start: Callable[..., object], scores: list[int], rule: str
+) -> None:
+    """Points are only ever added (RULES.md §2.3, §2.4), one score per side."""
+    with pytest.raises(tf.InvalidArgumentError) as refused:
+        start(tf.FORTY_FIVE, players=4, scores=scores)
+    assert rule in str(refused.value) and "RULES.md §2" in str(refused.value)
+    assert repr(scores) in str(refused.value)
+
+
+def test_starting_scores_of_partnerships_are_per_side() -> None:
+    pairs = tf.TWENTY_FIVE.with_options(scoring="points")
+    assert tf.new_game(pairs, players=4, seed=1, scores=[10, 0]).scores == (10, 0)
+    with pytest.raises(tf.InvalidArgumentError, match="2 sides"):
+        tf.new_game(pairs, players=4, seed=1, scores=[10, 0, 0, 0])
+
+
 def test_starting_scores_resume_a_game() -> None:
     """W45: equal top totals over the target play another hand, so such scores resume."""
     game = tf.Game(tf.FORTY_FIVE, players=3, seed=1, scores=[50, 50, 10])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import typing
 
+import pytest
+
 import trumpfamily as tf
 from trumpfamily import events as ev
 from trumpfamily.narrate import Narrator, Style, narrate
@@ -197,3 +199,82 @@ def test_style_symbols_and_colour() -> None:
     assert Style(True).card(card) == "\033[31mT♦\033[0m"
     assert Style(True).card(tf.JK) == "\033[35mJK\033[0m"
     assert Style(True).cards(()) == "-"
+
+
+# -- starting standings: a game started with scores, or resumed ---------------------------------
+
+def _whole_story(state: tf.GameState) -> tuple[list[str], tf.GameState]:
+    """A game told from its start, the first legal action always taken; and its end."""
+    narrator = Narrator.for_game(state)
+    lines = narrator.lines(state.events)
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+        lines += narrator.lines(state.events)
+    return lines, state
+
+
+def test_a_game_started_with_scores_is_told_from_them() -> None:
+    """RULES.md §2.4: the narrator counts from the starting scores, not from zero."""
+    state = tf.new_game(tf.FORTY_FIVE, players=2, seed=3, scores=[20, 35])
+    lines, final = _whole_story(state)
+    scores = [x.strip() for x in lines if x.strip().startswith("Scores:")]
+    assert scores[-1] == f"Scores: P0 {final.scores[0]}, P1 {final.scores[1]} (target 45)."
+    assert all(int(x.split()[2].rstrip(",")) >= 20 for x in scores)
+
+
+@pytest.mark.parametrize("variant", [tf.SPOIL_FIVE, tf.FORTY_FIVE], ids=["pool", "points"])
+def test_a_resumed_game_is_told_as_the_whole_game_was(variant: tf.Variant) -> None:
+    """A game rebuilt from its record in the middle of hand 3 and told from there (the
+    hand so far, then the rest) reads as the whole game's story from that hand on."""
+    from trumpfamily.cli._session import hand_so_far
+
+    start = tf.new_game(variant, players=3, seed=5, hands=4)
+    whole, _ = _whole_story(start)
+    probe = start
+    while probe.hand_number < 3:
+        probe = probe.apply(probe.legal_actions()[0])
+    for _ in range(4):
+        probe = probe.apply(probe.legal_actions()[0])
+    resumed = tf.replay_game(probe.record())
+    narrator = Narrator.for_game(resumed)
+    told = narrator.lines(hand_so_far(resumed))
+    state = resumed
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+        told += narrator.lines(state.events)
+    at = whole.index(told[1])  # "Hand 3: ..."
+    # AntesPaid.pool is "the chips in the pool after the antes" (events.py): the resumed
+    # story says so; GameState's own AntesPaid gives only the new stakes after a spoil
+    # (a GameState matter, reported), so the antes lines are compared apart.
+    def antes(line: str) -> bool:
+        return line.startswith("  Antes:")
+
+    assert [x for x in whole[at - 1:] if not antes(x)] == [x for x in told if not antes(x)]
+    if variant.scoring.scoring == "pool":
+        assert next(x for x in told if antes(x)).endswith(f"the pool holds {resumed.pool} chips.")
+    assert told[-2].startswith("Game over after ") and state.is_over
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"scores": [0, 0]}, "one int from 0 per side (3 sides)"),
+    ({"scores": [0, -1, 0]}, "one int from 0 per side"),
+    ({"scores": "000"}, "one int from 0 per side"),
+    ({"chips": [1, 2]}, "one int per seat (3 seats)"),
+    ({"chips": [1.0, 0, -1]}, "one int per seat"),
+])
+def test_starting_standings_are_checked(kwargs: dict[str, typing.Any], message: str) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Narrator(tf.FORTY_FIVE, 3, **kwargs)
+
+
+def test_negative_chips_are_a_standing() -> None:
+    """Chips are net amounts (antes paid are negative), so they may start below zero."""
+    narrator = Narrator(tf.SPOIL_FIVE, 3, chips=[-2, 3, -1])
+    assert narrator.standings(pool=0) == "Chips won or lost: P0 -2, P1 +3, P2 -1; pool 0."
+
+
+def test_a_str_seed_is_shown_quoted_in_the_header() -> None:
+    from trumpfamily.narrate import game_header
+
+    header = game_header(tf.new_game(tf.SPOIL_FIVE, players=3, seed="friday night", hands=1))
+    assert header == ["Spoil Five: 3 players, 1 hand, seed 'friday night'."]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 import types
 import typing
@@ -9,6 +10,9 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_stateful import _players_for, game_variants
 
 import trumpfamily as tf
 from trumpfamily.variants import OPTION_SPECS
@@ -401,3 +405,162 @@ def test_variant_aliases_must_be_a_tuple_of_str(aliases: object) -> None:
 def test_variant_name_is_checked_by_evolve_too() -> None:
     with pytest.raises(tf.InvalidVariantError, match="Variant.name must be a non-empty str"):
         attrs.evolve(tf.SPOIL_FIVE, name=5)  # type: ignore[arg-type]
+
+
+# -- options that change nothing (Variant.unused_options) ------------------------------------
+
+POINTS_ONLY = ("points_per_trick", "best_trump_bonus", "target", "five_tricks", "target_tie")
+POOL_ONLY = ("tricks_to_win", "two_trick_win_above", "ante", "dealer_ante", "spoil_ante",
+             "jinking", "jink_bonus")
+ROB_OPTIONS = ("holder_rob", "dealer_rob", "unrobbed_ace", "rob_timing")
+
+
+@pytest.mark.parametrize(("variant", "players", "unused"), [
+    # Maw: no robbing (RULES.md §2.1.7 (3)), a pool game, fiving only for two
+    (tf.MAW, 4, (*ROB_OPTIONS, *POINTS_ONLY, "fiving", "misdeal")),
+    # Spoil Five with two players: fiving counts, no partnership fits two
+    (tf.SPOIL_FIVE, 2, (*POINTS_ONLY, "partnerships", "misdeal")),
+    (tf.SPOIL_FIVE, 4, (*POINTS_ONLY, "fiving", "misdeal")),
+    (tf.SPOIL_FIVE, 5, (*POINTS_ONLY, "partnerships", "fiving", "misdeal")),
+    # Forty-Five: a points game, so every pool option (jinking included) is unused
+    (tf.FORTY_FIVE, 4, (*POOL_ONLY, "fiving", "misdeal")),
+    (tf.FORTY_FIVE, 6, (*POOL_ONLY, "fiving", "misdeal")),
+    (tf.TWENTY_FIVE.with_options(scoring="points"), 4, (*POOL_ONLY, "fiving", "misdeal")),
+    (tf.TWENTY_FIVE, 3, (*POINTS_ONLY, "partnerships", "fiving", "misdeal")),
+], ids=["maw-4", "sf-2", "sf-4", "sf-5", "45-4", "45-6", "25-points-4", "25-3"])
+def test_unused_options_of_the_presets(variant: tf.Variant, players: int,
+                                       unused: tuple[str, ...]) -> None:
+    """OPTIONS.md: "With scoring="points" the pool options are unused, and the reverse";
+    fiving is for two players (RULES.md §2.1.7 (6)); misdeal never happens."""
+    assert variant.unused_options(players) == tuple(n for n in OPTION_SPECS if n in unused)
+
+
+@pytest.mark.parametrize(("changes", "players", "names"), [
+    ({"jinking": False}, 4, ("jink_bonus",)),  # RULES.md §1.6
+    ({"tricks_to_win": 5}, 4, ("jinking", "jink_bonus")),  # no claim before the last trick
+    ({"tricks_to_win": 2}, 4, ("two_trick_win_above",)),  # RULES.md §3 row 18
+    ({"tricks_to_win": 1}, 4, ("two_trick_win_above",)),
+    ({"robbing": False}, 4, ROB_OPTIONS),  # RULES.md §1.5
+    ({"natural_order": True}, 4, ("top_trumps", "plain_aces", "renege_cards", "renege_basis",
+                                  "multi_privileged", "ah_lead_requires_heart")),
+    ({"trump_lead": "free"}, 4, ("renege_cards", "renege_basis", "multi_privileged",
+                                 "ah_lead_requires_heart")),  # RULES.md §1.4.3
+    ({"renege_cards": "5"}, 4, ("renege_basis", "multi_privileged")),  # §3 rows 4-6
+    ({}, 3, ("partnerships", "fiving")),
+    ({}, 7, ("partnerships", "fiving")),
+])
+def test_unused_options_follow_the_other_options(changes: dict[str, Any], players: int,
+                                                  names: tuple[str, ...]) -> None:
+    variant = tf.SPOIL_FIVE.with_options(**changes)
+    assert set(names) <= set(variant.unused_options(players))
+    if changes:  # the change made them unused
+        assert not set(names) & set(tf.SPOIL_FIVE.unused_options(players))
+    _assert_changes_nothing(variant, players, names, seed=players)
+
+
+def _assert_changes_nothing(variant: tf.Variant, players: int, names: typing.Iterable[str],
+                            seed: int) -> None:
+    """Any other valid value of each of ``names`` plays the same seeded game."""
+    baseline = _story(variant, players, seed)
+    for name in names:
+        for value in _alternatives(name):
+            try:
+                other = variant.with_options(**{name: value})
+                other.table.side_count(players)
+            except (tf.InvalidVariantError, tf.PlayerCountError):
+                continue
+            assert _story(other, players, seed) == baseline, (name, value)
+
+
+@pytest.mark.parametrize(("changes", "players", "name"), [
+    ({"tricks_to_win": 5, "two_trick_win_above": 3}, 4, "jinking"),  # two tricks win at 4
+    ({"tricks_to_win": 3}, 4, "two_trick_win_above"),  # 3 may become 2
+    ({}, 2, "fiving"),
+    ({}, 4, "partnerships"),
+    ({}, 6, "partnerships"),
+    ({}, 9, "partnerships"),  # threes
+    ({"robbing": True}, 4, "unrobbed_ace"),
+    ({"holder_rob": "must"}, 4, "unrobbed_ace"),  # a holder may still forget to rob
+])
+def test_options_that_count_are_not_reported(changes: dict[str, Any], players: int,
+                                             name: str) -> None:
+    assert name not in tf.SPOIL_FIVE.with_options(**changes).unused_options(players)
+
+
+def test_a_value_with_no_effect_at_this_table_is_not_an_unused_option() -> None:
+    """two_trick_win_above=5 does nothing at four players, but 3 would: it is used."""
+    house = tf.MAW.with_options(two_trick_win_above=5)
+    assert "two_trick_win_above" not in house.unused_options(4)
+
+
+def test_without_players_an_option_is_unused_at_every_table_size() -> None:
+    for variant in (*tf.VARIANTS.values(), tf.SPOIL_FIVE.with_options(partnerships="pairs")):
+        sizes = [n for n in range(2, 11) if _suits(variant, n)]
+        every = set.intersection(*(set(variant.unused_options(n)) for n in sizes))
+        assert set(variant.unused_options()) == every, variant
+    small = attrs.evolve(tf.SPOIL_FIVE, table=attrs.evolve(tf.SPOIL_FIVE.table, max_players=3))
+    assert "partnerships" in small.unused_options()
+    assert small.unused_option_reasons()["partnerships"].startswith("with 2 to 3 players: ")
+    assert "fiving" not in small.unused_options()
+
+
+def _suits(variant: tf.Variant, players: int) -> bool:
+    try:
+        variant.table.side_count(players)
+    except tf.PlayerCountError:
+        return False
+    return True
+
+
+def test_unused_option_reasons_say_why_with_the_source() -> None:
+    reasons = tf.SPOIL_FIVE.unused_option_reasons(players=4)
+    assert list(reasons) == list(tf.SPOIL_FIVE.unused_options(4))
+    assert reasons["fiving"] == ("with 4 players: fiving is played by two players only "
+                                 "(RULES.md §2.1.7 (6))")
+    assert "OPTIONS.md" in reasons["target"] and reasons["target"].startswith("in a pool game")
+    assert "RULES.md §1.5" in tf.MAW.unused_option_reasons(4)["holder_rob"]
+
+
+@pytest.mark.parametrize("players", [1, 11, 5])
+def test_unused_options_need_a_table_the_variant_allows(players: int) -> None:
+    variant = tf.SPOIL_FIVE.with_options(partnerships="pairs")
+    with pytest.raises(tf.PlayerCountError):
+        variant.unused_options(players)
+
+
+def _alternatives(name: str) -> list[Any]:
+    """A few valid values of option ``name``: every choice, both flags, some ints, None."""
+    spec = OPTION_SPECS[name][1]
+    if spec.kind == "choice":
+        values: list[Any] = list(spec.values)
+    elif spec.kind == "flag":
+        values = [False, True]
+    else:
+        top = spec.maximum if spec.maximum is not None else spec.minimum + 6
+        values = sorted({spec.minimum, spec.minimum + 1, 2, 3, top}
+                        & set(range(spec.minimum, top + 1)))
+    return values + ([None] if spec.optional else [])
+
+
+def _story(variant: tf.Variant, players: int, seed: int) -> list[Any]:
+    """Every state's legal actions and events of a seeded game of two hands, the actions
+    chosen by one seeded random source."""
+    chooser = random.Random(seed)
+    state = tf.new_game(variant, players=players, seed=seed, hands=2)
+    story: list[Any] = [state.events]
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(chooser.choice(legal))
+        story.append((legal, state.events, state.chips, state.scores, state.pool))
+    return story
+
+
+@settings(max_examples=max(5, settings.default.max_examples // 10), deadline=None)
+@given(data=st.data())
+def test_changing_an_unused_option_changes_nothing(data: st.DataObject) -> None:
+    """The definition, checked by play: a game with any other valid value of an unused
+    option has the same legal actions, events, chips and scores, step by step."""
+    variant = data.draw(game_variants(), label="variant")
+    players = data.draw(st.sampled_from(_players_for(variant)), label="players")
+    seed = data.draw(st.integers(0, 2**16), label="seed")
+    _assert_changes_nothing(variant, players, variant.unused_options(players), seed)

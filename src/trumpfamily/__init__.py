@@ -20,8 +20,10 @@ from .errors import (
     REFUSAL_CODES,
     ActionParseError,
     CardParseError,
+    DecodeError,
     IllegalActionError,
     IllegalPlayError,
+    IntegrityError,
     InvalidArgumentError,
     InvalidDeckError,
     InvalidPositionError,
@@ -53,8 +55,10 @@ __all__ = [
     "ActionParseError",
     "Card",
     "CardParseError",
+    "DecodeError",
     "IllegalActionError",
     "IllegalPlayError",
+    "IntegrityError",
     "InvalidArgumentError",
     "InvalidDeckError",
     "InvalidPositionError",
@@ -110,6 +114,8 @@ from .engine import (
     stacked_deck,
 )
 from .game import Game, GameState, first_jack, new_game
+from .integrity import deal_commitment
+from .jsonio import from_json, to_json
 from .outcomes import HAND_SIZE
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
 from .records import replay, replay_game
@@ -138,11 +144,14 @@ __all__ += [
     "SeatView",
     "Trick",
     "Turn",
+    "deal_commitment",
     "first_jack",
+    "from_json",
     "new_game",
     "new_hand",
     "parse_action",
     "replay",
     "replay_game",
     "stacked_deck",
+    "to_json",
 ]

@@ -18,7 +18,8 @@ decisions it owns, as small pure functions the engine calls:
   :func:`draw_sequence`, :func:`chooses_replacements`, :func:`first_leader`;
 * a hand's score (§3.6, §5.6, §6): :func:`bid_made`, :func:`bidder_score`,
   :func:`defender_score`, :func:`score_hand`;
-* the end of the game (§3.7, §5.8, §7.1): :func:`game_end`.
+* the end of the game (§3.7, §5.8, §7.1): :func:`game_end`;
+* options that change nothing under the others: :func:`unused_options`.
 
 Seats are numbered clockwise, the dealer's left (eldest) speaking, receiving and drawing first
 (BIDDING.md §0). Scores are per side; in games without partnerships a side is one seat.
@@ -100,6 +101,7 @@ __all__ = [
     "score_hand",
     "stock_demand",
     "stock_size",
+    "unused_options",
 ]
 
 #: Points for each trick (BIDDING.md §0, §2.4).
@@ -242,8 +244,8 @@ class Bidding:
             ``after_hold="duel"`` or ``"ends"`` (§7.1 #2).
         all_pass: everybody passes: ``"bag-dealer"`` (the dealer must take it), ``"redeal-next"``
             (the next dealer deals) or ``"redeal-same"`` (the same dealer deals again) (B7).
-        bag_bid: the bagged dealer's contract, ``None`` for ``min_bid`` (B7; MVMAG 20). Only
-            with ``all_pass="bag-dealer"``.
+        bag_bid: the bagged dealer's contract, ``None`` for ``min_bid`` (B7; MVMAG 20); read
+            only under ``all_pass="bag-dealer"`` (see :func:`unused_options`).
         bag_raise: a bagged dealer may choose any bid from the bag amount up (IMP-ZB,
             IMP-110a code); ``False``: the contract is the bag amount (IMP-PEI, IMP-NL) (B7b).
         max_redeals: ``all_pass="redeal-same"``: the deal passes left after this many
@@ -271,8 +273,8 @@ class Bidding:
         extra_cards: cards each player gets after the kitty, kept unseen until trumps are
             named (WFF six players: 3) (§7.1 #9).
         trump_before_kitty: the bidder names trumps before seeing the kitty (K3).
-        kitty_discard: the bidder discards ``"exact"`` ly back to five, drawing nothing, or
-            ``"free"``: any number, drawing back to five (K4).
+        kitty_discard: ``"exact"``: the bidder discards exactly back to five and draws
+            nothing; ``"free"``: he discards any number and draws back to five (K4).
         discard_trumps: ``"any"`` or ``"last-resort"`` (the bidder discards a trump only when
             his non-trumps cannot cover the discards; IMP-NL) (K5).
         draw: who exchanges with the stock: ``"all"`` or ``"bidder-only"`` (K6).
@@ -361,7 +363,8 @@ def _on_ladder(b: Bidding, amount: int) -> bool:
 
 
 def _problems(b: Bidding) -> list[str]:
-    """Incoherent combinations of options, each with its arithmetic (BIDDING.md §7, §7.1)."""
+    """Incoherent combinations of options, each with its arithmetic (BIDDING.md §7, §7.1).
+    An option that merely has no effect is reported by :func:`unused_options`, not refused."""
     out = []
     if b.min_bid % 5 or b.bid_step % 5:
         out.append(f"min_bid={b.min_bid}, bid_step={b.bid_step}: points come in fives (5 a "
@@ -378,15 +381,9 @@ def _problems(b: Bidding) -> list[str]:
         out.append("auction_rounds='once' with after_hold='all-unpassed' is contradictory: the "
                    "players would speak again after the round; use after_hold='duel' or "
                    "'ends' (BIDDING.md §7.1 #2)")
-    if b.all_pass != "bag-dealer" and (b.bag_bid is not None or b.bag_raise):
-        out.append(f"bag_bid={b.bag_bid!r}, bag_raise={b.bag_raise!r} apply only to "
-                   f"all_pass='bag-dealer' (all_pass={b.all_pass!r})")
     if b.bag_bid is not None and not _on_ladder(b, b.bag_bid):
         out.append(f"bag_bid={b.bag_bid} is not a bid of the ladder {b.min_bid}..{b.max_bid} "
                    f"by {b.bid_step}")
-    if b.max_redeals is not None and b.all_pass != "redeal-same":
-        out.append(f"max_redeals={b.max_redeals} applies only to all_pass='redeal-same' "
-                   f"(all_pass={b.all_pass!r})")
     if b.thirty_bid == "blind":
         out.append("thirty_bid='blind' (WFF: 30-for-60 called without looking) is reserved: a "
                    "blind call cannot be expressed yet (BIDDING.md §7.1 #5)")
@@ -402,14 +399,9 @@ def _problems(b: Bidding) -> list[str]:
     if b.defender_limit in ("no-score-if-made", "no-score") and b.defender_threshold is None:
         out.append(f"defender_limit={b.defender_limit!r} needs defender_threshold (e.g. 100 "
                    "for IMP-NS, 90 for WNH)")
-    if b.defender_limit == "none" and b.defender_threshold is not None:
-        out.append(f"defender_threshold={b.defender_threshold} needs a defender_limit "
-                   "(defender_limit='none')")
-    if (b.finish == "hands") != (b.finish_hands is not None):
-        out.append(f"finish={b.finish!r} and finish_hands={b.finish_hands!r}: a game of hands "
-                   "needs finish='hands' with finish_hands=N, a game to points neither")
-    if b.lose_at is not None and b.lose_at >= b.target:
-        out.append(f"lose_at={b.lose_at} is not below target={b.target}")
+    if b.finish == "hands" and b.finish_hands is None:
+        out.append("finish='hands' needs finish_hands, the number of hands in the game (Rec "
+                   "Hall PEI: 4)")
     return out
 
 
@@ -468,6 +460,50 @@ def is_all_five_bid(bidding: Bidding, amount: int) -> bool:
     if bidding.extra_bid is not None and amount == EXTRA_BID:
         return True
     return amount == 30 and _on_ladder(bidding, 30) and bidding.thirty_bid in ("sixty", "sixty-both")
+
+
+def unused_options(bidding: Bidding) -> dict[str, str]:
+    """Each option of ``bidding`` that changes nothing under the others, and why (the rule
+    of :meth:`Variant.unused_options <trumpfamily.variants.Variant.unused_options>`:
+    reported, never refused). Each reason completes "option NAME has no effect ...".
+
+    >>> from trumpfamily.bidding import Bidding, unused_options
+    >>> sorted(unused_options(Bidding(hold="none", kitty=3)))
+    ['after_hold', 'bag_bid', 'bag_raise', 'bonus_cutoff_scope', 'defender_threshold', 'finish_hands', 'max_redeals']
+    """
+    b = bidding
+    found: dict[str, str] = {}
+    if b.hold == "none":
+        found["after_hold"] = "with hold='none': nobody holds (BIDDING.md §3.3 B4, B5)"
+    if b.all_pass != "bag-dealer":
+        for name in ("bag_bid", "bag_raise"):
+            found[name] = (f"with all_pass={b.all_pass!r}: nobody is bagged (BIDDING.md "
+                           "§3.3 B7, B7b)")
+    if b.all_pass != "redeal-same":
+        found["max_redeals"] = (f"with all_pass={b.all_pass!r}: the same dealer never deals "
+                                "again (BIDDING.md §7.1 #1)")
+    if not _on_ladder(b, 30):
+        found["thirty_bid"] = (f"with bids {b.min_bid}..{b.max_bid} by {b.bid_step}: there is "
+                               "no 30 bid (BIDDING.md §3.6 B8)")
+    if b.made_bid_scores == "bid":
+        found["lower_bid_cap"] = ("with made_bid_scores='bid': a made bid scores the bid "
+                                  "(BIDDING.md §5.6 B10)")
+    if b.bonus_cutoff is None:
+        found["bonus_cutoff_scope"] = ("with bonus_cutoff=None: nobody loses the bonus "
+                                       "(BIDDING.md §5.6 B12b)")
+    if b.kitty == 0:
+        for name in ("kitty_deal", "trump_before_kitty", "kitty_discard"):
+            found[name] = "with kitty=0: there is no kitty (BIDDING.md §3.2, §3.4 K2-K4)"
+    if b.defender_limit == "none":
+        found["defender_threshold"] = ("with defender_limit='none': defenders always score "
+                                       "(BIDDING.md §3.7 S1)")
+    if b.finish == "points":
+        found["finish_hands"] = "with finish='points': the game is played to the target"
+    else:
+        for name in ("target", "target_tie"):
+            found[name] = ("with finish='hands': the highest total after finish_hands hands "
+                           "wins (BIDDING.md §3.7 E1)")
+    return found
 
 
 # -- the auction ------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ import functools
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import NoneType, UnionType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -172,13 +172,26 @@ _TAGGED: Final[dict[type[Any], str]] = {
     **{cls: name for name, cls in EVENT_TYPES.items()},
 }
 
+#: The attrs classes the converter reads and writes.
+_ATTRS_CLASSES: Final = (
+    HandRecord, DealRecord, GameRecord, Trick, Barred, HandOutcome, Variant,
+    *ACTION_TYPES.values(), *EVENT_TYPES.values(),
+)
+
+
+def _drop_markers() -> None:
+    """Drop the marker :func:`attrs.resolve_types` leaves (cattrs calls it when a hook is
+    registered), a class attribute holding the class, which pydoc would print as a second
+    copy of the docstring."""
+    for cls in _ATTRS_CLASSES:
+        if "__attrs_types_resolved__" in vars(cls):
+            delattr(cls, "__attrs_types_resolved__")
+
+
 # Concrete field types for cattrs, resolved once here (``from __future__ import
-# annotations`` leaves strings); then drop the marker attrs leaves, a class attribute
-# holding the class, which pydoc would print as a second copy of the docstring.
-for _cls in (HandRecord, DealRecord, GameRecord, Trick, Barred, HandOutcome, *EVENT_TYPES.values()):
+# annotations`` leaves strings).
+for _cls in _ATTRS_CLASSES:
     attrs.resolve_types(_cls)
-    if "__attrs_types_resolved__" in vars(_cls):
-        delattr(_cls, "__attrs_types_resolved__")
 del _cls
 
 
@@ -238,7 +251,10 @@ def problems(exc: BaseException) -> list[tuple[str, str]]:
     return out
 
 
-def _note(exc: BaseException, note: str) -> BaseException:
+_E = TypeVar("_E", bound=BaseException)
+
+
+def _note(exc: _E, note: str) -> _E:
     exc.__notes__ = [*getattr(exc, "__notes__", []), note]
     return exc
 
@@ -520,8 +536,8 @@ def _class_structure(cls: type[Any], conv: cattrs.Converter) -> Callable[[Any, A
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, Mapping):
             raise _Bad(f"expected a mapping (a JSON object), got {_kind(value)}")
-        if not hooks:
-            hooks.extend(conv.get_structure_hook(t) for _, t in fields)
+        if not hooks:  # looked up at first use: every hook is registered by then
+            hooks[:] = [conv.get_structure_hook(t) for _, t in fields]
         errors: list[Exception] = []
         kwargs = {}
         for (name, t), hook in zip(fields, hooks, strict=True):
@@ -559,7 +575,7 @@ def _seq_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
         if not isinstance(value, list | tuple):
             raise _Bad(f"expected a list, got {_kind(value)}")
         if not hook:
-            hook.append(conv.get_structure_hook(item))
+            hook[:] = [conv.get_structure_hook(item)]
         read = hook[0]
         out, errors = [], []
         for i, v in enumerate(value):
@@ -606,6 +622,7 @@ def _union_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any
     noun = _noun(members)
     what = f"an {noun}"
     names = ", ".join(members)
+    hooks: dict[type[Any], Callable[[Any, Any], Any]] = {}
 
     def structure(value: Any, _: Any) -> Any:
         if value is None and optional:
@@ -621,8 +638,10 @@ def _union_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any
         cls = members.get(kind) if type(kind) is str else None
         if cls is None:
             raise _Bad(f"unknown {noun} type {kind!r} (expected one of {names})")
-        rest = {k: v for k, v in value.items() if k != "type"}
-        return conv.get_structure_hook(cls)(rest, cls)
+        hook = hooks.get(cls)
+        if hook is None:
+            hook = hooks[cls] = conv.get_structure_hook(cls)
+        return hook({k: v for k, v in value.items() if k != "type"}, cls)
 
     return structure
 
@@ -655,9 +674,8 @@ def _view_structure(conv: cattrs.Converter) -> Callable[[Any, Any], SeatView]:
                 SeatView,
             )
         if type(value["format"]) is not int or value["format"] != FORMAT:
-            raise _fail(
-                SeatView, "format", f"format {value['format']!r} is not supported (expected {FORMAT})"
-            )
+            problem = f"format {value['format']!r} is not supported (expected {FORMAT})"
+            raise _fail(SeatView, "format", problem)
         view: SeatView = fields({k: v for k, v in value.items() if k != "format"}, SeatView)
         return view
 
@@ -711,6 +729,7 @@ def _make_converter() -> cattrs.Converter:
                 rec, conv, salt=override(omit_if_default=True), mac=override(omit_if_default=True)
             ),
         )
+    _drop_markers()
     return conv
 
 

@@ -261,7 +261,9 @@ class InvalidDeckError(TrumpFamilyError, ValueError):
 
 
 class ReplayError(TrumpFamilyError, ValueError):
-    """A hand record does not replay: malformed, tampered deck, or an illegal action.
+    """A record does not replay: it is malformed, its deck is not a deck of the variant (in
+    a game record, not the deck its seed deals), or an action is illegal. Its subclass
+    :class:`IntegrityError` is a failed tamper check (a key's MAC, a deal commitment).
 
     Attributes:
         index: the 0-based index of the action that failed, or ``None`` when the record

@@ -45,8 +45,8 @@ from .errors import (
     InvalidDeckError,
     PlayerCountError,
 )
-from .integrity import deal_salt, new_salt
 from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
+from .integrity import deal_salt, new_salt
 from .jinking import jink_payments
 from .outcomes import GameContext
 from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
@@ -605,7 +605,6 @@ def new_game(
             e.g. to resume a game. A game the scores have already decided (a side at or
             over ``target``, unless ``target_tie="higher-total"`` and the top scores are
             tied) is refused.
-
         commit: ``True`` to commit to every deal: a random 16-byte game salt
             (:func:`secrets.token_bytes`) is drawn, each hand's salt derives from it
             (:func:`~trumpfamily.integrity.deal_salt`) and each hand's

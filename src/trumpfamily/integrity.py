@@ -92,6 +92,7 @@ def canonical_json(data: Any) -> bytes:
         TypeError, ValueError: ``data`` is not JSON data (a set, a Card, a non-str key,
             NaN...).
 
+    >>> from trumpfamily.integrity import canonical_json
     >>> canonical_json({"é": 1, "a": [True, 2.5]})
     b'{"a":[true,2.5],"\\xc3\\xa9":1}'
     """
@@ -212,6 +213,7 @@ def deal_commitment(deck: Iterable[Card | str], salt: bytes) -> str:
         CardParseError: a card of ``deck`` is not a card.
 
     >>> import hashlib, trumpfamily as tf
+    >>> from trumpfamily.integrity import deal_commitment
     >>> salt = bytes.fromhex("00112233445566778899aabbccddeeff")
     >>> deal_commitment(tf.parse_cards("5H JS 10D"), salt) == hashlib.sha256(
     ...     salt + b"5H JS TD").hexdigest()
@@ -230,6 +232,7 @@ def deal_salt(game_salt: bytes, number: int) -> bytes:
     ``game_salt``: ``HMAC-SHA256(game_salt, "deal <number>")``, its first
     :data:`SALT_SIZE` bytes.
 
+    >>> from trumpfamily.integrity import deal_salt
     >>> deal_salt(bytes(16), 1) != deal_salt(bytes(16), 2)
     True
     """

@@ -22,7 +22,7 @@ True
 >>> tf.from_json({"type": "Play", "card": "5X"}, tf.Action)
 Traceback (most recent call last):
 ...
-trumpfamily.errors.DecodeError: cannot read Action from this data: field 'card': cannot read a card from '5X': ...
+trumpfamily.errors.DecodeError: cannot read Action from this data: field 'card': ...
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def to_json(value: object) -> Any:
     ['AH', 'TD']
     >>> state = tf.new_hand(tf.FORTY_FIVE, players=2, seed=3)
     >>> tf.to_json(state.events[1])
-    {'card': '4D', 'trump': 'D', 'type': 'TurnedUp'}
+    {'card': '8H', 'trump': 'H', 'type': 'TurnedUp'}
     """
     cls = type(value)
     if cls in _ACTIONS:
@@ -110,15 +110,14 @@ def to_json(value: object) -> Any:
     if cls is list or cls is tuple:
         return [to_json(item) for item in value]  # type: ignore[attr-defined]
     hint = {
-        "HandState": ": save a hand with state.record() and read it back with tf.replay()",
-        "GameState": ": save a game with state.record() and read it back with tf.replay_game()",
-        "Game": ": save a game with game.record() and read it back with tf.replay_game()",
-    }.get(cls.__name__, "")
-    raise InvalidArgumentError(
-        f"to_json cannot write a {cls.__name__}{hint or ''}"
-        + ("" if hint else "; it writes cards, suits, phases, variants, actions, events, "
-           "tricks, turns, views, outcomes, records, and lists of them")
+        "HandState": "save a hand with state.record() and read it back with tf.replay()",
+        "GameState": "save a game with state.record() and read it back with tf.replay_game()",
+        "Game": "save a game with game.record() and read it back with tf.replay_game()",
+    }.get(cls.__name__) or (
+        "it writes cards, suits, phases, variants, actions, events, tricks, turns, views, "
+        "outcomes, records, and lists of them"
     )
+    raise InvalidArgumentError(f"to_json cannot write a {cls.__name__}: {hint}")
 
 
 def _target(cls: Any) -> tuple[Any, str] | None:

@@ -30,9 +30,17 @@ stacked decks) and, for every hand dealt, its dealer, deck and actions::
      "deals": [{"dealer": 3, "deck": ["7H", ...], "actions": [...]}, ...]}
 
 :func:`replay_game` starts the game again from its arguments and applies every action in
-order; each hand's deck must be the one the game deals, so a record cannot be altered
-unseen. A record of an unfinished game replays to the point where it stops, and play
+order; each hand's deck must be the one the game deals (its seed or its stacked decks
+decide them). A record of an unfinished game replays to the point where it stops, and play
 continues from there.
+
+Two optional fields make a record tamper-evident (:mod:`trumpfamily.integrity`):
+``"mac"``, written by ``record(key=...)``, an HMAC-SHA256 that ``replay(record, key=...)``
+checks, refusing a record with any field changed; and ``"salt"``, written for a hand dealt
+with ``commit=True`` (a game's salt, for a game), which lets ``replay(record,
+commitment=...)`` check the deck against the commitment published at the deal. Without
+them, replay proves that every action was legal from the recorded deal, not that a hand
+record's deck is the one really dealt (:doc:`/howto/records`).
 """
 
 from __future__ import annotations
@@ -61,6 +69,7 @@ from .engine import HandState, new_hand
 from .errors import (
     IllegalActionError,
     IntegrityError,
+    InvalidArgumentError,
     ReplayError,
     TrumpFamilyError,
     UnknownVariantError,
@@ -94,7 +103,7 @@ def _variant(
         if differ:
             raise ReplayError(
                 "the record's options differ from the variant given: "
-                + ", ".join(f"{k} (record {options[k]!r}, variant {mine[k]!r})" for k in differ)
+                + ", ".join(f"{k}={options[k]!r} (variant: {mine[k]!r})" for k in differ)
             )
         return given
     try:
@@ -441,7 +450,8 @@ def replay_game(
             action is malformed, not legal when it is replayed, or recorded after its hand
             or the game ended (``index`` is the action's 0-based position in its hand's
             ``actions``: ``"hand 2, action 3 (Play('5H')) does not replay: ..."``).
-        InvalidArgumentError: ``key`` is not non-empty bytes.
+        InvalidArgumentError: ``key`` is not non-empty bytes, or ``commitments`` is not a
+            sequence (a single string, say).
 
     >>> import trumpfamily as tf
     >>> state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4)
@@ -456,6 +466,11 @@ def replay_game(
     ...
     trumpfamily.errors.ReplayError: hand 1: the recorded deck is not the deck the game deals ...
     """
+    if isinstance(commitments, str) or not isinstance(commitments, Sequence | None):
+        raise InvalidArgumentError(
+            "commitments must be a sequence of the commitments published at the deals, one "
+            f"per hand in order (e.g. [first, second]), got {_kind(commitments)}"
+        )
     data = _check_record(data, key)
     rec, raw_deals = _structure_game(data)
     wanted = list(commitments) if commitments is not None else []

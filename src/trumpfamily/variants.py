@@ -183,46 +183,42 @@ class Variant:
         An option is unused when no value of it would change a game under the other
         options: no legal action, card order or payout. The library reports such
         options and never refuses them (a house rule may set an option for the table
-        sizes where it counts); the command line prints a note for each one the user set.
+        sizes where it counts); the command line prints a note for each one the user
+        set. The cases, each with why and its source:
 
-        ================================  ================================================
-        option                            unused when (why; source)
-        ================================  ================================================
-        ``misdeal``                       always: the engine deals every hand correctly,
-                                          so no misdeal is ever settled (RULES.md §3 row 30)
-        ``points_per_trick``,             a pool game: points options (OPTIONS.md: "with
-        ``best_trump_bonus``, ``target``, ``scoring="points"`` the pool options are
-        ``five_tricks``, ``target_tie``   unused, and the reverse")
-        ``tricks_to_win``,                a points game: pool options, jinking included
-        ``two_trick_win_above``,          (OPTIONS.md; :meth:`options`)
-        ``ante``, ``dealer_ante``,
-        ``spoil_ante``, ``jinking``,
-        ``jink_bonus``
-        ``jink_bonus``                    ``jinking=False``: nobody jinks (RULES.md §1.6)
-        ``jinking``, ``jink_bonus``       the pool needs all five tricks at this table
-                                          (``tricks_to_win=5``): a claim or jink comes only
-                                          before the last trick (RULES.md §1.6)
-        ``two_trick_win_above``           ``tricks_to_win`` is 1 or 2: two tricks are no
-                                          fewer (RULES.md §3 row 18)
-        ``holder_rob``, ``dealer_rob``,   ``robbing=False`` (RULES.md §1.5, §2.1.7 (3);
-        ``unrobbed_ace``, ``rob_timing``  OPTIONS.md: Maw's robbing values apply when
-                                          ``robbing=True``)
-        ``fiving``                        any number of players but two (RULES.md §2.1.7
-                                          (6))
-        ``partnerships``                  2, 3, 5 or 7 players: no pairs or threes divide
-                                          the table (RULES.md §2.2.9, §3 row 31)
-        ``top_trumps``, ``plain_aces``,   ``natural_order=True``: no special cards and no
-        ``renege_cards``,                 privileged trumps (RULES.md §2.1.7 (1))
-        ``renege_basis``,
-        ``multi_privileged``,
-        ``ah_lead_requires_heart``
-        ``renege_cards``,                 ``trump_lead="free"``: any card may be played to
-        ``renege_basis``,                 a trump lead, the Ace of Hearts included
-        ``multi_privileged``,             (RULES.md §1.4.3)
-        ``ah_lead_requires_heart``
-        ``renege_basis``,                 ``renege_cards="5"``: the one privileged trump is
-        ``multi_privileged``              the highest (RULES.md §3 rows 4-6)
-        ================================  ================================================
+        * ``misdeal``, always: the engine deals every hand correctly, so no misdeal is
+          ever settled (``Table.misdeal``; RULES.md §3 row 30).
+        * In a pool game, the points options ``points_per_trick``, ``best_trump_bonus``,
+          ``target``, ``five_tricks`` and ``target_tie``; in a points game, the pool
+          options ``tricks_to_win``, ``two_trick_win_above``, ``ante``, ``dealer_ante``,
+          ``spoil_ante``, ``jinking`` and ``jink_bonus`` (OPTIONS.md: "with
+          ``scoring="points"`` the pool options are unused, and the reverse"; jinking is
+          a pool rule, RULES.md §1.6).
+        * ``jink_bonus`` with ``jinking=False``: nobody jinks (RULES.md §1.6).
+        * ``jinking`` and ``jink_bonus`` when the pool needs all five tricks at this
+          table (``tricks_to_win=5``): a claim or a jink comes only before the last
+          trick (RULES.md §1.6).
+        * ``two_trick_win_above`` with ``tricks_to_win`` 1 or 2: it lowers the tricks
+          needed to two, which is no fewer (RULES.md §3 row 18).
+        * ``holder_rob``, ``dealer_rob``, ``unrobbed_ace`` and ``rob_timing`` with
+          ``robbing=False``: nobody robs (RULES.md §1.5, §2.1.7 (3); OPTIONS.md: Maw's
+          robbing values "apply when ``robbing=True``"). The dealer still takes a
+          turned-up joker, which is not a rob (§2.8).
+        * ``fiving`` with any number of players but two (RULES.md §2.1.7 (6)).
+        * ``partnerships`` with 2, 3, 5 or 7 players: neither pairs (an even number from
+          four) nor threes (a multiple of three from six) divide the table (RULES.md
+          §2.2.9, §3 row 31).
+        * ``top_trumps``, ``plain_aces``, ``renege_cards``, ``renege_basis``,
+          ``multi_privileged`` and ``ah_lead_requires_heart`` with
+          ``natural_order=True``: the ordinary order has no special cards and no
+          privileged trumps, and the Ace of Hearts is a plain heart (RULES.md §1.2,
+          §2.1.7 (1)).
+        * ``renege_cards``, ``renege_basis``, ``multi_privileged`` and
+          ``ah_lead_requires_heart`` with ``trump_lead="free"``: any card may be played
+          to a trump lead, the Ace of Hearts included (RULES.md §1.4.3).
+        * ``renege_basis`` and ``multi_privileged`` with ``renege_cards="5"``: the one
+          privileged trump is the highest trump, so it outranks whatever was led and is
+          never one of several (RULES.md §3 rows 4-6).
 
         No option is for the joker alone: the one joker-only value,
         ``renege_cards="5-J-JK-AH"``, is refused without a joker. An option whose present

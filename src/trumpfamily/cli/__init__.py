@@ -1,25 +1,31 @@
-"""The ``trumpfamily`` command line: list presets, print their rules, explain a position,
-play in the terminal, replay saved hands, and watch the demo.
+"""The ``trumpfamily`` command line: list presets, print their rules and options, explain
+a position, play in the terminal, replay saved games and hands, and watch the demo.
 
 Commands (``trumpfamily COMMAND --help`` describes each one)::
 
     trumpfamily variants
     trumpfamily rules VARIANT [--trump S] [--option NAME=VALUE ...]
+    trumpfamily options [NAME]
     trumpfamily explain VARIANT --trump C --trick "8C 5C" --hand "JC KD 3H" [--option ...]
     trumpfamily play VARIANT [--players N] [--seed S] [--human SEAT] [--option ...]
                      [--hands K] [--bots thumb|random] [--save FILE]
+    trumpfamily play --resume FILE [--human SEAT] [--bots thumb|random] [--save FILE]
     trumpfamily replay FILE
     trumpfamily demo [--seed S] [--players N]
 
-Every command also takes ``--color auto|always|never``.
+Every command also takes ``--color auto|always|never``. A seed is an integer or any text.
+An ``--option`` that changes nothing for the variant at that table
+(:meth:`Variant.unused_options <trumpfamily.variants.Variant.unused_options>`) is
+reported with a note on standard error (``trumpfamily play: note: option fiving has no
+effect with 4 players: ...``), not refused.
 
 ``python -m trumpfamily`` runs the same commands, and with no arguments the demo.
 
 One module per command, each a thin layer over the public API:
 :mod:`~trumpfamily.cli.variants`, :mod:`~trumpfamily.cli.rules`,
-:mod:`~trumpfamily.cli.explain`, :mod:`~trumpfamily.cli.play` (with the human seat's
-:mod:`~trumpfamily.cli.prompt`), :mod:`~trumpfamily.cli.replay` and
-:mod:`~trumpfamily.cli.demo`. Each adds its sub-parser (``add_parser``) and runs it
+:mod:`~trumpfamily.cli.options`, :mod:`~trumpfamily.cli.explain`,
+:mod:`~trumpfamily.cli.play` (with the human seat's :mod:`~trumpfamily.cli.prompt`),
+:mod:`~trumpfamily.cli.replay` and :mod:`~trumpfamily.cli.demo`. Each adds its sub-parser (``add_parser``) and runs it
 (``run``). Every rule printed comes from the library
 (:meth:`~trumpfamily.ranking.Ranking.trump_order`,
 :meth:`~trumpfamily.variants.Variant.options`, :func:`~trumpfamily.play.check_play`), and
@@ -27,10 +33,10 @@ every hand played or replayed is told by :class:`~trumpfamily.narrate.Narrator` 
 events, so the command line cannot disagree with the API.
 
 Exit status: :data:`EXIT_OK` (0) on success; :data:`EXIT_FAILURE` (1) when a file is not
-a hand record or does not verify, a game is abandoned (``quit`` or the end of input at
-the prompt) or the output cannot be written; :data:`EXIT_USAGE` (2) for bad input on the
-command line: an unknown command, variant, option, card or suit, a bad argument, a
-``--save`` file that cannot be written. Every error is one line on standard error
+a record or does not verify (or, for ``--resume``, holds a finished game), a game is
+abandoned (``quit`` or the end of standard input at the prompt) or the output cannot be
+written; :data:`EXIT_USAGE` (2) for bad input on the command line: an unknown command,
+variant, option, card or suit, a bad argument, a ``--save`` file that cannot be written. Every error is one line on standard error
 (``trumpfamily COMMAND: error: ...``), never a traceback.
 
 >>> from trumpfamily.cli import main

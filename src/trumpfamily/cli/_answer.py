@@ -66,13 +66,13 @@ def _read(text: str) -> Action:
     """
     try:
         return parse_action(text)
-    except ActionParseError as error:
+    except ActionParseError:
         words = text.split()
         if len(words) != 1:
             raise
-        word = words[0].lower()
-        if word in SHORT_WORDS:
-            return SHORT_WORDS[word]
+        word = words[0]
+        if word.lower() in SHORT_WORDS:
+            return SHORT_WORDS[word.lower()]
         try:
             return Play(Card.parse(word))
         except CardParseError as card_error:  # one word: it was meant as a card

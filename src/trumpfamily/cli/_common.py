@@ -33,8 +33,9 @@ __all__ = [
 
 #: Exit status of a command that did what was asked.
 EXIT_OK: Final = 0
-#: Exit status when a file is not a hand record or does not verify, a game is abandoned
-#: at the prompt, or the output cannot be written.
+#: Exit status when a file is not a record or does not verify (or, for ``--resume``,
+#: holds a finished game), a game is abandoned at the prompt, or the output cannot be
+#: written.
 EXIT_FAILURE: Final = 1
 #: Exit status for bad command-line input (an unknown command, variant, option, card or
 #: suit, a bad argument, a ``--save`` file that cannot be written).

@@ -15,7 +15,7 @@ from typing import TextIO
 import attrs
 
 from ..engine import new_hand
-from ..events import AnyEvent, AntesPaid, Dealt
+from ..events import AntesPaid, AnyEvent, Dealt
 from ..game import GameState
 from ..narrate import Narrator
 from ..players import Player, RandomPlayer, RuleOfThumbPlayer

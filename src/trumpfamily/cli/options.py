@@ -138,13 +138,12 @@ def option_lines(name: str, style: Style, width: int = WIDTH) -> list[str]:
     >>> from trumpfamily.cli.options import option_lines
     >>> from trumpfamily.narrate import PLAIN
     >>> print("\\n".join(option_lines("jink_bonus", PLAIN)))
-    jink_bonus  (component jinking)
+    jink_bonus (component jinking): bonus from each other player (§3 row 15)
       values: counter, stake, or none
       presets: Maw stake, Spoil Five counter, Twenty-Five counter, Forty-Five none
-      what each other player pays a successful jinker: "counter" (1 chip; FOS, W25) or
-      "stake" (one basic stake, ante chips; MAW, PEEL, GBK). (the jink bonus (§3 row
-      15))
-      no effect in: Forty-Five (in a points game (scoring='points'))
+      what each other player pays a successful jinker: "counter" (1 chip; FOS,
+      W25) or "stake" (one basic stake, ante chips; MAW, PEEL, GBK).
+      no effect in Forty-Five: in a points game (scoring='points')
     """
     component, spec = OPTION_SPECS[name]
     presets = ", ".join(f"{v.name} {value_text(v.options()[name])}" for v in VARIANTS.values())

@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from ..demo import seed_text
 from ..errors import ReplayError
+from ..events import AnyEvent
 from ..game import GameState, new_game
 from ..narrate import Narrator, Style, game_header
 from ..records import replay_game
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                       Prompt(style, out, sys.stdin) if human is not None else None, human, out)
     note = f"you are P{human}" if human is not None else f"{args.bots} bots"
     session.say(game_header(state, note=note, style=style))
-    first = state.events
+    first: Sequence[AnyEvent] = state.events
     if args.resume is not None:
         session.say(_resumed_line(state, args.resume, session.narrator))
         first = hand_so_far(state)
@@ -178,5 +180,5 @@ def _resumed_line(state: GameState, path: str, narrator: Narrator) -> list[str]:
     done = len(state.hand.actions)
     into = "at its start" if not done else f"{done} action{'s' * (done != 1)} into it"
     pool = state.pool - sum(state.stakes)
-    return [f"Resumed from {where(path)} at hand {state.hand_number}, {into}. "
-            f"{narrator.standings(pool)}"]
+    return [(f"Resumed from {where(path)} at hand {state.hand_number}, {into}. "
+             f"{narrator.standings(pool)}")]

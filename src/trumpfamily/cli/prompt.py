@@ -3,8 +3,8 @@ stands for that seat, its legal actions numbered, and the answer read back as an
 
 Everything shown comes from the seat's :class:`~trumpfamily.outcomes.SeatView` (what that
 seat may see, with the game around the hand in ``view.game``) and from the library's rule
-functions; the menu and the situation are worded by :mod:`trumpfamily.cli._menu`, the
-answer read by :mod:`trumpfamily.cli._answer`, and a refused answer is worded by the
+functions; the menu and the situation are worded by ``trumpfamily.cli._menu``, the
+answer read by ``trumpfamily.cli._answer``, and a refused answer is worded by the
 engine's own refusal (:class:`~trumpfamily.errors.IllegalActionError`), so the prompt keeps
 no second copy of the rules. Besides an action, the prompt takes ``status`` (the
 scoreboard and the hand again), ``history`` (the hand's actions so far, in the notation of
@@ -141,7 +141,7 @@ class Prompt:
 
     def show(self, view: SeatView) -> tuple[Action, ...]:
         """Print the scoreboard, where the hand stands, the seat's hand and its legal
-        actions, numbered (robs weakest discard first: :func:`~trumpfamily.cli._menu.menu`).
+        actions, numbered (robs weakest discard first: ``trumpfamily.cli._menu.menu``).
 
         Returns:
             The legal actions, in menu order.
