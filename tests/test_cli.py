@@ -53,7 +53,8 @@ def words(cards: tuple[tf.Card, ...]) -> str:
 
 # -- help and version ------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", ["variants", "rules", "explain", "play", "replay", "demo"])
+@pytest.mark.parametrize("command", ["variants", "rules", "options", "explain", "play", "replay",
+                                     "demo"])
 def test_every_command_has_help(command: str) -> None:
     result = run(command, "--help")
     assert result.returncode == 0, result.stderr
@@ -63,7 +64,7 @@ def test_every_command_has_help(command: str) -> None:
 def test_top_level_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for command in ("variants", "rules", "explain", "play", "replay", "demo"):
+    for command in ("variants", "rules", "options", "explain", "play", "replay", "demo"):
         assert command in result.stdout
 
 

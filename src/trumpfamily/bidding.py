@@ -883,7 +883,7 @@ def check_call(bidding: Bidding, auction: Sequence[AuctionCall], call: AuctionCa
     >>> check_call(Bidding(), parse_auction("P0 15"), AuctionCall(1, 15), dealer=3, players=4)
     Traceback (most recent call last):
     ...
-    trumpfamily.errors.IllegalActionError: AuctionCall(seat=1, amount=15, hold=False) is not allowed: a bid must beat the standing 15
+    trumpfamily.errors.IllegalActionError: AuctionCall(seat=1, amount=15, hold=False) is not allowed: a bid must beat the standing 15 (legal: ...)
     """
     t = _table(dealer, players, scores)
     _check_turn(bidding, t, auction_state(bidding, auction, dealer=dealer, players=players,

@@ -69,11 +69,11 @@ def _irish(target: int) -> Bidding:
         first_lead="left-of-bidder", lower_bid_cap=30, target_tie="trick-order", target=target)
 
 
-#: FIFTY_FIVE: see :func:`_irish`; target 55.
+#: The bidding of Irish 55 (BIDDING.md §5, §8): the shared Irish rules, target 55.
 FIFTY_FIVE_BIDDING: Final = _irish(55)
-#: ONE_TEN: see :func:`_irish`; target 110.
+#: The bidding of Irish 110 (BIDDING.md §5, §8): the shared Irish rules, target 110.
 ONE_TEN_BIDDING: Final = _irish(110)
-#: TWO_TWENTY: see :func:`_irish`; target 220.
+#: The bidding of Irish 220 (BIDDING.md §5, §8): the shared Irish rules, target 220.
 TWO_TWENTY_BIDDING: Final = _irish(220)
 
 #: AMERICAN_110 (IMP-110b): bids 15 to 30 (30 a plain points bid) and shoot the moon (±60);
@@ -102,11 +102,12 @@ class TableFacts(TypedDict):
     """What a bidding preset needs from the components other than ``bidding`` (BIDDING.md
     §8, §2, §3.1, §5.1, §6). Values are the option values of OPTIONS.md where one exists.
 
-    Keys:
+    Attributes:
         players: the player counts allowed, lowest first.
-        sides: player count -> how the seats form sides: ``"pairs"`` (alternate seats with
-            four, opposite with six: (0, 3), (1, 4), (2, 5)), ``"threes"`` (two sides of
-            three in alternate seats) or ``"none"`` (each for himself, "cut-throat").
+        sides: player count -> how the seats form sides: ``"pairs"`` (alternate seats
+            with four; with six, opposite seats 0 and 3, 1 and 4, 2 and 5), ``"threes"``
+            (two sides of three in alternate seats) or ``"none"`` (each for himself,
+            "cut-throat").
         deck: cards in the pack (52, or 53 with the joker).
         joker: option ``joker`` (``"none"``, or ``"third"``: JK the third trump).
         plain_aces: option ``plain_aces`` (``"traditional"`` or ``"high"``).

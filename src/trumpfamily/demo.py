@@ -9,7 +9,7 @@ hands). Seat 0 is a :class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
 :class:`~trumpfamily.narrate.Narrator`'s reading of the game's events, the whole truth:
 every deal, rob, trick and payout. The options are ``--seed S`` (default 2026; preset
 number ``i`` plays with seed ``S + i``; a seed that is not an integer is text, and preset
-``i`` then plays with ``"S+i"``) and ``--players N`` (default 4).
+``i`` from 1 then plays with ``"S+i"``) and ``--players N`` (default 4).
 
 This module does not import the command line (the command line's ``demo`` command calls
 :func:`play_all`).
@@ -71,14 +71,16 @@ def seed_text(text: str) -> int | str:
 
 
 def offset_seed(seed: int | str, offset: int) -> int | str:
-    """``seed + offset`` for an int seed, ``"seed+offset"`` for a str seed: the seed of the
-    ``offset``-th game or bot derived from one seed.
+    """``seed + offset`` for an int seed, ``"seed+offset"`` for a str seed (the seed itself
+    for offset 0): the seed of the ``offset``-th game or bot derived from one seed.
 
     >>> from trumpfamily.demo import offset_seed
-    >>> offset_seed(2026, 1), offset_seed("abc", 1)
-    (2027, 'abc+1')
+    >>> offset_seed(2026, 1), offset_seed("abc", 1), offset_seed("abc", 0)
+    (2027, 'abc+1', 'abc')
     """
-    return seed + offset if isinstance(seed, int) else f"{seed}+{offset}"
+    if isinstance(seed, int):
+        return seed + offset
+    return f"{seed}+{offset}" if offset else seed
 
 
 def play_game(variant: Variant, *, players: int, seed: int | str,

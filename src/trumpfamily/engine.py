@@ -744,9 +744,7 @@ class HandState:
         code = self._why_not(action)
         assert code is not None, action
         legal = self.legal_actions()
-        offered = " ".join(repr(a) for a in legal)
-        suffix = f" (legal: {offered})" if offered else ""
-        text = reason(code, self._facts(code, action)) + suffix
+        text = reason(code, self._facts(code, action))
         return IllegalActionError(
             action, text, code=code, legal=legal, seat=self.to_act, expected_seat=self.to_act
         )

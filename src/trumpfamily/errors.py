@@ -220,6 +220,9 @@ class IllegalActionError(TrumpFamilyError, ValueError):
     """An engine action is not legal in the current state (out of turn, wrong phase,
     a card not held, robbing without the Ace...).
 
+    ``reason`` is the sentence for a person; the message (``str(err)``) adds the legal
+    actions in the action notation, e.g. ``(legal: play 7C, play 3C)``.
+
     Attributes:
         action: the refused action.
         reason: the rule that forbids it, in a full sentence.
@@ -249,7 +252,9 @@ class IllegalActionError(TrumpFamilyError, ValueError):
         self.legal = legal
         self.seat = seat
         self.expected_seat = expected_seat
-        super().__init__(f"{action!r} is not allowed: {reason}")
+        offered = ", ".join(str(a) for a in legal)
+        suffix = f" (legal: {offered})" if offered else ""
+        super().__init__(f"{action!r} is not allowed: {reason}{suffix}")
 
 
 class PlayerCountError(TrumpFamilyError, ValueError):

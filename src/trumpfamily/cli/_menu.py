@@ -131,7 +131,8 @@ def describe(action: Action, view: SeatView, style: Style) -> str:
         return f"{action}: {_describe_decline(view)}"
     if isinstance(action, Pass):
         return f"{action}: {_describe_pass(view)}"
-    return f"{action}: {_PLAIN_WORDS[type(action)]}"
+    words = _PLAIN_WORDS.get(type(action))
+    return f"{action}: {words}" if words is not None else str(action)
 
 
 # -- where the hand stands ------------------------------------------------------------

@@ -100,6 +100,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise CommandError(f"{STDIN} is closed", EXIT_FAILURE)
     if args.save is not None:
         check_writable("--save", args.save)
+    if args.resume is None:  # every argument is checked: now the notes
+        note_unused_options("play", state.variant, args.option, state.players)
     session = Session(state, bots_for(args.bots, state.seed, state.players),
                       Narrator.for_game(state, seat=human, style=style),
                       Prompt(style, out, sys.stdin) if human is not None else None, human, out)
@@ -125,8 +127,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _started(args: argparse.Namespace) -> GameState:
-    """A new game from the arguments, checked before anything is printed; the options
-    given that change nothing at this table are noted on standard error."""
+    """A new game from the arguments, checked before anything is printed."""
     if args.variant is None:
         raise CommandError("the following arguments are required: VARIANT (or --resume FILE)")
     variant = variant_from(args.variant, args.option)
@@ -134,7 +135,6 @@ def _started(args: argparse.Namespace) -> GameState:
     variant.table.side_count(players)  # PlayerCountError names the allowed counts
     if args.hands is not None and args.hands < 1:
         raise CommandError(f"--hands {args.hands}: play at least one hand")
-    note_unused_options("play", variant, args.option, players)
     pool = variant.scoring.scoring == "pool"
     limit = args.hands if args.hands is not None else (POOL_HANDS if pool else None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
