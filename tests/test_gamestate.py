@@ -626,3 +626,21 @@ GameMachine.TestCase.settings = settings(
     max_examples=max(10, _DEFAULT.max_examples // 4), stateful_step_count=40
 )
 TestGameMachine = GameMachine.TestCase
+
+
+def test_antes_paid_names_the_pool_after_the_antes_even_after_a_spoil() -> None:
+    """events.AntesPaid.pool is the pool after the antes: the carried pool of a spoiled
+    deal plus the new stakes (RULES.md §1.7, EX-58)."""
+    import random
+
+    rng = random.Random(3)
+    state = tf.new_game(tf.SPOIL_FIVE, players=4, seed=9, hands=30)
+    carried_seen = 0
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        for event in state.events:
+            if isinstance(event, AntesPaid):
+                assert event.pool == state.pool
+                if event.pool > sum(event.stakes):
+                    carried_seen += 1
+    assert carried_seen > 0  # some deal followed a spoil, so the pool carried

@@ -505,7 +505,8 @@ class GameState:
         dealer = (self.dealer + 1) % self.players
         after_spoil = outcome.chips is not None and outcome.winner is None
         new, stakes, rng, dealt = _deal(
-            self.variant, self.players, dealer, number + 1, self._setup, self._rng, after_spoil
+            self.variant, self.players, dealer, number + 1, self._setup, self._rng, after_spoil,
+            pool,
         )
         if any(stakes):
             chips = tuple(c - s for c, s in zip(chips, stakes, strict=True))
@@ -540,11 +541,13 @@ def _deal(
     setup: _Setup,
     rng: tuple[Any, ...],
     after_spoil: bool,
+    carried: int = 0,
 ) -> tuple[HandState, tuple[int, ...], tuple[Any, ...], _Events]:
     """Deal hand ``number`` by ``dealer``: from the stacked deck given for it, else from a
     shuffle seeded by the game's random state (one ``getrandbits(64)``, as ``Game`` always
-    did). Returns the hand, the stakes paid for it, the random state after the deal, and
-    the events (the antes, then the hand's own with ``Dealt.hand_number`` set)."""
+    did). ``carried`` is the pool left from earlier deals. Returns the hand, the stakes
+    paid for it, the random state after the deal, and the events (the antes, with the pool
+    after them, then the hand's own with ``Dealt.hand_number`` set)."""
     commit = False if setup.salt is None else deal_salt(setup.salt, number)
     if number <= len(setup.decks):
         hand = new_hand(
@@ -559,7 +562,7 @@ def _deal(
     events: list[Event | GameEvent] = []
     if variant.scoring.scoring == "pool":
         stakes = antes(variant.scoring, players, dealer, after_spoil=after_spoil)
-        events.append(AntesPaid(stakes, sum(stakes)))
+        events.append(AntesPaid(stakes, carried + sum(stakes)))
     else:
         stakes = (0,) * players
     for event in getattr(hand, "events", ()):
