@@ -293,6 +293,8 @@ def test_twenty_five_points_ends_mid_hand_with_a_partial_outcome() -> None:
     view = state.view(1)
     assert (view.game.scores, view.game.target, view.game.chips, view.game.pool) == (
         (25, 15), 25, None, None)
+    # the game is over although its last hand stopped in play: the view says so
+    assert (view.phase, view.to_act, view.legal_actions) == (tf.Phase.OVER, None, ())
 
 
 def test_play_hand_returns_the_partial_outcome() -> None:

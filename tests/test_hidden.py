@@ -105,8 +105,33 @@ def check_redeals(
             continue
         got = other.view(seat)
         assert got == expected, _difference(expected, got, seat, k, actions)
+        if expected.to_act == seat:
+            _same_refusals(state, other, seat)
         compared += 1
     return compared
+
+
+_NULLARY: tuple[Any, ...] = (
+    tf.DeclineRob(), tf.Claim(), tf.Jink(), tf.AskFive(), tf.AcceptFive(), tf.RefuseFive(),
+    tf.Pass(),
+)
+
+
+def _refusal(state: tf.HandState, action: Any) -> tuple[str, str] | None:
+    try:
+        state.apply(action)
+    except tf.IllegalActionError as err:
+        return err.code, err.reason
+    return None
+
+
+def _same_refusals(state: tf.HandState, other: tf.HandState, seat: int) -> None:
+    """The seat to act is refused (or not) alike in both deals, with the same words: a
+    refusal may name only what that seat knows."""
+    hand = state.hands[seat]
+    candidates = _NULLARY + tuple(tf.Play(c) for c in hand) + tuple(tf.Rob(c) for c in hand)
+    for action in candidates:
+        assert _refusal(state, action) == _refusal(other, action), (seat, action)
 
 
 def _difference(a: tf.SeatView, b: tf.SeatView, seat: int, k: int, actions: list[Any]) -> str:
@@ -140,7 +165,22 @@ def _all_views_agree(state: tf.HandState, other: tf.HandState, seats: range) -> 
         assert state.view(seat) == other.view(seat), seat
 
 
-# -- the three cases of point 8, as they were found -----------------------------------------
+# -- the cases of point 8, as they were found ------------------------------------------------
+
+
+def test_asking_to_five_is_refused_alike_whoever_holds_the_ace() -> None:
+    """Two players: after eldest's first card, ``AskFive`` is refused with the same code
+    whether or not the dealer holds the unplayed Ace of trumps (a silent not-robbing is his
+    secret; found by an adversarial review)."""
+    refusals = []
+    for dealt in ("AS QD 8C 6H 5C", "KS QD 8C 6H 5C"):
+        deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, turn_up="7S",
+                               hands={0: "KD 3C 9H 2D 4C", 1: dealt})
+        state = tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=1, deck=deck)
+        state = state.apply(tf.Play("KD"), seat=0).apply(tf.Play("QD"), seat=1)
+        refusals.append(_refusal(state, tf.AskFive()))
+    assert refusals[0] == refusals[1] and refusals[0] is not None
+    assert refusals[0][0] == "five-not-now"
 
 
 def test_a_turned_joker_shows_no_trump_before_the_dealers_discard() -> None:

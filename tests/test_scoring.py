@@ -480,16 +480,22 @@ def test_jink_bonus_and_payments() -> None:
     assert jink_bonus(tf.SPOIL_FIVE.jinking, tf.SPOIL_FIVE.scoring) == 1
     assert jink_bonus(tf.MAW.jinking, tf.MAW.scoring) == 2
     pairs = ((0, 2), (1, 3))
-    assert jink_payments(tf.MAW.jinking, tf.MAW.scoring, pairs, 1) == (-2, 2, -2, 2)
+    assert jink_payments(tf.MAW.jinking, tf.MAW.scoring, pairs, 1) == ((-2, 2, -2, 2), 0)
     threes = ((0, 2, 4), (1, 3, 5))
     assert jink_payments(tf.SPOIL_FIVE.jinking, tf.SPOIL_FIVE.scoring, threes, 0) == (
-        1,
-        -1,
-        1,
-        -1,
-        1,
-        -1,
-    )
+        (1, -1, 1, -1, 1, -1), 0)
+
+
+def test_a_barred_seat_takes_no_share_of_the_jink_bonus() -> None:
+    """RULES.md §1.6 "the pool, plus a bonus from each other player" with §1.5 "cannot win
+    the pool": the bonus goes with the pool, to the seats that win it; an indivisible
+    remainder stays in the pool, as the pool's own does."""
+    pairs = ((0, 2), (1, 3))
+    assert jink_payments(tf.MAW.jinking, tf.MAW.scoring, pairs, 0, winner_seats=(2,)) == (
+        (0, -2, 4, -2), 0)
+    threes = ((0, 2, 4), (1, 3, 5))  # seat 2 barred: 3 chips for two seats, 1 stays
+    assert jink_payments(tf.SPOIL_FIVE.jinking, tf.SPOIL_FIVE.scoring, threes, 0,
+                         winner_seats=(0, 4)) == ((1, -1, 0, -1, 1, -1), 1)
 
 
 def test_trick_points_and_bonus() -> None:

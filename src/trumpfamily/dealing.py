@@ -99,6 +99,8 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
     """
     # The cache is keyed by value, where 2 == 2.0 == True: only exact ints may use it.
     found: Seating | None = None
+    if not isinstance(variant, Variant | str):
+        variant = find_variant(variant)  # UnknownVariantError, before any hashing
     if type(players) is int and type(dealer) is int:
         found = SEATINGS.get((variant, players, dealer))  # type: ignore[arg-type]
         if found is not None and found.variant is variant:

@@ -209,7 +209,7 @@ class _Status:
     jinker: int | None
     ctx: PlayContext = attrs.field(eq=False)
     forget_ctx: PlayContext = attrs.field(eq=False)
-    commit: tuple[bytes, str] | None = attrs.field(default=None, eq=False)  # (salt, digest)
+    commit: tuple[bytes, str] | None = attrs.field(default=None)  # (salt, digest): part of the value
 
 
 _STATUS_FIELDS: Final = tuple(f.name for f in attrs.fields(_Status))
@@ -633,7 +633,9 @@ class HandState:
             return "no-fiving"
         if st.joker_discard is not None:
             return "five-after-joker"
-        if st.rob_done is not None or st.robbed_by is not None:
+        # Only a public rob or decline counts here: a silent not-robbing is the holder's
+        # secret, and it always comes after eldest's first card, which ends fiving anyway.
+        if st.robbed_by is not None or st.rob_done is _DECLINED:
             return "five-after-rob"
         if st.five is _FIVE_ASKED:
             return "answer-five-first"

@@ -35,8 +35,23 @@ __all__ = [
 ]
 
 
+def _rebuild(cls: type[TrumpFamilyError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """Unpickle an error without calling its ``__init__`` (whose arguments differ)."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
+
 class TrumpFamilyError(Exception):
-    """Root of every error raised by trumpfamily."""
+    """Root of every error raised by trumpfamily.
+
+    Every error pickles and copies whole (message and fields), so a refusal raised in a
+    worker process reaches the caller as it was raised.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
 class CardParseError(TrumpFamilyError, ValueError):

@@ -28,6 +28,7 @@ from typing import TypeAlias
 import attrs
 
 from .cards import Card, Suit
+from .errors import InvalidArgumentError
 from .outcomes import HandOutcome
 
 __all__ = [
@@ -356,5 +357,19 @@ def seen_by(events: Iterable[AnyEvent], seat: int) -> tuple[AnyEvent, ...]:
 
     Returns:
         The same events, in order, with other seats' cards and face-down discards removed.
+
+    Raises:
+        InvalidArgumentError: ``events`` is not a sequence of events.
     """
-    return tuple(e.seen_by(seat) for e in events)
+    if isinstance(events, str) or not isinstance(events, Iterable):
+        raise InvalidArgumentError(
+            f"seen_by needs a sequence of events (state.events), got {type(events).__name__}"
+        )
+    out = []
+    for event in events:
+        if not isinstance(event, AnyEvent):
+            raise InvalidArgumentError(
+                f"seen_by: {event!r:.60} is not an event of trumpfamily.events"
+            )
+        out.append(event.seen_by(seat))
+    return tuple(out)

@@ -48,7 +48,7 @@ from .errors import (
 from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
 from .integrity import deal_salt, new_salt
 from .jinking import jink_payments
-from .outcomes import GameContext
+from .outcomes import GameContext, Phase
 from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
 from .variants import Variant, find_variant
 
@@ -282,8 +282,8 @@ class GameState:
                 self.hand_number, self.hands_left, self.scores, self.variant.scoring.target,
                 None, None,
             )
-        if self.is_over:
-            return view._replace(game=game, to_act=None, legal_actions=())
+        if self.is_over:  # a points game may end in the middle of a hand
+            return view._replace(game=game, phase=Phase.OVER, to_act=None, legal_actions=())
         return view._replace(game=game)
 
     # -- moves -------------------------------------------------------------------------
@@ -451,7 +451,10 @@ class GameState:
         jink = (0,) * players
         if outcome.jink_succeeded:
             assert outcome.winner is not None
-            jink = jink_payments(variant.jinking, variant.scoring, self.sides, outcome.winner)
+            jink, to_pool = jink_payments(
+                variant.jinking, variant.scoring, self.sides, outcome.winner, outcome.winner_seats
+            )
+            pool += to_pool
         net = tuple(g + j - s for g, j, s in zip(gains, jink, self.stakes, strict=True))
         return attrs.evolve(outcome, chips=net), pool
 

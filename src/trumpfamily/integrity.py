@@ -223,6 +223,11 @@ def deal_commitment(deck: Iterable[Card | str], salt: bytes) -> str:
         raise InvalidArgumentError(
             f"a deal's salt is {SALT_SIZE} bytes, got {type(salt).__name__} {salt!r:.60}"
         )
+    if isinstance(deck, str | Card) or not isinstance(deck, Iterable):
+        raise InvalidArgumentError(
+            f"deal_commitment needs the deck as a sequence of cards, got "
+            f"{type(deck).__name__} {deck!r:.60}"
+        )
     text = " ".join(str(Card.parse(card)) for card in deck)
     return hashlib.sha256(salt + text.encode("ascii")).hexdigest()
 

@@ -53,31 +53,49 @@ def jink_bonus(jinking: Jinking, scoring: Scoring) -> int:
     return 1
 
 
-def jink_payments(jinking: Jinking, scoring: Scoring, sides: tuple[tuple[int, ...], ...],
-                  winner: int) -> tuple[int, ...]:
+def jink_payments(
+    jinking: Jinking,
+    scoring: Scoring,
+    sides: tuple[tuple[int, ...], ...],
+    winner: int,
+    winner_seats: tuple[int, ...] | None = None,
+) -> tuple[tuple[int, ...], int]:
     """The chip transfers of a successful jink, per seat (RULES.md §1.6; EX-60).
 
-    Each seat outside the winning side pays :func:`jink_bonus`; the winning side's seats
-    share it evenly (it always divides: every side has the same number of seats).
+    "Success: the pool, plus a bonus from each other player" (RULES.md §1.6): each seat
+    outside the winning side pays :func:`jink_bonus`, and the bonus goes with the pool, to
+    the seats that win it. A seat barred from the pool (RULES.md §1.5, EX-51) wins neither:
+    in a partnership his partners share the bonus, evenly, and an indivisible remainder
+    stays in the pool, as the pool's own does (:func:`~trumpfamily.scoring.settle_pool`).
 
     Args:
         jinking, scoring: the rule components.
         sides: the seats of each side (``Table.sides``).
         winner: the index of the side that took all five tricks.
+        winner_seats: the seats that win the pool (``HandOutcome.winner_seats``); all the
+            winning side's seats when ``None``.
 
     Returns:
-        Net chips per seat (negative for payers); the tuple sums to 0.
+        ``(payments, to_pool)``: net chips per seat (negative for payers), and the chips
+        of the bonus that stay in the pool; ``sum(payments) + to_pool == 0``.
 
-    >>> from trumpfamily import SPOIL_FIVE
+    >>> from trumpfamily import SPOIL_FIVE, TWENTY_FIVE
     >>> from trumpfamily.jinking import jink_payments
     >>> jink_payments(SPOIL_FIVE.jinking, SPOIL_FIVE.scoring, ((0,), (1,), (2,), (3,), (4,)), 1)
-    (-1, 4, -1, -1, -1)
+    ((-1, 4, -1, -1, -1), 0)
+    >>> pairs = ((0, 2), (1, 3))  # seat 0 barred: seat 2 alone takes the pool and the bonus
+    >>> jink_payments(TWENTY_FIVE.jinking, TWENTY_FIVE.scoring, pairs, 0, winner_seats=(2,))
+    ((0, -1, 2, -1), 0)
     """
     bonus = jink_bonus(jinking, scoring)
     players = sum(len(s) for s in sides)
-    winners = sides[winner]
-    share = bonus * (players - len(winners)) // len(winners)
-    return tuple(share if seat in winners else -bonus for seat in range(players))
+    side = sides[winner]
+    winners = side if winner_seats is None else winner_seats
+    share, to_pool = divmod(bonus * (players - len(side)), len(winners))
+    payments = tuple(
+        share if seat in winners else 0 if seat in side else -bonus for seat in range(players)
+    )
+    return payments, to_pool
 
 
 def claim_due(side_tricks: int, played: int, needed: int) -> bool:
