@@ -94,6 +94,9 @@ def _compile(variant: Variant, trump: Suit, demoted: Card | None) -> PlayContext
         ah_requires_heart=reneging.ah_lead_requires_heart,
         max_players=variant.table.max_players,
         reneging=reneging,
+        by_suit={
+            suit: frozenset(c for c, s in table.suit_of.items() if s is suit) for suit in Suit
+        },
     )
 
 

@@ -147,6 +147,9 @@ class PlayContext:
     ah_requires_heart: bool
     max_players: int
     reneging: Reneging
+    #: The cards that count as each suit (the effective suit: ``AH`` and the joker among
+    #: the trumps), for set look-ups in :func:`decide`.
+    by_suit: dict[Suit, frozenset[Card]] = attrs.field(factory=dict, eq=False)
 
     def winner(self, trick: Sequence[Card]) -> int:
         """The index of the card that wins ``trick`` so far (RULES.md §1.3): the highest
@@ -195,17 +198,14 @@ def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> t
         mode = ctx.plain_lead
         if mode == FREE:
             return hand, FREE
+        follow = ctx.by_suit[led_suit]
+        if follow.isdisjoint(hand):
+            return hand, FREE  # void in the suit led: anything
         if mode == FOLLOW_OR_TRUMP:
-            legal = tuple([c for c in hand if suit_of[c] is led_suit or suit_of[c] is trump])
-            for c in legal:
-                if suit_of[c] is led_suit:
-                    break
-            else:
-                return hand, FREE  # void in the suit led: anything
+            trump_cards = ctx.by_suit[trump]
+            legal = tuple([c for c in hand if c in follow or c in trump_cards])
         else:
-            legal = tuple([c for c in hand if suit_of[c] is led_suit])
-            if not legal:
-                return hand, FREE
+            legal = tuple([c for c in hand if c in follow])
         if len(legal) == len(hand):
             return hand, FREE
         return legal, mode
