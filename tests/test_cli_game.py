@@ -241,8 +241,9 @@ def test_a_game_left_and_resumed_ends_as_if_never_left(tmp_path: Path) -> None:
     assert f"the game so far is saved in {saved}" in left.stderr
     state = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
     assert state.hand_number == 2 and not state.is_over  # left in the second hand
+    # without --save, a resumed game is saved back to the file it came from
     resumed = run("play", "--resume", str(saved), "--human", "2", "--color", "never",
-                  "--save", str(saved), stdin="1\n" * 60)
+                  stdin="1\n" * 60)
     assert resumed.returncode == 0, resumed.stderr
     lines = resumed.stdout.splitlines()
     assert lines[0] == whole.stdout.splitlines()[0]
@@ -366,7 +367,7 @@ def test_an_integer_seed_is_the_library_int_seed(capsys: pytest.CaptureFixture[s
 # -- trumpfamily options --------------------------------------------------------------------------
 
 def _describe(value: object) -> str:
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    return "unset" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def test_options_lists_every_option_generated_from_the_library() -> None:
@@ -470,3 +471,14 @@ def test_a_closed_standard_input_is_named_so(tmp_path: Path) -> None:
                             check=False)
     assert result.returncode == cli.EXIT_FAILURE
     assert result.stderr == "trumpfamily play: error: standard input is closed\n"
+
+
+def test_the_word_none_is_an_option_value_where_the_option_has_it() -> None:
+    """``best_trump_bonus=none`` is the rule "no bonus" (Twenty-Five's), not an unset
+    option; ``unset`` (or ``none`` where it is no value of the option) is ``None``."""
+    ok = run("rules", "45", "-o", "best_trump_bonus=none")
+    assert ok.returncode == 0 and "best_trump_bonus='none'" in ok.stdout, ok.stderr
+    unset = run("rules", "45", "-o", "best_trump_bonus=unset")
+    assert unset.returncode == 2 and "best_trump_bonus" in unset.stderr
+    listed = run("options", "best_trump_bonus")
+    assert "values: any, top-four, none, or unset" in listed.stdout

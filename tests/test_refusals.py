@@ -95,6 +95,20 @@ def test_out_of_turn_names_both_seats() -> None:
     assert caught.value.code == "not-a-seat" and caught.value.seat == "0"
 
 
+def test_the_message_of_a_move_out_of_turn_names_no_legal_moves() -> None:
+    """``legal`` belongs to the seat to act: the message shown to a seat that moved out of
+    turn must not list that other seat's cards (found by a fresh user)."""
+    state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=0, hands=3)
+    with pytest.raises(tf.IllegalActionError) as caught:
+        state.apply(tf.Play("7H"), seat=0)
+    err = caught.value
+    assert err.code == "out-of-turn" and err.legal == state.legal_actions()
+    assert "legal:" not in str(err)
+    with pytest.raises(tf.IllegalActionError) as own:
+        state.apply(tf.Claim(), seat=state.to_act)
+    assert "(legal: play " in str(own.value)
+
+
 def test_not_an_action() -> None:
     state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=4)
     with pytest.raises(tf.IllegalActionError) as caught:

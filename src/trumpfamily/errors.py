@@ -236,7 +236,9 @@ class IllegalActionError(TrumpFamilyError, ValueError):
     a card not held, robbing without the Ace...).
 
     ``reason`` is the sentence for a person; the message (``str(err)``) adds the legal
-    actions in the action notation, e.g. ``(legal: play 7C, play 3C)``.
+    actions in the action notation, e.g. ``(legal: play 7C, play 3C)``, when the refused
+    move was the seat to act's own (``legal`` is another seat's when the move came out
+    of turn: send it only to the seat whose turn it is).
 
     Attributes:
         action: the refused action.
@@ -267,7 +269,11 @@ class IllegalActionError(TrumpFamilyError, ValueError):
         self.legal = legal
         self.seat = seat
         self.expected_seat = expected_seat
-        offered = ", ".join(str(a) for a in legal)
+        # The legal actions belong to the seat to act: the message names them only when
+        # it is that seat's own move that was refused, so a message sent to a seat that
+        # acted out of turn never shows another seat's cards.
+        own = seat is None or (type(seat) is int and seat == expected_seat)
+        offered = ", ".join(str(a) for a in legal) if own else ""
         suffix = f" (legal: {offered})" if offered else ""
         super().__init__(f"{action!r} is not allowed: {reason}{suffix}")
 

@@ -74,7 +74,8 @@ class Robbing:
             ``"lowest-and-cannot-win"`` (W25 lists both): barred whenever he does not rob,
             and the Ace demoted unless announced; or ``"none"``. A demoted Ace ranks below
             every other trump for the deal and loses any reneging privilege (RULES.md §3
-            rows 11, 33). See :func:`unrobbed_penalty`.
+            rows 11, 33). See the function
+            :func:`trumpfamily.robbing.unrobbed_penalty`.
         rob_timing: ``"own-first-turn"`` (at the holder's first turn to play to trick 1;
             FOS, PEEL) or ``"before-lead"`` (before eldest leads; EB11, MAW).
     """

@@ -73,7 +73,8 @@ _INT: Final = re.compile(r"[+-]?\d+")
 def parse_option_value(text: str) -> bool | int | str | None:
     """Read an option value written on the command line.
 
-    ``true`` / ``false`` (any case) give a bool, an integer gives an int, ``none`` gives
+    ``true`` / ``false`` (any case) give a bool, an integer gives an int, ``unset`` (or
+    ``none``, where ``none`` is not one of the option's words: see ``--option``) gives
     ``None``; anything else is kept as the string. The variant checks the value
     (:meth:`~trumpfamily.variants.Variant.with_options`).
 
@@ -93,7 +94,7 @@ def parse_option_value(text: str) -> bool | int | str | None:
     lowered = word.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    if lowered == "none":
+    if lowered in ("none", "unset"):
         return None
     if _INT.fullmatch(word):
         return int(word)
@@ -133,11 +134,16 @@ def _option_text(text: str) -> tuple[str, str]:
 
 def _convert(name: str, text: str) -> bool | int | str | None:
     """An option value from its text: :func:`parse_option_value`, except that an option
-    whose values are words keeps the text (``renege_cards=5`` is the string ``"5"``)."""
+    whose values are words keeps the text (``renege_cards=5`` is the string ``"5"``), and
+    the word ``none`` is that word wherever it is one of the option's values
+    (``best_trump_bonus=none``: no bonus), not ``None``."""
     value = parse_option_value(text)
     spec = OPTION_SPECS.get(name)
-    if spec is not None and spec[1].kind == "choice" and isinstance(value, int):
-        return text
+    if spec is not None and spec[1].kind == "choice":
+        if isinstance(value, int):
+            return text
+        if text.strip().lower() == "none" and "none" in spec[1].values:
+            return "none"
     return value
 
 

@@ -70,9 +70,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def value_text(value: Any) -> str:
-    """An option value as ``--option`` takes it: ``true``, ``none``, ``3``, ``third``."""
+    """An option value as ``--option`` takes it: ``true``, ``unset``, ``3``, ``third``
+    (``unset`` is ``None``: an option the variant does not use; ``none`` is a word some
+    options take, such as ``best_trump_bonus=none``)."""
     if value is None:
-        return "none"
+        return "unset"
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -87,7 +89,7 @@ def _values(spec: OptionSpec) -> str:
     else:
         top = "" if spec.maximum is None else f" to {spec.maximum}"
         text = f"an integer from {spec.minimum}{top}"
-    return text + (", or none" if spec.optional else "")
+    return text + (", or unset" if spec.optional else "")
 
 
 def _plain(text: str) -> str:
@@ -139,8 +141,9 @@ def option_lines(name: str, style: Style, width: int = WIDTH) -> list[str]:
     >>> from trumpfamily.narrate import PLAIN
     >>> print("\\n".join(option_lines("jink_bonus", PLAIN)))
     jink_bonus (component jinking): bonus from each other player (§3 row 15)
-      values: counter, stake, or none
-      presets: Maw stake, Spoil Five counter, Twenty-Five counter, Forty-Five none
+      values: counter, stake, or unset
+      presets: Maw stake, Spoil Five counter, Twenty-Five counter, Forty-Five
+        unset
       what each other player pays a successful jinker: "counter" (1 chip; FOS,
       W25) or "stake" (one basic stake, ante chips; MAW, PEEL, GBK).
       no effect in Forty-Five: in a points game (scoring='points')

@@ -78,7 +78,8 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", metavar="FILE", default=None,
                    help="continue the game saved in FILE by --save ('-' for standard input); "
                         "its rules, players, seed and hand limit come from FILE, so VARIANT, "
-                        "--players, --seed, --hands and --option are left out")
+                        "--players, --seed, --hands and --option are left out; the game is "
+                        "saved back to FILE as it goes on, unless --save names another file")
     add_option_argument(p)
     p.set_defaults(func=run)
 
@@ -93,6 +94,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """
     style = Style.for_stream(out, args.color)
     state = _resumed(args) if args.resume is not None else _started(args)
+    if args.resume not in (None, "-") and args.save is None:
+        args.save = args.resume  # a resumed game is saved where it came from
     human = args.human
     if human is not None and not 0 <= human < state.players:
         raise CommandError(f"--human {human} is not a seat: seats are 0 to {state.players - 1}")
