@@ -210,6 +210,7 @@ class _Status:
     ctx: PlayContext = attrs.field(eq=False)
     forget_ctx: PlayContext = attrs.field(eq=False)
     commit: tuple[bytes, str] | None = attrs.field(default=None)  # (salt, digest): part of the value
+    rob_at: int | None = attrs.field(default=None, eq=False)  # the rob's place in the history
 
 
 _STATUS_FIELDS: Final = tuple(f.name for f in attrs.fields(_Status))
@@ -301,20 +302,17 @@ class HandState:
 
     def _unmasked(self, seat: int | None) -> tuple[Turn, ...]:
         """The history with the face-down discards shown to ``seat`` (all, for ``None``):
-        the dealer's for a turned-up joker (always the first ``Rob``), the robber's."""
+        the dealer's for a turned-up joker (always the hand's first action) and the
+        robber's (at ``rob_at``)."""
         public = self._public
         st = self._status
-        secrets: list[tuple[int, Card]] = []
-        if st.joker_discard is not None:
-            secrets.append((self._seating.dealer, st.joker_discard))
-        if st.discard is not None:
-            secrets.append((st.robbed_by, st.discard))  # type: ignore[arg-type]
-        at = 0
-        for who, card in secrets:
-            at = public.index(Turn(who, None, "Rob"), at)  # a C-level search
-            if seat is None or who == seat:
-                public = public[:at] + (Turn(who, _ROB[card], "Rob"),) + public[at + 1 :]
-            at += 1
+        dealer = self._seating.dealer
+        if st.joker_discard is not None and (seat is None or seat == dealer):
+            public = (Turn(dealer, _ROB[st.joker_discard], "Rob"),) + public[1:]
+        if st.discard is not None and (seat is None or seat == st.robbed_by):
+            at: int = st.rob_at  # type: ignore[assignment]
+            robbed = Turn(st.robbed_by, _ROB[st.discard], "Rob")  # type: ignore[arg-type]
+            public = public[:at] + (robbed,) + public[at + 1 :]
         return public
 
     @property
@@ -683,7 +681,7 @@ class HandState:
             # The common case, a card to play and nothing else open to this seat: every
             # other check would refuse (no rob chance of his, no fiving, no prompt).
             playable = decide(hand, self.current_trick, st.ctx)[0]
-            legal = (tuple(map(_PLAY.__getitem__, playable)), playable)
+            legal = (tuple([_PLAY[c] for c in playable]), playable)
             object.__setattr__(self, "_legal", legal)
             return legal
         acts: list[Action] = []
@@ -1010,9 +1008,7 @@ class HandState:
         if st.five is _FIVE_OPEN:
             st = _evolve(st, five=_NO_FIVE)
         hands = list(self.hands)
-        held = hands[seat]
-        at = held.index(card)  # cards are canonical: == is identity
-        hands[seat] = held[:at] + held[at + 1 :]
+        hands[seat] = tuple([c for c in hands[seat] if c is not card])
         trick = self.current_trick + (card,)
         history = self._public + (_PLAY_TURNS[seat][card],)
         n = s.players
@@ -1142,6 +1138,7 @@ class HandState:
             rob_done=_ROBBED,
             robbed_by=seat,
             discard=discard,
+            rob_at=len(self._public),
             five=_NO_FIVE,  # fiving settles trumps, so it comes before any rob
         )
         events = (Robbed(seat, st.turn_up, discard),)

@@ -228,15 +228,31 @@ def rob_chance(
     if not robbing.robbing:
         return None
     if turn_up.rank is Rank.ACE:
-        return RobChance(RobKind.ACE, dealer, True)
+        return _chance(RobKind.ACE, dealer, True, False)
     assert turn_up.suit is not None
     ace = canonical(Rank.ACE, turn_up.suit)
-    holder = next((seat for seat, hand in enumerate(hands) if ace in hand), None)
+    holder = None
+    for seat, hand in enumerate(hands):
+        if ace in hand:
+            holder = seat
+            break
     if robbing.rob_timing == "before-lead":
-        return RobChance(RobKind.HOLDER, holder, True, True)
+        return _chance(RobKind.HOLDER, holder, True, True)
     if holder is None:
         return None
-    return RobChance(RobKind.HOLDER, holder, False)
+    return _chance(RobKind.HOLDER, holder, False, False)
+
+
+_CHANCES: dict[tuple[RobKind, int | None, bool, bool], RobChance] = {}
+
+
+def _chance(kind: RobKind, seat: int | None, before: bool, prompt_all: bool) -> RobChance:
+    """The shared :class:`RobChance` value (few distinct ones; made once each)."""
+    key = (kind, seat, before, prompt_all)
+    found = _CHANCES.get(key)
+    if found is None:
+        found = _CHANCES[key] = RobChance(kind, seat, before, prompt_all)
+    return found
 
 
 def unrobbed_bar(robbing: Robbing, seat: int, ace: Card, *, announced: bool) -> str | None:
