@@ -99,3 +99,19 @@ html_theme = "furo"
 html_title = f"trumpfamily {release}"
 html_static_path: list[str] = []
 html_theme_options = {"navigation_with_keys": True}
+
+
+# -- hidden constructor signatures -----------------------------------------------------
+# HandState and GameState are built with new_hand / new_game; their constructors take
+# internal fields, so the reference shows the class without a signature.
+_NO_SIGNATURE = {"trumpfamily.engine.HandState", "trumpfamily.game.GameState"}
+
+
+def _hide_signature(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
+    if what == "class" and name in _NO_SIGNATURE:
+        return "", None
+    return None
+
+
+def setup(app):  # type: ignore[no-untyped-def]
+    app.connect("autodoc-process-signature", _hide_signature, priority=100)

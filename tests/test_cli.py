@@ -292,7 +292,7 @@ def test_a_saved_game_replays_and_verifies(tmp_path: Path) -> None:
     result = run("replay", str(saved))
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("Verified:") == 1 and "Trick 1: " in result.stdout
-    assert "Hand 2: " in result.stdout and "Verified: 2 hands, " in result.stdout
+    assert "Hand 2: " in result.stdout and "Verified: 2 hands and " in result.stdout
 
 
 def test_replay_one_record_trick_by_trick(tmp_path: Path) -> None:
@@ -516,7 +516,7 @@ def test_quitting_in_the_first_hand_saves_the_game_so_far(tmp_path: Path) -> Non
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr
     assert "The record stops in hand 1, 1 action into it" in replayed.stdout
-    assert "Verified: 1 hand, 1 action, replay under the rules." in replayed.stdout
+    assert "Verified: 1 hand and 1 action replayed under the rules." in replayed.stdout
 
 
 def test_quitting_later_keeps_the_finished_hands_and_the_one_in_progress(
@@ -530,7 +530,7 @@ def test_quitting_later_keeps_the_finished_hands_and_the_one_in_progress(
     assert len(state.outcomes) >= 1 and not state.is_over
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr
-    assert f"Verified: {state.hand_number} hands, " in replayed.stdout
+    assert f"Verified: {state.hand_number} hands and " in replayed.stdout
 
 
 # -- review fixes: demo ------------------------------------------------------------------------
@@ -750,7 +750,7 @@ def test_play_and_replay_tell_a_game_in_the_same_words(tmp_path: Path, variant: 
     told = replayed.stdout.splitlines()
     assert told[0] == header.replace("thumb bots.", f"replay of {saved}.")
     assert told[1:-1] == story
-    assert told[-1].startswith("Verified: 2 hands, ")
+    assert told[-1].startswith("Verified: 2 hands and ")
 
 
 def test_prompt_words_the_pass() -> None:

@@ -247,7 +247,7 @@ def test_a_game_left_and_resumed_ends_as_if_never_left(tmp_path: Path) -> None:
     assert resumed.returncode == 0, resumed.stderr
     lines = resumed.stdout.splitlines()
     assert lines[0] == whole.stdout.splitlines()[0]
-    standings = f"Chips won or lost: P0 {state.chips[0] + state.stakes[0]:+d}"
+    standings = f"Before this hand's antes, chips won or lost: P0 {state.chips[0] + state.stakes[0]:+d}"
     assert lines[1].startswith(f"Resumed from {saved} at hand 2, ") and standings in lines[1]
     assert lines[-2:] == whole.stdout.splitlines()[-2:]  # "Game over ...", the chips
     again = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
@@ -320,8 +320,8 @@ def test_replay_tells_a_saved_game_as_play_did_and_the_demo_does(tmp_path: Path)
     assert told.returncode == 0, told.stderr
     replayed = told.stdout.splitlines()
     assert replayed[1:-1] == lines[1:-1]  # after the header, before "Verified"
-    assert replayed[-1] == (f"Verified: {len(game.outcomes)} hands, "
-                            f"{sum(len(h) for h in _actions(game))} actions, replay under "
+    assert replayed[-1] == (f"Verified: {len(game.outcomes)} hands and "
+                            f"{sum(len(h) for h in _actions(game))} actions replayed under "
                             "the rules.")
 
 

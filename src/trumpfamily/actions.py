@@ -209,9 +209,10 @@ class Pass:
       is asked in turn before the lead, whether or not anybody holds the Ace of trumps,
       so that the prompt names nobody. A seat without the Ace of trumps can only pass.
       The holder robs, or declines aloud where ``holder_rob`` allows it, or, where he may
-      keep silent (``holder_rob="may"``), passes: that is not robbing, and the
-      ``unrobbed_ace`` penalty of a holder who neither robbed nor announced applies and
-      stays his secret, as a forgotten rob does. The round ends at the first rob or
+      keep silent (``holder_rob="may"``), passes: that is forgetting, and the
+      ``unrobbed_ace`` penalty applies and stays his secret. With ``"may-announce"`` his
+      pass is refused (``must-announce``), with ``"must"`` too (``rob-compulsory``).
+      The round ends at the first rob or
       announcement (both public), else after the dealer.
     * Two players with fiving and ``rob_timing="before-lead"``: eldest first says
       ``AskFive()`` or passes, before any rob prompt.

@@ -232,8 +232,9 @@ class _Result:
 class HandState:
     """One deal in progress: an immutable value (RULES.md §1.5–1.8, §2.1–2.5).
 
-    Build it with :func:`new_hand`; move with :meth:`apply`, which returns a new state.
-    Two states are equal when they hold the same deal, deck and history.
+    Build it with :func:`new_hand` (or :func:`~trumpfamily.records.replay`); do not call
+    the constructor, whose fields are internal. Move with :meth:`apply`, which returns a
+    new state. Two states are equal when they hold the same deal, deck and history.
 
     Attributes:
         deck: the deck order, top card first.
@@ -243,7 +244,8 @@ class HandState:
         current_trick: the cards played to the trick in progress, lead first.
         leader: the seat that led (or will lead) the current trick.
         to_act: the seat whose turn it is, or ``None`` when the hand is over.
-        phase: the :class:`Phase`.
+        phase: what the hand waits for, a :class:`~trumpfamily.outcomes.Phase` (see
+            *What the hand waits for* in the tutorial :doc:`/tutorial/first-hand`).
     """
 
     _seating: Seating
@@ -324,9 +326,13 @@ class HandState:
 
     @property
     def turn_up(self) -> Card:
-        """The card turned up for trumps (still reported after it was robbed; see
-        :attr:`robbed_by`): the joker while it waits for the dealer's discard, then the
-        card turned after it; after fiving, the new turn-up."""
+        """The card turned up for trumps: the joker while it waits for the dealer's
+        discard, then the card turned after it; after fiving, the new turn-up.
+
+        Unlike :attr:`SeatView.turn_up <trumpfamily.outcomes.SeatView.turn_up>`, which is
+        ``None`` once the turn-up has been robbed, this is still the card after a rob (see
+        :attr:`robbed_by`); in a seat's view that card stays in
+        :attr:`SeatView.turned_up <trumpfamily.outcomes.SeatView.turned_up>`."""
         st = self._status
         return JK if st.joker_wait else st.turn_up
 

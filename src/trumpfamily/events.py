@@ -3,13 +3,16 @@
 Every :meth:`HandState.apply <trumpfamily.engine.HandState.apply>` and
 :meth:`GameState.apply <trumpfamily.game.GameState.apply>` returns a new state whose
 ``events`` attribute holds what that action caused, in order: a card played, then perhaps
-the trick won, then perhaps the hand scored, the next deal, the game over. Narrators (the
-command line's play loop and the demo) read these and never re-derive facts from the deck.
+the trick won, then perhaps the hand scored, the next deal, the game over. They are all
+you need to tell a game as it happens (the command line's play loop and the demo tell it
+from these alone), with no need to look at the deck.
 
 Events are the whole truth, as the server knows it: :class:`Dealt` holds every seat's
-hand and :class:`Robbed` the face-down discard. Each event's ``seen_by(seat)``
-(:meth:`Dealt.seen_by` and the like) gives it as one seat may see it (other seats' cards and discards removed), and :func:`seen_by` does
-so for a sequence.
+hand and :class:`Robbed` the face-down discard. Every event class below has a method
+``seen_by(seat)`` that gives the event as that seat may see it: other seats' cards and
+discards removed (:meth:`Dealt.seen_by`, :meth:`Robbed.seen_by`), or the event
+unchanged when nothing in it is hidden. The function :func:`seen_by` does so for a
+sequence of events.
 
 >>> import trumpfamily as tf
 >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)

@@ -125,8 +125,9 @@ class GameState:
     """A whole game in progress: an immutable, hashable, picklable value (RULES.md §1.6,
     §1.7, §1.8, §2.3, §2.4).
 
-    Build it with :func:`new_game`; move with :meth:`apply`, which returns a new state and
-    leaves this one intact. Two states are equal when they hold the same game: the same
+    Build it with :func:`new_game` (or :func:`~trumpfamily.records.replay_game`); do not
+    call the constructor, whose fields are internal. Move with :meth:`apply`, which
+    returns a new state and leaves this one intact. Two states are equal when they hold the same game: the same
     rules, players, seed and set-up, and the same actions in every hand.
 
     Pool games (§1.7): before each deal the seats ante by :func:`~trumpfamily.scoring.antes`
@@ -602,8 +603,10 @@ def new_game(
         dealer: the first dealer. ``None``: by the variant's ``first_dealer``
             (``"first-jack"``: cards dealt face up from a seeded shuffle until a Jack,
             EX-54; ``"given"``: seat 0).
-        hands: stop after this many hands (any scoring): an int from 1; ``None`` for no
-            limit.
+        hands: the total number of hands the game lasts (any scoring): the game is over
+            after this many hands in all, counted from its first; an int from 1; ``None``
+            for no limit. (In :meth:`Game.play`, ``hands=`` means something else: that
+            many *more* hands.)
         decks: explicit deck orders (top card first) for the first deals, for stacked
             games: a sequence of decks, one per hand (each a string of cards or a sequence
             of cards), checked here, all of them; later deals are shuffled.
@@ -771,7 +774,9 @@ class Game:
     :meth:`apply` moves the game on (atomically: a refused action, or a failure while
     settling the hand or dealing the next, leaves the game exactly as it was), and
     :meth:`play_hand` and :meth:`play` let bots play. The rules are those of
-    :class:`GameState`; the arguments are those of :func:`new_game`.
+    :class:`GameState`; the arguments are those of :func:`new_game`. Note that
+    ``Game(..., hands=N)`` is a limit on the whole game (it is over after ``N`` hands in
+    all), while ``game.play(bots, hands=N)`` plays ``N`` *more* hands.
 
     Raises:
         UnknownVariantError, PlayerCountError, InvalidDeckError, InvalidArgumentError: as
@@ -1017,8 +1022,10 @@ class Game:
 
         Args:
             bots: one :class:`~trumpfamily.players.Player` per seat, in seat order.
-            hands: at most this many hands (an int from 0); ``None``: until the game is
-                over.
+            hands: play at most this many *more* hands, counted from now (an int from 0);
+                ``None``: until the game is over. Unlike ``hands=`` in :func:`new_game`
+                and ``Game(...)``, which limits the whole game, this counts only the hands
+                this call plays.
 
         Returns:
             :attr:`winner`.

@@ -85,8 +85,9 @@ def canonical_json(data: Any) -> bytes:
             ``None``).
 
     Returns:
+        The JSON text written by the call
         ``json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-        allow_nan=False)`` encoded as UTF-8.
+        allow_nan=False)``, encoded as UTF-8.
 
     Raises:
         TypeError, ValueError: ``data`` is not JSON data (a set, a Card, a non-str key,

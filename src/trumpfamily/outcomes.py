@@ -218,7 +218,10 @@ class SeatView(NamedTuple):
         to_act: the seat whose turn it is, ``None`` when the hand is over.
         trump: the trump suit; ``None`` only while a turned-up joker waits for the
             dealer's discard, before the next card is turned (RULES.md §1.5, EX-53).
-        turn_up: the turned-up card, ``None`` once it has been robbed into a hand.
+        turn_up: the turned-up card while it lies on the table, ``None`` once it has
+            been robbed into a hand (:attr:`turned_up` keeps the card). Unlike
+            :attr:`HandState.turn_up <trumpfamily.engine.HandState.turn_up>`, which still
+            reports the card after a rob.
         hand: this seat's cards.
         current_trick: the cards played to the current trick, lead first.
         leader: the seat that led (or will lead) the current trick.
@@ -239,7 +242,8 @@ class SeatView(NamedTuple):
         fived: cards turned up and set aside by fiving, in order.
         tricks_needed: tricks that win the pool (pool games), else ``None``.
         turned_up: the card turned up for trumps (after a turned-up joker, the card
-            turned after it; after fiving, the new one), shown even once it is robbed.
+            turned after it; after fiving, the new one), shown even once it is robbed,
+            when :attr:`turn_up` is ``None``.
         my_discard: this seat's own face-down discard if it robbed, else ``None``.
         my_joker_discard: the dealer's own face-down discard for a turned-up joker, in
             the dealer's view only (RULES.md §2.8, EX-53), else ``None``.

@@ -1,14 +1,10 @@
-"""Refusals in words: the sentence for each refusal code, and a worked example of each
-(:data:`~trumpfamily.errors.REFUSAL_CODES`).
+"""Why a move was refused, in words: a sentence and a worked example for every refusal
+code (:data:`~trumpfamily.errors.REFUSAL_CODES`).
 
-The engine decides *whether* an action is refused, and with which code, in one check per
-action (``HandState.legal_actions`` is built from the same checks); this module only puts
-the code into words (:func:`reason`), from the facts the acting seat may know
-(:class:`RefusalFacts`), so the wording never re-derives a rule.
-
-Each example is a short snippet of Python that the library refuses with that code; the
-reference page of refusal codes is built from these at documentation time (the message
-shown there is the library's own), and the test suite runs every one of them.
+When the library refuses a move, the error's ``code`` says which rule refused it and its
+``reason`` says so in a sentence, naming only what the acting seat may know. Every code
+has a short example program that the library refuses with it (:data:`EXAMPLES`); the
+documentation's list of every refusal code shows them with the library's own messages.
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.refusals import EXAMPLES, refusal_of

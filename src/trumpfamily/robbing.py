@@ -67,7 +67,9 @@ class Robbing:
             ``"may"`` decline and "play these" (FOS, W25, BIC45).
         unrobbed_ace: the penalty on the holder of the Ace of trumps who does not rob,
             whether he declines openly (``DeclineRob()``, announcing the Ace) or forgets
-            (plays his first card with neither): ``"lowest-unless-announced"`` (A1: FOS,
+            (lets his chance pass with neither: by playing a card at his first turn with
+            ``rob_timing="own-first-turn"``, or by a silent ``Pass()`` before the lead,
+            which only ``holder_rob="may"`` allows): ``"lowest-unless-announced"`` (A1: FOS,
             BIC45): the Ace is demoted unless announced; ``"lowest"`` (A2: WFF, P52):
             demoted whenever not robbed; ``"cannot-win"`` (B: PEEL, MAW, EB11): the holder
             is barred from the pool whenever he does not rob, announced or not;

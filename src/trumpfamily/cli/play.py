@@ -182,6 +182,8 @@ def _resumed_line(state: GameState, path: str, narrator: Narrator) -> list[str]:
     """Where a resumed game stands: the hand, how far into it, the standings before it."""
     done = len(state.hand.actions)
     into = "at its start" if not done else f"{done} action{'s' * (done != 1)} into it"
-    pool = state.pool - sum(state.stakes)
+    standings = narrator.standings(state.pool - sum(state.stakes))
+    if state.variant.scoring.scoring == "pool":  # the hand's antes are told just below
+        standings = f"Before this hand's antes, {standings[0].lower()}{standings[1:]}"
     return [(f"Resumed from {where(path)} at hand {state.hand_number}, {into}. "
-             f"{narrator.standings(pool)}")]
+             f"{standings}")]

@@ -130,7 +130,7 @@ def _told_game(data: dict[str, Any], where: str, style: Style) -> list[str]:
         into = _count(len(final.hand.actions), "action")
         lines.append(f"The record stops in hand {final.hand_number}, {into} into it: "
                      f"'trumpfamily play --resume {where}' continues the game.")
-    lines.append(f"Verified: {hands}, {_count(actions, 'action')}, replay under the rules.")
+    lines.append(f"Verified: {hands} and {_count(actions, 'action')} replayed under the rules.")
     return lines
 
 
