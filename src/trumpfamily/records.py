@@ -46,7 +46,7 @@ record's deck is the one really dealt (:doc:`/howto/records`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -122,6 +122,26 @@ def _variant(
 
 def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
+
+
+_R = TypeVar("_R", HandRecord, GameRecord)
+
+
+def _split(data: Mapping[str, Any], field: str, cls: type[_R]) -> tuple[_R, list[Any]]:
+    """The record ``data`` structured as ``cls`` without its list ``field`` (whose items
+    are read one by one later, so that an error names the item), and that list."""
+    raw = data[field]
+    if not isinstance(raw, list | tuple):
+        raise ReplayError(
+            f"the record is malformed: field {field!r}: expected a list, got {_kind(raw)}"
+        )
+    header = {k: v for k, v in data.items() if k != field}
+    header[field] = []
+    try:
+        rec = CONVERTER.structure(header, cls)
+    except STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
+        raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
+    return rec, list(raw)
 
 
 def _header_errors(exc: Exception) -> str:
@@ -272,17 +292,7 @@ def replay(
     for field in ("format", "actions"):
         if field not in data:
             raise ReplayError(f"the record is malformed: field {field!r}: missing")
-    raw_actions = data["actions"]
-    if not isinstance(raw_actions, list | tuple):
-        raise ReplayError(
-            f"the record is malformed: field 'actions': expected a list, got {_kind(raw_actions)}"
-        )
-    header = {k: v for k, v in data.items() if k != "actions"}
-    header["actions"] = []
-    try:
-        rec = CONVERTER.structure(header, HandRecord)
-    except STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
-        raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
+    rec, raw_actions = _split(data, "actions", HandRecord)
     salt = _salt(rec)
     if commitment is not None:
         _check_commitment(commitment, rec.deck, salt)
@@ -320,18 +330,7 @@ def _structure_game(data: Mapping[str, Any]) -> tuple[GameRecord, list[Any]]:
         raise ReplayError(
             f"the record is malformed: field 'kind': expected 'game', got {_kind(data['kind'])}"
         )
-    raw_deals = data["deals"]
-    if not isinstance(raw_deals, list | tuple):
-        raise ReplayError(
-            f"the record is malformed: field 'deals': expected a list, got {_kind(raw_deals)}"
-        )
-    header = {k: v for k, v in data.items() if k != "deals"}
-    header["deals"] = []
-    try:
-        rec = CONVERTER.structure(header, GameRecord)
-    except STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
-        raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
-    return rec, list(raw_deals)
+    return _split(data, "deals", GameRecord)
 
 
 def _replay_deal(
