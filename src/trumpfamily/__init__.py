@@ -36,7 +36,8 @@ from .errors import (
     UnknownVariantError,
 )
 from .jinking import Jinking
-from .play import check_play, is_legal, legal_moves, trick_winner
+from . import tables
+from .play import check_play, is_legal, legal_moves, mask_table, trick_winner
 from .ranking import Ranking
 from .reneging import Reneging
 from .robbing import Robbing
@@ -83,6 +84,7 @@ __all__ = [
     "find_variant",
     "is_legal",
     "legal_moves",
+    "mask_table",
     "parse_cards",
     "parse_suit",
     "trick_winner",

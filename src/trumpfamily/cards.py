@@ -159,6 +159,13 @@ class Card:
 
     rank: Rank = attrs.field(validator=_check_rank)
     suit: Suit | None = attrs.field(validator=_check_card)
+    #: The card's small integer id, ``0..52``: the 52 cards in :data:`STANDARD_DECK`
+    #: order (clubs ``2C``..``AC`` are ``0..12``, then diamonds, hearts, spades), the
+    #: joker ``52``. Stable across releases: the fast paths, mask tables
+    #: (:mod:`trumpfamily.tables`) and observation encodings index by it.
+    index: int = attrs.field(init=False)
+    #: ``1 << index``: the card's bit in a card mask (an ``int`` set of cards).
+    bit: int = attrs.field(init=False)
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         found = _CANONICAL.get((rank, suit))
@@ -263,6 +270,9 @@ _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CANONICAL.values()}
 #:
 #: :meta hide-value:
 STANDARD_DECK: Final[tuple[Card, ...]] = tuple(sorted(c for c in _CANONICAL.values() if c is not JK))
+for _i, _c in enumerate(STANDARD_DECK + (JK,)):
+    object.__setattr__(_c, "index", _i)
+    object.__setattr__(_c, "bit", 1 << _i)
 
 def canonical(rank: Rank, suit: Suit | None) -> Card:
     """The shared instance of a card (the library's tables are keyed by these). Internal.

@@ -20,10 +20,11 @@ from typing import Final
 
 from .cards import Card, Suit, as_cards, parse_suit
 from .errors import IllegalPlayError, InvalidPositionError
-from .reneging import FOLLOW, FOLLOW_OR_TRUMP, FREE, PlayContext, decide, explain, refusal_code
+from .reneging import PlayContext, decide, explain, refusal_code
+from .tables import FOLLOW, FOLLOW_OR_TRUMP, FREE, MaskTable, compile_table
 from .variants import Variant, find_variant
 
-__all__ = ["check_play", "is_legal", "legal_moves", "trick_winner"]
+__all__ = ["check_play", "is_legal", "legal_moves", "mask_table", "trick_winner"]
 
 Cards = str | Iterable[Card | str]
 
@@ -74,12 +75,40 @@ def play_context(variant: Variant | str, trump: Suit | str, demoted: Card | str 
     return ctx
 
 
+def mask_table(variant: Variant | str, trump: Suit | str, demoted: Card | str | None = None) -> MaskTable:
+    """The rules of ``variant`` for ``trump`` (and an optional demoted Ace of trumps,
+    RULES.md §1.5) compiled to card masks: a cached :class:`~trumpfamily.tables.MaskTable`
+    for :func:`~trumpfamily.tables.legal_mask` and :func:`~trumpfamily.tables.winner_index`.
+
+    Args:
+        variant: a :class:`~trumpfamily.variants.Variant` or a preset's name.
+        trump: the trump suit, a :class:`~trumpfamily.cards.Suit` or its letter.
+        demoted: the demoted Ace of trumps, or ``None``.
+
+    Raises:
+        CardParseError: ``trump`` is not a suit.
+        UnknownVariantError: ``variant`` is neither a variant nor a preset name.
+        InvalidPositionError: ``demoted`` is not the Ace of trumps.
+
+    >>> import trumpfamily as tf
+    >>> m = tf.mask_table(tf.SPOIL_FIVE, "S")
+    >>> m.trumps == tf.tables.mask_of(tf.SPOIL_FIVE.ranking.trump_order("S"))
+    True
+    """
+    return play_context(variant, trump, demoted).masks
+
+
 def _compile(variant: Variant, trump: Suit, demoted: Card | None) -> PlayContext:
     ranking, reneging = variant.ranking, variant.reneging
     table = ranking.table(trump, demoted)
     privileged = reneging.privileged(trump, joker=ranking.uses_joker, natural_order=ranking.natural_order)
     if demoted is not None:
         privileged = privileged - {demoted}
+    masks = compile_table(
+        table, privileged, plain_lead=reneging.plain_lead, trump_lead=reneging.trump_lead,
+        renege_basis=reneging.renege_basis, multi_privileged=reneging.multi_privileged,
+        ah_lead_requires_heart=reneging.ah_lead_requires_heart,
+    )
     return PlayContext(
         trump=trump,
         table=table,
@@ -97,6 +126,7 @@ def _compile(variant: Variant, trump: Suit, demoted: Card | None) -> PlayContext
         by_suit={
             suit: frozenset(c for c, s in table.suit_of.items() if s is suit) for suit in Suit
         },
+        masks=masks,
     )
 
 

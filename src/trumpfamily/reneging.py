@@ -28,6 +28,7 @@ from ._options import choice, flag
 from .cards import JK, Card, Rank, Suit, canonical
 from .errors import InvalidVariantError
 from .ranking import AH, RankTable
+from .tables import FOLLOW, FOLLOW_OR_TRUMP, FREE, HEART, TRUMP, MaskTable, legal_mask
 
 __all__ = ["MultiPrivileged", "PlainLead", "RenegeBasis", "RenegeCards", "Reneging", "TrumpLead"]
 
@@ -117,12 +118,8 @@ class Reneging:
                 "(or use renege_cards='5-J-AH' or '5')")
 
 
-# Codes of the obligation that excluded some cards (see explain()).
-FREE: Final = 0
-FOLLOW_OR_TRUMP: Final = 1
-FOLLOW: Final = 2
-TRUMP: Final = 3
-HEART: Final = 4
+# The codes of the obligation that excluded some cards (see explain()) are those of
+# trumpfamily.tables: FREE, FOLLOW_OR_TRUMP, FOLLOW, TRUMP, HEART.
 
 
 @attrs.frozen
@@ -150,6 +147,9 @@ class PlayContext:
     #: The cards that count as each suit (the effective suit: ``AH`` and the joker among
     #: the trumps), for set look-ups in :func:`decide`.
     by_suit: dict[Suit, frozenset[Card]] = attrs.field(factory=dict, eq=False)
+    #: The same rules compiled to card masks (:mod:`trumpfamily.tables`), on which
+    #: :func:`decide` and :meth:`winner` decide.
+    masks: MaskTable = attrs.field(default=None, eq=False)
 
     def winner(self, trick: Sequence[Card]) -> int:
         """The index of the card that wins ``trick`` so far (RULES.md §1.3): the highest
@@ -158,16 +158,18 @@ class PlayContext:
         The library's one trick decision: :func:`~trumpfamily.trick_winner`, the engine
         and the players all call it. ``trick`` holds at least the lead (validated).
         """
-        power, suit_of, trump = self.power, self.suit_of, self.trump
-        led = suit_of[trick[0]]
-        best = power[trick[0]]
+        m = self.masks
+        power, suit_of, trump = m.power, m.suit_of, m.trump
+        lead = trick[0].index
+        led = suit_of[lead]
+        best = power[lead]
         win = 0
         for i in range(1, len(trick)):
-            c = trick[i]
+            c = trick[i].index
             p = power[c]
             if p > best:  # every trump's power exceeds every plain card's
                 s = suit_of[c]
-                if s is led or s is trump:
+                if s == led or s == trump:
                     best = p
                     win = i
         return win
@@ -190,40 +192,14 @@ def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> t
     """
     if not trick:
         return hand, FREE
-    suit_of = ctx.suit_of
-    led = trick[0]
-    led_suit = suit_of[led]
-    trump = ctx.trump
-    if led_suit is not trump:
-        mode = ctx.plain_lead
-        if mode == FREE:
-            return hand, FREE
-        follow = ctx.by_suit[led_suit]
-        if follow.isdisjoint(hand):
-            return hand, FREE  # void in the suit led: anything
-        if mode == FOLLOW_OR_TRUMP:
-            trump_cards = ctx.by_suit[trump]
-            legal = tuple([c for c in hand if c in follow or c in trump_cards])
-        else:
-            legal = tuple([c for c in hand if c in follow])
-        if len(legal) == len(hand):
-            return hand, FREE
-        return legal, mode
-    # A trump was led (RULES.md §1.4.3).
-    if ctx.trump_lead_free:
+    m = ctx.masks
+    held = 0
+    for c in hand:
+        held |= c.bit
+    legal, code = legal_mask(held, trick[0].index, m, [c.index for c in trick] if m.highest else ())
+    if code == FREE:
         return hand, FREE
-    trumps = tuple([c for c in hand if suit_of[c] is trump])
-    if not trumps:
-        if ctx.ah_requires_heart and led == AH and trump is not Suit.HEARTS:
-            hearts = tuple([c for c in hand if suit_of[c] is Suit.HEARTS])
-            if hearts and len(hearts) < len(hand):
-                return hearts, HEART
-        return hand, FREE
-    if _may_renege(trumps, trick, ctx):
-        return hand, FREE
-    if len(trumps) == len(hand):
-        return hand, FREE
-    return trumps, TRUMP
+    return tuple([c for c in hand if c.bit & legal]), code
 
 
 def _bar(trick: Sequence[Card], ctx: PlayContext) -> int:
@@ -234,18 +210,6 @@ def _bar(trick: Sequence[Card], ctx: PlayContext) -> int:
         return -1
     power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
     return max(power[c] for c in trick if suit_of[c] is trump)
-
-
-def _may_renege(trumps: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> bool:
-    """Whether every trump held is entitled to renege (RULES.md §1.4.3, §3 rows 5, 6)."""
-    if len(trumps) > 1 and not ctx.multi_all:
-        return False
-    bar = _bar(trick, ctx)
-    privileged, power = ctx.privileged, ctx.power
-    for c in trumps:
-        if c not in privileged or power[c] <= bar:
-            return False
-    return True
 
 
 def _names(cards: Sequence[Card]) -> str:
