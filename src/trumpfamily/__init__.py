@@ -102,6 +102,8 @@ from .actions import (
     Play,
     RefuseFive,
     Rob,
+    action_from_id,
+    action_id,
     parse_action,
 )
 from .engine import (
@@ -152,6 +154,8 @@ __all__ += [
     "new_game",
     "new_hand",
     "parse_action",
+    "action_id",
+    "action_from_id",
     "replay",
     "replay_game",
     "stacked_deck",

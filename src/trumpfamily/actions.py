@@ -56,9 +56,10 @@ from typing import Final, TypeAlias
 import attrs
 
 from .cards import Card
-from .errors import ActionParseError, CardParseError
+from .errors import ActionParseError, CardParseError, InvalidArgumentError
 
 __all__ = [
+    "ACTION_COUNT",
     "ACTION_FORMS",
     "ACTION_TYPES",
     "AcceptFive",
@@ -71,6 +72,8 @@ __all__ = [
     "Play",
     "RefuseFive",
     "Rob",
+    "action_from_id",
+    "action_id",
     "parse_action",
 ]
 
@@ -307,3 +310,57 @@ def parse_action(text: str) -> Action:
     else:
         reason = "not an action"
     raise ActionParseError(text, reason, ACTION_FORMS)
+
+
+# -- action ids ------------------------------------------------------------------------
+#
+# A fixed numbering of every action, for fast paths, arrays and learning agents:
+# ``Play(card)`` is ``card.index`` (0..52), ``Rob(discard)`` is ``53 + discard.index``
+# (53..105), then the actions without a card.
+
+_WORDLESS: Final[tuple[Action, ...]] = (
+    DeclineRob(), Pass(), Claim(), Jink(), AskFive(), AcceptFive(), RefuseFive()
+)
+#: The number of action ids: ``action_id`` gives ``0 .. ACTION_COUNT - 1``.
+ACTION_COUNT: Final = 106 + len(_WORDLESS)
+
+
+def _all_actions() -> tuple[Action, ...]:
+    from .cards import JK, STANDARD_DECK
+
+    deck = STANDARD_DECK + (JK,)
+    return (*(Play(c) for c in deck), *(Rob(c) for c in deck), *_WORDLESS)
+
+
+_BY_ID: Final[tuple[Action, ...]] = _all_actions()
+_ID_OF: Final[dict[Action, int]] = {a: i for i, a in enumerate(_BY_ID)}
+
+
+def action_id(action: Action) -> int:
+    """The action's fixed id, ``0 .. ACTION_COUNT - 1`` (stable across releases):
+    ``Play(c)`` is ``c.index`` (0..52), ``Rob(c)`` is ``53 + c.index``, then
+    ``DeclineRob`` 106, ``Pass`` 107, ``Claim`` 108, ``Jink`` 109, ``AskFive`` 110,
+    ``AcceptFive`` 111, ``RefuseFive`` 112.
+
+    Raises:
+        InvalidArgumentError: ``action`` is not an action.
+
+    >>> from trumpfamily import Play, Claim, action_id, action_from_id
+    >>> action_id(Play("2C")), action_id(Claim()), action_from_id(51)
+    (0, 108, Play('AS'))
+    """
+    found = _ID_OF.get(action) if isinstance(action, tuple(ACTION_TYPES.values())) else None
+    if found is None:
+        raise InvalidArgumentError(f"not an action: {action!r} (expected Play(card), Rob(card), ...)")
+    return found
+
+
+def action_from_id(number: int) -> Action:
+    """The action with id ``number`` (the inverse of :func:`action_id`).
+
+    Raises:
+        InvalidArgumentError: ``number`` is not an int in ``0 .. ACTION_COUNT - 1``.
+    """
+    if type(number) is not int or not 0 <= number < ACTION_COUNT:
+        raise InvalidArgumentError(f"not an action id: {number!r} (ids are the ints 0..{ACTION_COUNT - 1})")
+    return _BY_ID[number]
