@@ -361,10 +361,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument(
-        "--seconds", type=float, default=1.0, help="time per slice (contender and round)"
+        "--seconds", type=float, default=1.0,
+        help="time per slice, for each contender and round (default 1)",
     )
     parser.add_argument(
-        "--batch-hands", type=int, default=100_000, help="hands per batch.simulate call"
+        "--batch-hands", type=int, default=100_000,
+        help="hands per batch.simulate call (default 100,000)",
     )
     parser.add_argument("--json", metavar="PATH", help="also write the results to PATH")
     parser.add_argument("--quick", action="store_true", help="smoke run: a few seconds in all")

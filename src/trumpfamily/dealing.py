@@ -28,7 +28,7 @@ from .fiving import fiving_on
 from .outcomes import HAND_SIZE
 from .variants import Variant, find_variant
 
-__all__ = ["Seating", "check_deck", "seating_for", "seeded_random", "stacked_deck"]
+__all__ = ["Seating", "check_deck", "seating_for", "seeded_random", "shuffled", "stacked_deck"]
 
 PACKETS: Final = {"3-2": (3, 2), "2-3": (2, 3), "4-1": (4, 1), "1-4": (1, 4)}
 
@@ -47,6 +47,28 @@ def seeded_random(seed: object, where: str = "") -> random.Random:
             f"not {type(seed).__name__}"
         )
     return random.Random(seed)
+
+
+# (i, i + 1, bits of i + 1) for each swap of a Fisher-Yates shuffle of up to 64 cards.
+_SWAPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(63, 0, -1))
+
+
+def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
+    """Shuffle ``cards`` in place and return them: exactly ``rng.shuffle(cards)`` (the
+    same order from the same generator state), in about half its time.
+
+    ``random.Random.shuffle`` draws ``_randbelow(i + 1)`` for ``i`` from the last index
+    down to 1, and ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the value
+    is below ``n``; this is that loop with the calls inlined (tested card for card
+    against ``random.shuffle``). At most 64 cards.
+    """
+    getrandbits = rng.getrandbits
+    for i, n, k in _SWAPS[64 - len(cards):]:
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        cards[i], cards[r] = cards[r], cards[i]
+    return cards
 
 
 @attrs.frozen(eq=False)

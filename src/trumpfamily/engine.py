@@ -69,8 +69,9 @@ which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, 
 from __future__ import annotations
 
 import enum
+from operator import itemgetter
 from collections.abc import Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -89,7 +90,7 @@ from .actions import (
 )
 from .cards import JK, Card, Rank, Suit, canonical, parse_cards
 from .convert import hand_record
-from .dealing import Seating, check_deck, seating_for, seeded_random, stacked_deck
+from .dealing import Seating, check_deck, seating_for, seeded_random, shuffled, stacked_deck
 from .errors import IllegalActionError, InvalidSeatError
 from .events import (
     Claimed,
@@ -113,6 +114,7 @@ from .integrity import deal_commitment, new_salt
 from .jinking import claim_due, jink_result
 from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView, Trick, Turn
 from .play import play_context
+from .tables import legal_mask
 from .refusals import PLAY_CODES, RefusalFacts, reason
 from .reneging import PlayContext, decide, explain, refusal_code
 from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
@@ -170,6 +172,13 @@ _PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in _ALL_CARDS}
 _ROB: Final[dict[Card, Rob]] = {c: Rob(c) for c in _ALL_CARDS}
 _ACES: Final = {suit: canonical(Rank.ACE, suit) for suit in Suit}
 _new_tuple: Final = tuple.__new__
+
+try:  # the C getter namedtuple uses for its fields (as fast as a slot)
+    from _collections import _tuplegetter  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - another Python implementation
+
+    def _tuplegetter(index: int, doc: str) -> property:
+        return property(itemgetter(index), doc=doc)
 _DECLINE: Final = DeclineRob()
 _CLAIM: Final = Claim()
 _JINK: Final = Jink()
@@ -185,6 +194,10 @@ _PLAY_TURNS: Final = tuple(
 )
 
 _Legal = tuple[tuple[Action, ...], tuple[Card, ...]]
+_PASS_ONLY: Final[_Legal] = ((_PASS,), ())
+# A seat's Pass in the round of rob prompts: its history entry and its events, shared.
+_PASS_TURNS: Final = tuple(Turn(seat, _PASS, "Pass") for seat in range(10))
+_PASSED_ROB: Final = tuple((Passed(seat, "rob"),) for seat in range(10))
 
 
 @attrs.frozen
@@ -228,13 +241,27 @@ class _Result:
     winner: int | None
 
 
-@attrs.frozen(repr=False)
-class HandState:
+# The fields of a HandState, in their tuple order; the last is a 3-item list of caches
+# (legal actions, events, outcome), which are derived values: not part of equality.
+_FIELDS: Final = (
+    "_seating", "deck", "hands", "tricks", "trick_counts", "current_trick", "leader",
+    "to_act", "phase", "_public", "_status", "_result", "_cache",
+)
+_VALUE: Final = slice(0, len(_FIELDS) - 1)
+_tuple_item: Final = tuple.__getitem__
+
+
+class HandState(tuple):  # type: ignore[type-arg]
     """One deal in progress: an immutable value (RULES.md §1.5–1.8, §2.1–2.5).
 
     Build it with :func:`new_hand` (or :func:`~trumpfamily.records.replay`); do not call
     the constructor, whose fields are internal. Move with :meth:`apply`, which returns a
-    new state. Two states are equal when they hold the same deal, deck and history.
+    new state. Two states are equal when they hold the same deal, deck and history; a
+    state is hashable and pickles.
+
+    (Internally the state is a tuple subclass, for speed: a new state per action costs a
+    tuple, not a dozen attribute writes. Use its attributes and methods only; its tuple
+    items, order and length are not part of the API.)
 
     Attributes:
         deck: the deck order, top card first.
@@ -248,21 +275,62 @@ class HandState:
             *What the hand waits for* in the tutorial :doc:`/tutorial/first-hand`).
     """
 
-    _seating: Seating
-    deck: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    tricks: tuple[Trick, ...]
-    trick_counts: tuple[int, ...]
-    current_trick: tuple[Card, ...]
-    leader: int
-    to_act: int | None
-    phase: Phase
-    _public: tuple[Turn, ...]  # the history with face-down discards masked
-    _status: _Status
-    _result: _Result | None
-    _events: tuple[Event, ...] | None = attrs.field(default=None, eq=False)
-    _legal: _Legal | None = attrs.field(default=None, eq=False, init=False)
-    _outcome: HandOutcome | None = attrs.field(default=None, eq=False, init=False)
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        _seating: Seating
+        deck: tuple[Card, ...]
+        hands: tuple[tuple[Card, ...], ...]
+        tricks: tuple[Trick, ...]
+        trick_counts: tuple[int, ...]
+        current_trick: tuple[Card, ...]
+        leader: int
+        to_act: int | None
+        phase: Phase
+        _public: tuple[Turn, ...]  # the history with face-down discards masked
+        _status: _Status
+        _result: _Result | None
+        # [legal actions, events of the last action, outcome], filled on demand
+        _cache: list[Any]
+    else:
+        _seating = _tuplegetter(0, "The seating (internal).")
+        deck = _tuplegetter(1, "The deck order, top card first.")
+        hands = _tuplegetter(
+            2, "Each seat's cards (tuple per seat, in dealt order; a robbed turn-up last).")
+        tricks = _tuplegetter(3, "The completed tricks, in play order (:class:`Trick`).")
+        trick_counts = _tuplegetter(4, "Tricks won per seat.")
+        current_trick = _tuplegetter(5, "The cards played to the trick in progress, lead first.")
+        leader = _tuplegetter(6, "The seat that led (or will lead) the current trick.")
+        to_act = _tuplegetter(7, "The seat whose turn it is, or ``None`` when the hand is over.")
+        phase = _tuplegetter(8, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase`.")
+        _public = _tuplegetter(9, "The history with face-down discards masked (internal).")
+        _status = _tuplegetter(10, "The turn-up, robbing and fiving state (internal).")
+        _result = _tuplegetter(11, "How the hand ended, if it did (internal).")
+        _cache = _tuplegetter(12, "Derived values computed on demand (internal).")
+
+    def __new__(cls, *args: object) -> HandState:
+        raise TypeError("HandState is built by new_hand() or replay(), not by its constructor")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HandState:
+            return False  # not NotImplemented: tuple's comparison would take over
+        return _tuple_item(self, _VALUE) == _tuple_item(other, _VALUE)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not HandState:
+            return True
+        return _tuple_item(self, _VALUE) != _tuple_item(other, _VALUE)
+
+    def __hash__(self) -> int:
+        return hash(_tuple_item(self, _VALUE))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (_tuple_item(self, _VALUE),))
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     # -- public facts ------------------------------------------------------------------
 
@@ -416,12 +484,12 @@ class HandState:
         >>> state.apply(tf.Play("5H")).apply(tf.Play("3H")).events
         (Played(seat=1, card=Card.parse('3H'), demoted=False), TrickWon(seat=0, number=1, cards=(Card.parse('5H'), Card.parse('3H')), leader=0))
         """
-        events = self._events
+        events = self._cache[1]
         if events is None and not self._public:  # the deal: derived on demand
             st = self._status
             up = JK if st.joker_wait else st.turn_up
             events = (Dealt(self.dealer, self.hands), TurnedUp(up, None if up is JK else st.trump))
-            object.__setattr__(self, "_events", events)
+            self._cache[1] = events
         elif events is None:  # after a card: derived on demand, off the hot path
             turn = self._public[-1]
             card: Card = turn.action.card  # type: ignore[union-attr]
@@ -433,8 +501,8 @@ class HandState:
             if self._result is not None:
                 out.append(HandOver(self.outcome))  # type: ignore[arg-type]
             events = tuple(out)
-            object.__setattr__(self, "_events", events)
-        return events
+            self._cache[1] = events
+        return events  # type: ignore[no-any-return]
 
     # -- moves -------------------------------------------------------------------------
 
@@ -455,7 +523,7 @@ class HandState:
         >>> state.legal_actions()  # EX-20: follow suit or trump
         (Play('3D'), Play('7S'), Play('AH'))
         """
-        legal = self._legal
+        legal: _Legal | None = self._cache[0]
         if legal is None:
             legal = self._compute_legal()
         return legal[0]
@@ -487,7 +555,7 @@ class HandState:
         ...     print(err.code)
         card-not-held
         """
-        legal = self._legal
+        legal = self._cache[0]
         if legal is None:
             legal = self._compute_legal()
         if seat is not None and (type(seat) is not int or seat != self.to_act):
@@ -673,7 +741,7 @@ class HandState:
         seat = self.to_act
         if seat is None:
             legal: _Legal = ((), ())
-            object.__setattr__(self, "_legal", legal)
+            self._cache[0] = legal
             return legal
         st = self._status
         phase = self.phase
@@ -685,10 +753,34 @@ class HandState:
             and (rob is None or rob.seat != seat or st.rob_done is not None)
         ):
             # The common case, a card to play and nothing else open to this seat: every
-            # other check would refuse (no rob chance of his, no fiving, no prompt).
-            playable = decide(hand, self.current_trick, st.ctx)[0]
+            # other check would refuse (no rob chance of his, no fiving, no prompt). The
+            # decision of decide(), on masks (trumpfamily.tables.legal_mask).
+            trick = self.current_trick
+            playable = hand
+            if trick:
+                m = st.ctx.masks
+                held = 0
+                for c in hand:
+                    held |= c.bit
+                ok, code = legal_mask(
+                    held, trick[0].index, m, [c.index for c in trick] if m.highest else ()
+                )
+                if code:
+                    playable = tuple([c for c in hand if c.bit & ok])
             legal = (tuple([_PLAY[c] for c in playable]), playable)
-            object.__setattr__(self, "_legal", legal)
+            self._cache[0] = legal
+            return legal
+        if (
+            phase is _ROB_PHASE
+            and rob is not None
+            and rob.prompt_all
+            and rob.seat != seat
+            and st.five is _NO_FIVE
+        ):
+            # The round of rob prompts, to a seat without the Ace of trumps: every check
+            # but _why_not_pass refuses (no Ace to rob or decline with, no card to play).
+            legal = _PASS_ONLY
+            self._cache[0] = legal
             return legal
         acts: list[Action] = []
         # Robbing and fiving are rare: skip their checks when neither is open to anyone.
@@ -710,11 +802,11 @@ class HandState:
             cards = decide(hand, self.current_trick, self._ctx_for(seat))[0]
             if not acts:
                 legal = (tuple([_PLAY[c] for c in cards]), cards)
-                object.__setattr__(self, "_legal", legal)
+                self._cache[0] = legal
                 return legal
             acts.extend([_PLAY[c] for c in cards])
         legal = (tuple(acts), cards)
-        object.__setattr__(self, "_legal", legal)
+        self._cache[0] = legal
         return legal
 
     # -- refusals ----------------------------------------------------------------------
@@ -824,7 +916,7 @@ class HandState:
         if type(seat) is not int or not 0 <= seat < s.players:
             raise InvalidSeatError(seat, s.players)
         if seat == self.to_act:
-            legal = (self._legal or self._compute_legal())[0]
+            legal = (self._cache[0] or self._compute_legal())[0]
         else:
             legal = ()
         demoted, barred = st.demoted, st.barred
@@ -899,9 +991,10 @@ class HandState:
         """The :class:`HandOutcome` once the hand is over, else ``None``."""
         if self._result is None:
             return None
-        if self._outcome is None:
-            object.__setattr__(self, "_outcome", self._make_outcome())
-        return self._outcome
+        cache = self._cache
+        if cache[2] is None:
+            cache[2] = self._make_outcome()
+        return cache[2]  # type: ignore[no-any-return]
 
     @property
     def commitment(self) -> str | None:
@@ -964,7 +1057,7 @@ class HandState:
         hands: tuple[tuple[Card, ...], ...] | None = None,
         leader: int | None = None,
     ) -> HandState:
-        return HandState(
+        return _state(
             self._seating,
             self.deck,
             self.hands if hands is None else hands,
@@ -985,7 +1078,7 @@ class HandState:
 
     def _end(self, result: _Result, action: Action) -> HandState:
         seat: int = self.to_act  # type: ignore[assignment]
-        state = HandState(
+        state = _state(
             self._seating,
             self.deck,
             self.hands,
@@ -1001,7 +1094,7 @@ class HandState:
             (),
         )
         side = self._seating.side_of[seat]
-        object.__setattr__(state, "_events", (Claimed(seat, side), HandOver(state.outcome)))  # type: ignore[arg-type]
+        state._cache[1] = (Claimed(seat, side), HandOver(state.outcome))  # type: ignore[arg-type]
         return state
 
     def _play(self, card: Card, action: Action) -> HandState:
@@ -1018,20 +1111,11 @@ class HandState:
         trick = self.current_trick + (card,)
         history = self._public + (_PLAY_TURNS[seat][card],)
         n = s.players
-        if len(trick) < n:
-            return HandState(
-                s,
-                self.deck,
-                tuple(hands),
-                self.tricks,
-                self.trick_counts,
-                trick,
-                self.leader,
-                s.nxt[seat],
-                _PLAY_PHASE,
-                history,
-                st,
-                None,
+        if len(trick) < n:  # _state(...), inlined on the hot path
+            return _new_tuple(
+                HandState,
+                (s, self.deck, tuple(hands), self.tricks, self.trick_counts, trick,
+                 self.leader, s.nxt[seat], _PLAY_PHASE, history, st, None, [None, None, None]),
             )
         leader = self.leader
         winner = (leader + st.ctx.winner(trick)) % n
@@ -1049,7 +1133,7 @@ class HandState:
                     phase = Phase.CLAIM
         else:
             phase, to_act = Phase.OVER, None
-        return HandState(
+        return _state(
             s,
             self.deck,
             tuple(hands),
@@ -1185,16 +1269,19 @@ class HandState:
             events: tuple[Event, ...] = (Passed(seat, "five"),)
             st = _evolve(st, five=_NO_FIVE)
             return self._after_five(st, action, events)
-        events = (Passed(seat, "rob"),)
         rob = st.rob
         assert rob is not None
         if rob.seat == seat and st.rob_done is None:
             st = self._silent(st, seat)
         if seat == s.dealer:  # the round is over: eldest leads
-            return self._next(status=st, phase=_PLAY_PHASE, to_act=s.eldest, action=action,
-                              events=events)
-        return self._next(status=st, phase=_ROB_PHASE, to_act=s.nxt[seat], action=action,
-                          events=events)
+            phase, to_act = _PLAY_PHASE, s.eldest
+        else:
+            phase, to_act = _ROB_PHASE, s.nxt[seat]
+        return _state(
+            s, self.deck, self.hands, self.tricks, self.trick_counts, self.current_trick,
+            self.leader, to_act, phase, self._public + (_PASS_TURNS[seat],), st, None,
+            _PASSED_ROB[seat],
+        )
 
     def _after_five(self, st: _Status, action: Action, events: tuple[Event, ...]) -> HandState:
         """Fiving is settled without a new turn-up (eldest passed, or the dealer refused):
@@ -1283,6 +1370,34 @@ class HandState:
             all_five=all_five,
             barred=st.barred,
         )
+
+
+def _state(
+    seating: Seating,
+    deck: tuple[Card, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    tricks: tuple[Trick, ...],
+    counts: tuple[int, ...],
+    trick: tuple[Card, ...],
+    leader: int,
+    to_act: int | None,
+    phase: Phase,
+    public: tuple[Turn, ...],
+    status: _Status,
+    result: _Result | None,
+    events: tuple[Event, ...] | None = None,
+) -> HandState:
+    """A new :class:`HandState` (the engine's only way to build one)."""
+    return _new_tuple(
+        HandState,
+        (seating, deck, hands, tricks, counts, trick, leader, to_act, phase, public, status,
+         result, [None, events, None]),
+    )
+
+
+def _restore(value: tuple[Any, ...]) -> HandState:
+    """Unpickle a :class:`HandState` (its caches start empty)."""
+    return _new_tuple(HandState, (*value, [None, None, None]))
 
 
 def _opening(
@@ -1408,7 +1523,7 @@ def new_hand(
     salt = None if commit is False else new_salt(commit)  # refused before the deal
     if deck is None:
         cards = list(s.base_deck)
-        seeded_random(seed).shuffle(cards)
+        shuffled(cards, seeded_random(seed))
         d = tuple(cards)
     else:
         d = check_deck(deck, s)
@@ -1432,6 +1547,6 @@ def new_hand(
         phase, to_act = _ROB_PHASE, s.dealer
     else:
         phase, to_act, status = _opening(s, hands, up, at + 1, (), five, commit=sealed)
-    return HandState(
+    return _state(
         s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None
     )
