@@ -194,6 +194,12 @@ _PLAY_TURNS: Final = tuple(
 )
 
 _Legal = tuple[tuple[Action, ...], tuple[Card, ...]]
+# The legal actions and the outcome of the last state asked, as (state, value): a playing
+# loop asks a state, then applies to it. One tuple each, read and replaced whole, so a
+# reader in another thread sees a matching pair or recomputes. Not a per-state cache:
+# a state holds nothing it can derive, which keeps each state small.
+_last_legal: tuple[object, _Legal | None] = (None, None)
+_last_outcome: tuple[object, HandOutcome | None] = (None, None)
 _PASS_ONLY: Final[_Legal] = ((_PASS,), ())
 # A seat's Pass in the round of rob prompts: its history entry and its events, shared.
 _PASS_TURNS: Final = tuple(Turn(seat, _PASS, "Pass") for seat in range(10))
@@ -241,11 +247,11 @@ class _Result:
     winner: int | None
 
 
-# The fields of a HandState, in their tuple order; the last is a 3-item list of caches
-# (legal actions, events, outcome), which are derived values: not part of equality.
+# The fields of a HandState, in their tuple order; the last, the events of the last
+# action (``None`` when they are derived on demand), is not part of equality.
 _FIELDS: Final = (
     "_seating", "deck", "hands", "tricks", "trick_counts", "current_trick", "leader",
-    "to_act", "phase", "_public", "_status", "_result", "_cache",
+    "to_act", "phase", "_public", "_status", "_result", "_events",
 )
 _VALUE: Final = slice(0, len(_FIELDS) - 1)
 _tuple_item: Final = tuple.__getitem__
@@ -290,8 +296,7 @@ class HandState(tuple):  # type: ignore[type-arg]
         _public: tuple[Turn, ...]  # the history with face-down discards masked
         _status: _Status
         _result: _Result | None
-        # [legal actions, events of the last action, outcome], filled on demand
-        _cache: list[Any]
+        _events: tuple[Event, ...] | None
     else:
         _seating = _tuplegetter(0, "The seating (internal).")
         deck = _tuplegetter(1, "The deck order, top card first.")
@@ -306,7 +311,7 @@ class HandState(tuple):  # type: ignore[type-arg]
         _public = _tuplegetter(9, "The history with face-down discards masked (internal).")
         _status = _tuplegetter(10, "The turn-up, robbing and fiving state (internal).")
         _result = _tuplegetter(11, "How the hand ended, if it did (internal).")
-        _cache = _tuplegetter(12, "Derived values computed on demand (internal).")
+        _events = _tuplegetter(12, "The events of the last action, or None (internal).")
 
     def __new__(cls, *args: object) -> HandState:
         raise TypeError("HandState is built by new_hand() or replay(), not by its constructor")
@@ -325,7 +330,7 @@ class HandState(tuple):  # type: ignore[type-arg]
         return hash(_tuple_item(self, _VALUE))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (_tuple_item(self, _VALUE),))
+        return (_restore, (tuple(_tuple_item(self, slice(None))),))
 
     def __lt__(self, other: object) -> bool:
         return NotImplemented
@@ -484,25 +489,27 @@ class HandState(tuple):  # type: ignore[type-arg]
         >>> state.apply(tf.Play("5H")).apply(tf.Play("3H")).events
         (Played(seat=1, card=Card.parse('3H'), demoted=False), TrickWon(seat=0, number=1, cards=(Card.parse('5H'), Card.parse('3H')), leader=0))
         """
-        events = self._cache[1]
-        if events is None and not self._public:  # the deal: derived on demand
+        events = self._events
+        if events is not None:
+            return events
+        # Derived on demand (off the hot path): the deal, a card played, a claim.
+        if not self._public:
             st = self._status
             up = JK if st.joker_wait else st.turn_up
-            events = (Dealt(self.dealer, self.hands), TurnedUp(up, None if up is JK else st.trump))
-            self._cache[1] = events
-        elif events is None:  # after a card: derived on demand, off the hot path
-            turn = self._public[-1]
-            card: Card = turn.action.card  # type: ignore[union-attr]
-            # a demoted Ace shows for what it is once played (RULES.md §1.5, EX-17)
-            out: list[Event] = [Played(turn.seat, card, card is self._status.demoted)]
-            if not self.current_trick:
-                t = self.tricks[-1]
-                out.append(TrickWon(t.winner, len(self.tricks), t.cards, t.leader))
-            if self._result is not None:
-                out.append(HandOver(self.outcome))  # type: ignore[arg-type]
-            events = tuple(out)
-            self._cache[1] = events
-        return events  # type: ignore[no-any-return]
+            return (Dealt(self.dealer, self.hands), TurnedUp(up, None if up is JK else st.trump))
+        turn = self._public[-1]
+        if type(turn.action) is Claim:
+            side = self._seating.side_of[turn.seat]
+            return (Claimed(turn.seat, side), HandOver(self.outcome))  # type: ignore[arg-type]
+        card: Card = turn.action.card  # type: ignore[union-attr]
+        # a demoted Ace shows for what it is once played (RULES.md §1.5, EX-17)
+        out: list[Event] = [Played(turn.seat, card, card is self._status.demoted)]
+        if not self.current_trick:
+            t = self.tricks[-1]
+            out.append(TrickWon(t.winner, len(self.tricks), t.cards, t.leader))
+        if self._result is not None:
+            out.append(HandOver(self.outcome))  # type: ignore[arg-type]
+        return tuple(out)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -523,7 +530,8 @@ class HandState(tuple):  # type: ignore[type-arg]
         >>> state.legal_actions()  # EX-20: follow suit or trump
         (Play('3D'), Play('7S'), Play('AH'))
         """
-        legal: _Legal | None = self._cache[0]
+        last = _last_legal
+        legal = last[1] if last[0] is self else None
         if legal is None:
             legal = self._compute_legal()
         return legal[0]
@@ -555,7 +563,8 @@ class HandState(tuple):  # type: ignore[type-arg]
         ...     print(err.code)
         card-not-held
         """
-        legal = self._cache[0]
+        last = _last_legal
+        legal = last[1] if last[0] is self else None
         if legal is None:
             legal = self._compute_legal()
         if seat is not None and (type(seat) is not int or seat != self.to_act):
@@ -737,11 +746,13 @@ class HandState(tuple):  # type: ignore[type-arg]
         return "nothing-to-pass"
 
     def _compute_legal(self) -> _Legal:
-        """The legal actions, built from the ``_why_not_*`` checks (cached on the state)."""
+        """The legal actions, built from the ``_why_not_*`` checks (remembered for the
+        last state asked, which is the one about to be applied in a playing loop)."""
+        global _last_legal
         seat = self.to_act
         if seat is None:
             legal: _Legal = ((), ())
-            self._cache[0] = legal
+            _last_legal = (self, legal)
             return legal
         st = self._status
         phase = self.phase
@@ -768,7 +779,7 @@ class HandState(tuple):  # type: ignore[type-arg]
                 if code:
                     playable = tuple([c for c in hand if c.bit & ok])
             legal = (tuple([_PLAY[c] for c in playable]), playable)
-            self._cache[0] = legal
+            _last_legal = (self, legal)
             return legal
         if (
             phase is _ROB_PHASE
@@ -780,7 +791,7 @@ class HandState(tuple):  # type: ignore[type-arg]
             # The round of rob prompts, to a seat without the Ace of trumps: every check
             # but _why_not_pass refuses (no Ace to rob or decline with, no card to play).
             legal = _PASS_ONLY
-            self._cache[0] = legal
+            _last_legal = (self, legal)
             return legal
         acts: list[Action] = []
         # Robbing and fiving are rare: skip their checks when neither is open to anyone.
@@ -802,11 +813,11 @@ class HandState(tuple):  # type: ignore[type-arg]
             cards = decide(hand, self.current_trick, self._ctx_for(seat))[0]
             if not acts:
                 legal = (tuple([_PLAY[c] for c in cards]), cards)
-                self._cache[0] = legal
+                _last_legal = (self, legal)
                 return legal
             acts.extend([_PLAY[c] for c in cards])
         legal = (tuple(acts), cards)
-        self._cache[0] = legal
+        _last_legal = (self, legal)
         return legal
 
     # -- refusals ----------------------------------------------------------------------
@@ -916,7 +927,9 @@ class HandState(tuple):  # type: ignore[type-arg]
         if type(seat) is not int or not 0 <= seat < s.players:
             raise InvalidSeatError(seat, s.players)
         if seat == self.to_act:
-            legal = (self._cache[0] or self._compute_legal())[0]
+            last = _last_legal
+            known = last[1] if last[0] is self else None
+            legal = (known or self._compute_legal())[0]
         else:
             legal = ()
         demoted, barred = st.demoted, st.barred
@@ -991,10 +1004,13 @@ class HandState(tuple):  # type: ignore[type-arg]
         """The :class:`HandOutcome` once the hand is over, else ``None``."""
         if self._result is None:
             return None
-        cache = self._cache
-        if cache[2] is None:
-            cache[2] = self._make_outcome()
-        return cache[2]  # type: ignore[no-any-return]
+        global _last_outcome
+        last = _last_outcome
+        if last[0] is self:
+            return last[1]
+        outcome = self._make_outcome()
+        _last_outcome = (self, outcome)
+        return outcome
 
     @property
     def commitment(self) -> str | None:
@@ -1091,10 +1107,7 @@ class HandState(tuple):  # type: ignore[type-arg]
             self._public + (Turn(seat, action, type(action).__name__),),
             self._status,
             result,
-            (),
         )
-        side = self._seating.side_of[seat]
-        state._cache[1] = (Claimed(seat, side), HandOver(state.outcome))  # type: ignore[arg-type]
         return state
 
     def _play(self, card: Card, action: Action) -> HandState:
@@ -1115,7 +1128,7 @@ class HandState(tuple):  # type: ignore[type-arg]
             return _new_tuple(
                 HandState,
                 (s, self.deck, tuple(hands), self.tricks, self.trick_counts, trick,
-                 self.leader, s.nxt[seat], _PLAY_PHASE, history, st, None, [None, None, None]),
+                 self.leader, s.nxt[seat], _PLAY_PHASE, history, st, None, None),
             )
         leader = self.leader
         winner = (leader + st.ctx.winner(trick)) % n
@@ -1391,13 +1404,13 @@ def _state(
     return _new_tuple(
         HandState,
         (seating, deck, hands, tricks, counts, trick, leader, to_act, phase, public, status,
-         result, [None, events, None]),
+         result, events),
     )
 
 
 def _restore(value: tuple[Any, ...]) -> HandState:
-    """Unpickle a :class:`HandState` (its caches start empty)."""
-    return _new_tuple(HandState, (*value, [None, None, None]))
+    """Unpickle a :class:`HandState`."""
+    return _new_tuple(HandState, value)
 
 
 def _opening(
