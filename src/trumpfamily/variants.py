@@ -26,6 +26,7 @@ import attrs
 
 from ._options import OptionSpec, option_fields
 from ._unused import unused_reasons
+from .bidding import Bidding
 from .errors import InvalidVariantError, UnknownVariantError
 from .jinking import Jinking
 from .ranking import Ranking
@@ -119,11 +120,17 @@ class Variant:
     jinking: Jinking = attrs.field(factory=Jinking)
     table: Table = attrs.field(factory=Table)
     aliases: tuple[str, ...] = attrs.field(default=(), eq=False, validator=_check_aliases)
+    #: The auction, kitty, draw and contract scoring of the bidding members of the family
+    #: (:class:`~trumpfamily.bidding.Bidding`, BIDDING.md), or ``None`` for the games that
+    #: turn up trumps (Maw, Spoil Five, Twenty-Five, Forty-Five).
+    bidding: Bidding | None = attrs.field(default=None)
 
     def __attrs_post_init__(self) -> None:
         for attr, cls in _COMPONENTS.items():
             if not isinstance(getattr(self, attr), cls):
                 raise InvalidVariantError(f"Variant.{attr} must be a {cls.__name__}, got {getattr(self, attr)!r}")
+        if self.bidding is not None and not isinstance(self.bidding, Bidding):
+            raise InvalidVariantError(f"Variant.bidding must be a Bidding or None, got {self.bidding!r}")
         self.reneging.check_with(joker=self.ranking.uses_joker)
         if self.scoring.scoring == "pool" and self.jinking.jinking and self.jinking.jink_bonus is None:
             raise InvalidVariantError(
