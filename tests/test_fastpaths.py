@@ -182,3 +182,25 @@ def test_hand_state_value_semantics() -> None:
         _ = a < b  # type: ignore[operator]
     with pytest.raises(AttributeError):
         a.to_act = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 53, "5H", 1.0, None])
+def test_cards_of_refuses_what_is_not_a_mask(mask: object) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="not a card mask"):
+        cards_of(mask)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cards", [["5H"], 3, None, [tf.Card.parse("5H"), "6H"]])
+def test_mask_of_refuses_what_is_not_cards(cards: object) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="mask_of takes Card values"):
+        mask_of(cards)  # type: ignore[arg-type]
+
+
+def test_mask_table_refuses_bad_input() -> None:
+    with pytest.raises(tf.CardParseError):
+        tf.mask_table(tf.SPOIL_FIVE, "X")
+    with pytest.raises(tf.UnknownVariantError):
+        tf.mask_table("no such game", "S")
+    with pytest.raises(tf.InvalidPositionError):
+        tf.mask_table(tf.SPOIL_FIVE, "S", demoted="KS")
+    assert tf.mask_table("spoil five", "S") is tf.mask_table(tf.SPOIL_FIVE, Suit.SPADES)

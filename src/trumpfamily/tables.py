@@ -31,6 +31,7 @@ from typing import Final
 import attrs
 
 from .cards import JK, STANDARD_DECK, Card, Suit
+from .errors import InvalidArgumentError
 from .ranking import AH, RankTable
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
 
 #: Every card by its id: ``CARDS[card.index] is card`` (53 cards, the joker last).
 CARDS: Final[tuple[Card, ...]] = STANDARD_DECK + (JK,)
+_ALL: Final = 1 << len(CARDS)
 #: The id that stands for "no card" (no trick led yet).
 NO_CARD: Final = -1
 #: The suits by their index in :attr:`MaskTable.suit_masks` (``C D H S``).
@@ -114,13 +116,22 @@ class MaskTable:
 def mask_of(cards: Iterable[Card]) -> int:
     """The mask of ``cards`` (``Card`` values): the OR of their bits.
 
+    Raises:
+        InvalidArgumentError: an item is not a :class:`~trumpfamily.cards.Card` (parse
+            text first with :func:`~trumpfamily.cards.parse_cards`).
+
     >>> import trumpfamily as tf
     >>> tf.tables.mask_of(tf.parse_cards("2C 4C"))
     5
     """
     m = 0
-    for c in cards:
-        m |= c.bit
+    try:
+        for c in cards:
+            m |= c.bit
+    except (AttributeError, TypeError):
+        raise InvalidArgumentError(
+            f"mask_of takes Card values, got {cards!r:.80} (parse text first with "
+            "parse_cards)") from None
     return m
 
 
@@ -128,10 +139,17 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, in id order (:data:`~trumpfamily.cards.STANDARD_DECK`
     order, the joker last).
 
+    Raises:
+        InvalidArgumentError: ``mask`` is not an int in ``0 .. 2**53 - 1``.
+
     >>> from trumpfamily.tables import cards_of
     >>> cards_of(5)
     (Card.parse('2C'), Card.parse('4C'))
     """
+    if type(mask) is not int or not 0 <= mask < _ALL:
+        raise InvalidArgumentError(
+            f"not a card mask: {mask!r} (a card mask is an int 0 .. 2**53 - 1, the OR of "
+            "Card.bit values)")
     out = []
     while mask:
         low = mask & -mask
@@ -187,7 +205,10 @@ def compile_table(table: RankTable, privileged: frozenset[Card], *, plain_lead: 
 def legal_mask(hand: int, lead: int, m: MaskTable, trick: Sequence[int] = ()) -> tuple[int, int]:
     """The legal cards of a hand, on masks (RULES.md §1.4; FOS, PEEL, MAW, W45).
 
-    The library's one decision of legality.
+    The library's one decision of legality. For fast paths, it checks nothing: the
+    arguments must be a valid position (a hand mask within ``m.deck``, the id of a card of
+    the deck not in the hand). :func:`~trumpfamily.legal_moves` takes any input and checks
+    it.
 
     Args:
         hand: the mask of the cards held (not empty).
@@ -246,6 +267,9 @@ def legal_mask(hand: int, lead: int, m: MaskTable, trick: Sequence[int] = ()) ->
 def winner_index(trick: Sequence[int], m: MaskTable) -> int:
     """The index in ``trick`` (card ids, lead first) of the card that wins it so far
     (RULES.md §1.3): the highest trump, else the highest card of the suit led.
+
+    For fast paths, it checks nothing (a non-empty trick of distinct cards of the deck);
+    :func:`~trumpfamily.trick_winner` takes any input and checks it.
 
     >>> import trumpfamily as tf
     >>> m = tf.mask_table(tf.SPOIL_FIVE, "C")
