@@ -204,3 +204,39 @@ def test_mask_table_refuses_bad_input() -> None:
     with pytest.raises(tf.InvalidPositionError):
         tf.mask_table(tf.SPOIL_FIVE, "S", demoted="KS")
     assert tf.mask_table("spoil five", "S") is tf.mask_table(tf.SPOIL_FIVE, Suit.SPADES)
+
+
+def test_hand_state_compares_like_a_value_not_a_tuple() -> None:
+    from unittest import mock
+
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=2)
+    assert state == mock.ANY and [state] == [mock.ANY]
+    assert state != () and not state == tuple(state)
+    for other in ((), (1,), state):
+        with pytest.raises(TypeError, match="not ordered"):
+            _ = state < other  # type: ignore[operator]
+        with pytest.raises(TypeError, match="not ordered"):
+            _ = state >= other  # type: ignore[operator]
+
+
+def test_shuffled_refuses_more_than_64_cards() -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="at most 64"):
+        shuffled(list(range(65)), random.Random(1))  # type: ignore[arg-type]
+
+
+def test_legal_mask_highest_basis_without_the_trick_measures_the_lead() -> None:
+    m = tf.mask_table(tf.SPOIL_FIVE.with_options(renege_basis="highest"), "S")
+    hand = mask_of(tf.parse_cards("5S 3D"))
+    # the Five may renege against the Two led: any card (RULES.md §1.4.3)
+    assert legal_mask(hand, tf.Card.parse("2S").index, m) == (hand, 0)
+    assert legal_mask(hand, tf.Card.parse("2S").index, m, [tf.Card.parse("2S").index]) == (hand, 0)
+
+
+def test_cards_of_takes_integer_like_values() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 5
+
+    assert cards_of(Index()) == tf.parse_cards("2C 4C")  # type: ignore[arg-type]
+    with pytest.raises(tf.InvalidArgumentError):
+        cards_of(True)

@@ -60,8 +60,13 @@ def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
     ``random.Random.shuffle`` draws ``_randbelow(i + 1)`` for ``i`` from the last index
     down to 1, and ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the value
     is below ``n``; this is that loop with the calls inlined (tested card for card
-    against ``random.shuffle``). At most 64 cards.
+    against ``random.shuffle``).
+
+    Raises:
+        InvalidArgumentError: more than 64 cards.
     """
+    if len(cards) > 64:
+        raise InvalidArgumentError(f"shuffled takes at most 64 cards, got {len(cards)}")
     getrandbits = rng.getrandbits
     for i, n, k in _SWAPS[64 - len(cards):]:
         r = getrandbits(k)

@@ -318,12 +318,14 @@ class HandState(tuple):  # type: ignore[type-arg]
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not HandState:
-            return False  # not NotImplemented: tuple's comparison would take over
+            # Not equal to a plain tuple (tuple's comparison must not take over); anything
+            # else decides for itself (mock.ANY, ...).
+            return False if isinstance(other, tuple) else NotImplemented
         return _tuple_item(self, _VALUE) == _tuple_item(other, _VALUE)
 
     def __ne__(self, other: object) -> bool:
         if type(other) is not HandState:
-            return True
+            return True if isinstance(other, tuple) else NotImplemented
         return _tuple_item(self, _VALUE) != _tuple_item(other, _VALUE)
 
     def __hash__(self) -> int:
@@ -333,7 +335,7 @@ class HandState(tuple):  # type: ignore[type-arg]
         return (_restore, (tuple(_tuple_item(self, slice(None))),))
 
     def __lt__(self, other: object) -> bool:
-        return NotImplemented
+        raise TypeError(f"hand states are not ordered (compared with {type(other).__name__})")
 
     __le__ = __gt__ = __ge__ = __lt__
 

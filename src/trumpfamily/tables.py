@@ -25,6 +25,7 @@ decision of legality and of the trick for the whole library: :func:`~trumpfamily
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -146,7 +147,12 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     >>> cards_of(5)
     (Card.parse('2C'), Card.parse('4C'))
     """
-    if type(mask) is not int or not 0 <= mask < _ALL:
+    if type(mask) is not int:
+        try:
+            mask = -1 if type(mask) is bool else operator.index(mask)  # numpy ints and the like
+        except TypeError:
+            mask = -1
+    if not 0 <= mask < _ALL:
         raise InvalidArgumentError(
             f"not a card mask: {mask!r} (a card mask is an int 0 .. 2**53 - 1, the OR of "
             "Card.bit values)")
@@ -214,9 +220,9 @@ def legal_mask(hand: int, lead: int, m: MaskTable, trick: Sequence[int] = ()) ->
         hand: the mask of the cards held (not empty).
         lead: the id of the card led to the trick, or :data:`NO_CARD` for a lead.
         m: the compiled rules.
-        trick: the ids of the cards played to the trick, lead first; needed only under
+        trick: the ids of the cards played to the trick, lead first; used only under
             ``renege_basis="highest"`` (the privilege is measured against the highest
-            trump played so far, IMP-110a).
+            trump played so far, IMP-110a); empty means the lead alone.
 
     Returns:
         ``(legal, code)``: the mask of the legal cards, and ``FREE`` when every card is
@@ -254,7 +260,7 @@ def legal_mask(hand: int, lead: int, m: MaskTable, trick: Sequence[int] = ()) ->
     if m.multi_all or not trumps & (trumps - 1):
         if m.highest:
             power, trump = m.power, m.trump
-            withhold = m.above[max([power[c] for c in trick if m.suit_of[c] == trump])]
+            withhold = m.above[max([power[c] for c in (trick or (lead,)) if m.suit_of[c] == trump])]
         else:
             withhold = m.withhold[lead]
         if not trumps & ~withhold:
