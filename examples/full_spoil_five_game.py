@@ -45,6 +45,7 @@ def main(deals: int = 10, seed: int = 2024) -> tf.Game:
         outcome = game.play_hand(players)
         assert outcome is not None and game.last_hand is not None
         last = game.last_hand
+        assert isinstance(last, tf.HandState)  # a turn-up game (not a tf.BiddingHand)
         robbed = "" if last.robbed_by is None else f", seat {last.robbed_by} robbed"
         winners = " ".join(str(t.winner) for t in last.tricks)
         print(

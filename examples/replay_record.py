@@ -32,6 +32,7 @@ def main() -> tf.HandState:
         record = json.loads(path.read_text())
 
     again = tf.replay(record)
+    assert isinstance(again, tf.HandState)  # a turn-up game (not a tf.BiddingHand)
     assert again == state and again.outcome == state.outcome
     print(f"replayed: equal to the original -> {again == state}; outcome {again.outcome}")
 

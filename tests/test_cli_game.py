@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 import trumpfamily as tf
 from trumpfamily import cli, demo
-from trumpfamily.variants import OPTION_SPECS
+from trumpfamily.cli.options import value_text
+from trumpfamily.variants import BIDDING_OPTION_SPECS, OPTION_SPECS
 
 TIMEOUT = 60
 SRC_CLI = Path(tf.__file__).parent / "cli"
@@ -374,18 +375,29 @@ def test_options_lists_every_option_generated_from_the_library() -> None:
     result = run("options")
     assert result.returncode == 0, result.stderr
     blocks = result.stdout.split("\n\n")[1:]
-    assert [b.split(" ", 1)[0] for b in blocks] == list(OPTION_SPECS)
-    for block, (name, (component, spec)) in zip(blocks, OPTION_SPECS.items()):
+    turn_up, heading, bidding = (blocks[:len(OPTION_SPECS)], blocks[len(OPTION_SPECS)],
+                                 blocks[len(OPTION_SPECS) + 1:])
+    assert [b.split(" ", 1)[0] for b in turn_up] == list(OPTION_SPECS)
+    assert heading.startswith("The options of the bidding games only")
+    assert [b.split(" ", 1)[0] for b in bidding] == list(BIDDING_OPTION_SPECS)
+    for block, (name, (component, spec)) in zip(turn_up, OPTION_SPECS.items()):
         flat = " ".join(x.strip() for x in block.splitlines())
         assert f"(component {component}): {spec.doc}" in flat
         if spec.kind == "choice":
             assert "values: " + ", ".join(spec.values) in flat
         presets = ", ".join(f"{v.name} {_describe(v.options()[name])}"
                             for v in tf.VARIANTS.values())
-        assert f"presets: {presets}" in flat
+        assert f"presets: {presets}; the bidding games" in flat
         for variant in tf.VARIANTS.values():
             if name in variant.unused_options():
                 assert variant.name in flat.partition("no effect in ")[2], (name, variant)
+        assert all(len(x) <= 80 for x in block.splitlines()), block
+    for block, (name, (component, spec)) in zip(bidding, BIDDING_OPTION_SPECS.items()):
+        flat = " ".join(x.strip() for x in block.splitlines())
+        assert f"{name} (component bidding): {spec.doc}" in flat
+        presets = ", ".join(f"{v.name} {value_text(v.options()[name])}"
+                            for v in tf.BIDDING_VARIANTS.values())
+        assert f"presets: {presets}" in flat
         assert all(len(x) <= 80 for x in block.splitlines()), block
 
 
@@ -393,7 +405,7 @@ def test_options_of_one_name_and_an_unknown_name(capsys: pytest.CaptureFixture[s
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = in_process(["options", "Jink-Bonus"], capsys, monkeypatch)
     assert code == 0 and out.startswith("jink_bonus (component jinking)")
-    assert "no effect in Forty-Five: in a points game" in out
+    assert "no effect in Forty-Five and the bidding games: in a points game" in out
     code, _, err = in_process(["options", "jinx"], capsys, monkeypatch)
     assert code == cli.EXIT_USAGE and "unknown option 'jinx'; valid options: top_trumps" in err
 

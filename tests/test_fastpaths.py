@@ -149,7 +149,8 @@ def test_legal_mask_agrees_with_the_rules_on_sets(
 
 
 def test_action_ids() -> None:
-    assert tf.actions.ACTION_COUNT == 113
+    # 0..112: the turn-up games' actions (never renumbered); 113..176: the bidding games'
+    assert tf.actions.ACTION_COUNT == 177
     for number in range(tf.actions.ACTION_COUNT):
         assert tf.action_id(tf.action_from_id(number)) == number
     assert tf.action_id(tf.Play("AS")) == 51
@@ -158,8 +159,8 @@ def test_action_ids() -> None:
     assert tf.action_id(tf.RefuseFive()) == 112
     with pytest.raises(tf.InvalidArgumentError, match="not an action"):
         tf.action_id("play AS")  # type: ignore[arg-type]
-    with pytest.raises(tf.InvalidArgumentError, match="0..112"):
-        tf.action_from_id(113)
+    with pytest.raises(tf.InvalidArgumentError, match="0..176"):
+        tf.action_from_id(177)
     with pytest.raises(tf.InvalidArgumentError):
         tf.action_from_id(True)
 
@@ -169,9 +170,9 @@ def test_hand_state_value_semantics() -> None:
     b = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=5)
     a.legal_actions()  # fills a's cache only: still equal, same hash
     _ = a.events
-    assert a == b and not a != b and hash(a) == hash(b)
+    assert a == b and not a != b and hash(a) == hash(b)  # noqa: SIM202 (tests __ne__)
     c = a.apply(a.legal_actions()[0])
-    assert c != a and not c == a
+    assert c != a and not c == a  # noqa: SIM201 (tests __eq__)
     for copied in (pickle.loads(pickle.dumps(c)), copy.copy(c), copy.deepcopy(c)):
         assert copied == c and hash(copied) == hash(c)
         assert copied.legal_actions() == c.legal_actions()
@@ -211,7 +212,7 @@ def test_hand_state_compares_like_a_value_not_a_tuple() -> None:
 
     state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=2)
     assert state == mock.ANY and [state] == [mock.ANY]
-    assert state != () and not state == tuple(state)
+    assert state != () and not state == tuple(state)  # noqa: SIM201 (tests __eq__)
     for other in ((), (1,), state):
         with pytest.raises(TypeError, match="not ordered"):
             _ = state < other  # type: ignore[operator]

@@ -131,8 +131,10 @@ def test_the_forms_of_small_values() -> None:
     assert list(tf.to_json(tf.Rob("8C"))) == ["discard", "type"]
     assert tf.to_json(tf.Pass()) == {"type": "Pass"}
     assert tf.to_json(tf.Turn(2, None, "Rob")) == {"seat": 2, "action": None, "kind": "Rob"}
+    samples = {tf.Play: ("5H",), tf.Rob: ("5H",), tf.Take: ("5H",), tf.Bid: (20,),
+               tf.NameTrump: ("H",), tf.Discard: ("5H 2C",)}
     for cls in tf.Action.__args__:  # type: ignore[attr-defined]
-        value = cls("5H") if cls in (tf.Play, tf.Rob) else cls()
+        value = cls(*samples.get(cls, ()))
         round_trip(value)
         round_trip(value, tf.Action)
 
@@ -250,7 +252,7 @@ def changed(base: dict[str, Any], path: str, value: Any = "<delete>") -> dict[st
         ("turned_up", None, "turned_up", "expected card text"),
         ("trump", "hearts", "trump", "expected a suit letter"),
         ("phase", "PLAY", "phase", "expected a phase"),
-        ("legal_actions[0].type", "Bid", "legal_actions[0]", "unknown action type 'Bid'"),
+        ("legal_actions[0].type", "Fold", "legal_actions[0]", "unknown action type 'Fold'"),
         ("legal_actions[0].type", "<delete>", "legal_actions[0]", "missing field 'type'"),
         ("legal_actions[0].type", "Played", "legal_actions[0]", "unknown action type 'Played'"),
         ("legal_actions[0].card", "<delete>", "legal_actions[0].card", "missing"),
@@ -258,7 +260,7 @@ def changed(base: dict[str, Any], path: str, value: Any = "<delete>") -> dict[st
         ("legal_actions[0].seat", 1, "legal_actions[0]", r"unexpected field\(s\) 'seat'"),
         ("legal_actions[0]", "play 5H", "legal_actions[0]", "expected an action, a mapping"),
         ("history[0].kind", "Rob", "history[0].kind", "'Rob' is not the type of its action"),
-        ("history[0].kind", "Bid", "history[0].kind", "unknown action type 'Bid'"),
+        ("history[0].kind", "Fold", "history[0].kind", "unknown action type 'Fold'"),
         ("history[0].action", "<delete>", "history[0].action", "missing"),
         ("tricks[0].winner", None, "tricks[0].winner", "expected an int"),
         ("tricks[0].cards", ["AH", "AH", "XX"], "tricks[0].cards[2]", "cannot read a card"),
@@ -345,7 +347,7 @@ def test_a_malformed_record_is_refused_naming_the_field() -> None:
         ("mac", "x", "mac", "64 lowercase hex digits"),
         ("mac", 5, "mac", "expected a string"),
         ("deck", ["5H", 7], "deck", "item 1: expected card text"),
-        ("actions[0].type", "Bid", "actions[0]", "unknown action type"),
+        ("actions[0].type", "Fold", "actions[0]", "unknown action type"),
         ("options", [], "options", "expected a mapping"),
     ]:
         with pytest.raises(tf.DecodeError, match=reason) as info:

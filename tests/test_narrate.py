@@ -273,3 +273,140 @@ def test_a_str_seed_is_shown_quoted_in_the_header() -> None:
 
     header = game_header(tf.new_game(tf.SPOIL_FIVE, players=3, seed="friday night", hands=1))
     assert header == ["Spoil Five: 3 players, 1 hand, seed 'friday night'."]
+
+
+# -- the bidding games (BIDDING.md) ----------------------------------------------------------
+
+def _bidding_hand(variant: tf.Variant, calls: list[str], *, players: int = 4, dealer: int = 3,
+                  **stack: typing.Any) -> tuple[typing.Any, list[typing.Any]]:
+    """A stacked bidding hand: ``calls`` (in the action notation) applied, then the first
+    legal action until the hand is over; every event collected."""
+    from trumpfamily.bidding.engine import new_bidding_hand, stacked_bidding_deck
+
+    deck = stacked_bidding_deck(variant, players=players, dealer=dealer, **stack)
+    hand = new_bidding_hand(variant, players=players, dealer=dealer, deck=deck)
+    told = list(hand.events)
+    for call in calls:
+        hand = hand.apply(tf.parse_action(call))
+        told += hand.events
+    while not hand.is_over:
+        hand = hand.apply(hand.legal_actions()[0])
+        told += hand.events
+    return hand, told
+
+
+_NEWFOUNDLAND = {
+    "hands": {0: "JH AH KC 7S 3D", 1: "2C 3C 4C 6C 7C", 2: "8C 9C TC QC KD", 3: "2S 3S 4S 6S 8S"},
+    "kitty": "5H 9H 2D", "stock": "KH QH TH 9D 8D 7D 6D 5D 4D 2H 3H"}
+_NEWFOUNDLAND_CALLS = ["bid 20", "pass", "pass", "bid 20", "bid 25", "pass", "trump H",
+                       "discard 3D 7S KC 2D", "discard 2C 3C", "discard", "discard 2S 3S 4S"]
+
+
+def test_a_bidding_hand_told_whole() -> None:
+    """BIDDING.md §3.3-§3.6: the auction in one line with the dealer's hold, trumps, the
+    kitty, each discard with its draw, the tricks, and the contract."""
+    _, told = _bidding_hand(tf.NEWFOUNDLAND_120S, _NEWFOUNDLAND_CALLS, **_NEWFOUNDLAND)
+    assert Narrator(tf.NEWFOUNDLAND_120S, 4).lines(told) == [
+        "",
+        "Hand: P3 deals, 4 players.",
+        "  Hands: P0 JH AH KC 7S 3D; P1 2C 3C 4C 6C 7C; P2 8C 9C TC QC KD; P3 2S 3S 4S 6S 8S",
+        "  Kitty: 3 cards face down.",
+        ("  Auction: P0 20, P1 pass, P2 pass, P3 holds 20, P0 25, P3 pass -> P0 wins the "
+        "auction at 25."),
+        "  P0 names trumps: hearts.",
+        "  P0 takes the kitty: 5H 9H 2D.",
+        "  P0 discards KC 2D 3D 7S face down and draws KH.",
+        "  P1 discards 2C 3C face down and draws QH TH.",
+        "  P2 stands pat.",
+        "  P3 discards 2S 3S 4S face down and draws 9D 8D 7D.",
+        "  Trick 1: P1 4C  P2 8C  P3 6S  P0 JH  -> P0 (1 trick)",
+        "  Trick 2: P0 AH  P1 QH  P2 9C  P3 8S  -> P0 (2 tricks)",
+        "  Trick 3: P0 5H  P1 TH  P2 TC  P3 9D  -> P0 (3 tricks)",
+        "  Trick 4: P0 9H  P1 6C  P2 QC  P3 8D  -> P0 (4 tricks)",
+        "  Trick 5: P0 KH  P1 7C  P2 KD  P3 7D  -> P0 (5 tricks)",
+        "  Tricks: P0 5, P1 0, P2 0, P3 0.",
+        "  Points taken: P0+P2 30, P1+P3 0.",
+        "  The best trump, 5H, was in trick 3: that trick scores double.",
+        "  P0+P2 made the bid of 25.",
+        "  Scored this hand: P0+P2 +30, P1+P3 +0.",
+    ]
+
+
+def test_a_bidding_hand_told_to_a_seat_hides_the_other_seats_cards() -> None:
+    """BIDDING.md §3.4: the kitty only to its taker; of another seat's discard and draw,
+    only how many cards."""
+    _, told = _bidding_hand(tf.NEWFOUNDLAND_120S, _NEWFOUNDLAND_CALLS, **_NEWFOUNDLAND)
+    lines = Narrator(tf.NEWFOUNDLAND_120S, 4, seat=1).lines(told)
+    assert lines[2:11] == [
+        "  Your hand: 2C 3C 4C 6C 7C",
+        "  Kitty: 3 cards face down.",
+        ("  Auction: P0 20, you pass, P2 pass, P3 holds 20, P0 25, P3 pass -> P0 wins the "
+        "auction at 25."),
+        "  P0 names trumps: hearts.",
+        "  P0 takes the kitty (3 cards).",
+        "  P0 discards 4 cards face down and draws 1 card.",
+        "  You discard 2C 3C face down and draw QH TH.",
+        "  P2 stands pat.",
+        "  P3 discards 3 cards face down and draws 3 cards.",
+    ]
+    text = "\n".join(lines)
+    for card in ("5H", "9H", "2D", "KC", "3D", "KH", "2S", "9D", "JH AH"):
+        assert card not in text.partition("Trick 1")[0], card
+    mine = Narrator(tf.NEWFOUNDLAND_120S, 4, seat=0).lines(told)
+    assert "  You take the kitty: 5H 9H 2D." in mine
+    assert "  You discard KC 2D 3D 7S face down and draw KH." in mine
+
+
+def test_a_set_bid_a_throw_in_and_a_bagged_dealer() -> None:
+    """BIDDING.md §3.6: a set side loses its bid; §3.3 B7: everybody passes (the hand is
+    thrown in), or the dealer is bagged (option all_pass)."""
+    _, told = _bidding_hand(tf.AUCTION_45, ["pass"] * 4)
+    lines = Narrator(tf.AUCTION_45, 4).lines(told)
+    assert lines[3:] == [("  Auction: P0 pass, P1 pass, P2 pass, P3 pass -> everybody passed: "
+                         "the hand is thrown in.")]
+    bag = tf.AUCTION_45.with_options(all_pass="bag-dealer")
+    _, told = _bidding_hand(bag, ["pass"] * 3)
+    assert ("  Auction: P0 pass, P1 pass, P2 pass -> P3 is bagged: everybody else passed, so "
+            "the dealer plays 15.") in Narrator(bag, 4).lines(told)
+    _, told = _bidding_hand(tf.AUCTION_45, ["bid 30"], hands={0: "2C 3C 4C 6C 7C"})
+    lines = Narrator(tf.AUCTION_45, 4, seat=2).lines(told)
+    assert any(x.startswith("  Auction: P0 30, P1 pass, you pass, P3 pass -> P0 wins the "
+                            "auction at 30 (all five tricks).") for x in lines), lines
+    assert "  P0+you are set: the bid was 30 (all five tricks)." in lines
+    assert "  Scored this hand: P0+you -30, P1+P3 +" in "\n".join(lines)
+
+
+def test_sealed_discards_are_told_without_their_count() -> None:
+    """draw_order='simultaneous': every seat discards before any count is shown (EX-K08)."""
+    rules = tf.AUCTION_45.with_options(draw_order="simultaneous")
+    _, told = _bidding_hand(rules, ["bid 20", "pass", "pass", "pass", "trump C",
+                                    "discard 2H", "discard", "discard", "discard"],
+                            hands={0: "2H 3C 4C 6C 7C"})
+    lines = Narrator(rules, 4, seat=1).lines(told)
+    assert "  P0 discards face down." in lines
+    assert "  P0 draws 1 card." in lines
+    assert "  You stand pat." in lines
+
+
+def test_a_bidding_game_is_told_from_scores_below_zero() -> None:
+    """BIDDING.md §3.6: a set subtracts, so a bidding game's standings may be negative."""
+    state = tf.new_game(tf.AUCTION_45, players=4, seed=1, scores=[-30, 60])
+    assert Narrator.for_game(state).standings() == "Scores: P0+P2 -30, P1+P3 60 (target 120)."
+    with pytest.raises(tf.InvalidArgumentError, match="one int from 0 per side"):
+        Narrator(tf.FORTY_FIVE, 2, scores=[-5, 0])
+
+
+def test_a_bidding_game_told_by_the_narrator_keeps_the_game_scores() -> None:
+    """The running scores are the hands' gains (HandScored), as GameState keeps them."""
+    state = tf.new_game(tf.AUCTION_45, players=4, seed=3, hands=3)
+    narrator = Narrator.for_game(state)
+    bots = [tf.RuleOfThumbPlayer() for _ in range(4)]
+    lines = narrator.lines(state.events)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bots[seat].choose(state.view(seat)), seat)
+        lines += narrator.lines(state.events)
+    assert narrator.standings() == (f"Scores: P0+P2 {state.scores[0]}, P1+P3 {state.scores[1]} "
+                                    "(target 120).")
+    assert lines[-1] == narrator.standings()

@@ -174,7 +174,7 @@ def test_illegal_action_in_the_middle() -> None:
     [
         ({"type": "Play", "card": "ZZ"}, r"field 'card': cannot read a card from 'ZZ'"),
         ({"type": "Dance"}, r"unknown action type 'Dance' \(expected one of Play, Rob, "),
-        ({"type": "Bid", "amount": 20}, r"unknown action type 'Bid'"),
+        ({"type": "Fold", "amount": 20}, r"unknown action type 'Fold'"),
         ({"type": 3}, r"unknown action type 3"),
         ({"card": "5H"}, r"missing field 'type' \(one of Play, Rob, "),
         ({"type": "Play"}, r"missing field 'card' \(Play has 'card'\)"),

@@ -13,12 +13,17 @@ Directives
 ``.. trumpfamily-option-table::``
     Every option with its valid values (``OptionSpec.describe()``), each preset's value
     (``Variant.options()``) and its description (``OptionSpec.doc``). Option
-    ``:component:`` limits it to one rule component (``ranking``, ``reneging``...).
+    ``:component:`` limits it to one rule component (``ranking``, ``reneging``,
+    ``bidding``...); ``:presets:`` chooses the columns: ``turn-up`` (default: the four
+    presets of ``VARIANTS`` and the options of ``OPTION_SPECS``) or ``bidding`` (the seven
+    of ``BIDDING_VARIANTS``, and the options of a bidding variant,
+    ``Variant.option_specs()``).
 ``.. trumpfamily-renege-matrix::``
     Which privileged trump, held as the only trump, may be withheld against which trump
     led, computed with ``legal_moves``. Options: ``:variant:``, ``:options:``, ``:trump:``.
 ``.. trumpfamily-presets::``
-    The presets: names, aliases, player counts, scoring.
+    The presets: names, aliases, player counts, scoring. Option ``:presets:``:
+    ``turn-up`` (default: ``VARIANTS``), ``bidding`` or ``all`` (``ALL_VARIANTS``).
 ``.. trumpfamily-exports::``
     The names exported by the ``trumpfamily`` package, each linked to its reference entry.
 ``.. trumpfamily-other-modules::``
@@ -68,7 +73,16 @@ from sphinx.util.nodes import nested_parse_with_titles
 
 import trumpfamily
 from trumpfamily import Card, Suit, Variant, find_variant, legal_moves
-from trumpfamily.variants import OPTION_SPECS, VARIANTS
+from trumpfamily.bidding import ladder
+from trumpfamily.variants import (
+    ALL_VARIANTS,
+    BIDDING_OPTION_SPECS,
+    BIDDING_VARIANTS,
+    VARIANTS,
+)
+
+#: The preset groups a directive's ``:presets:`` option names.
+PRESET_GROUPS = {"turn-up": VARIANTS, "bidding": BIDDING_VARIANTS, "all": ALL_VARIANTS}
 
 SUIT_LABEL = {s: f"{s.symbol} {s.name.lower()}" for s in Suit}
 
@@ -100,11 +114,23 @@ def _parse_options(text: str | None) -> dict[str, Any]:
     return result
 
 
-def _value(value: Any) -> str:
-    """An option value as reST: ``"modern"``, ``True``, ``45``, ``None``."""
+def _value(value: Any, name: str = "") -> str:
+    """An option value as reST: ``"modern"``, ``True``, ``45``, ``None``, ``(100, 20)``;
+    a ``draw_limit`` of pairs as the mapping ``with_options`` takes, ``{6: 3}``."""
     if isinstance(value, str):
         return f'``"{value}"``'
+    if name == "draw_limit" and isinstance(value, tuple):
+        return f"``{dict(value)!r}``"
     return f"``{value!r}``"
+
+
+def _presets(directive: SphinxDirective, default: str) -> list[Variant]:
+    """The presets a directive's ``:presets:`` option names (``turn-up``, ``bidding``,
+    ``all``)."""
+    group = directive.options.get("presets", default)
+    if group not in PRESET_GROUPS:
+        raise ValueError(f"unknown :presets: {group!r}; valid: {', '.join(PRESET_GROUPS)}")
+    return list(PRESET_GROUPS[group].values())
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -214,16 +240,20 @@ class OptionTable(_TableDirective):
     disagree, their values are in bold.
     """
 
-    option_spec: ClassVar[dict[str, Any]] = {"component": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {"component": directives.unchanged,
+                                             "presets": directives.unchanged}
 
     def lines(self) -> list[str]:
         component = self.options.get("component")
-        if component is not None and component not in {a for a, _ in OPTION_SPECS.values()}:
+        presets = _presets(self, "turn-up")
+        specs = presets[0].option_specs()
+        if component == "bidding":
+            specs = BIDDING_OPTION_SPECS  # in the order of BIDDING.md §7 (the component's)
+        if component is not None and component not in {a for a, _ in specs.values()}:
             raise ValueError(f"unknown component {component!r}")
-        presets = list(VARIANTS.values())
         values = {v.name: v.options() for v in presets}
         rows = []
-        for name, (attr, spec) in OPTION_SPECS.items():
+        for name, (attr, spec) in specs.items():
             if component is not None and attr != component:
                 continue
             accepted = (f"``{spec.describe()}``" if spec.kind in ("choice", "flag")
@@ -236,11 +266,11 @@ class OptionTable(_TableDirective):
             row = [cell]
             differ = len({repr(values[v.name][name]) for v in presets}) > 1
             for v in presets:
-                text = _value(values[v.name][name])
+                text = _value(values[v.name][name], name)
                 row.append(f":tf-differs:`{text[2:-2]}`" if differ else text)
             rows.append(row)
         header = ["option", *[v.name for v in presets]]
-        widths = [40, *([15] * len(presets))]
+        widths = [40, *([60 // len(presets)] * len(presets))]
         title = (f"Options of the ``{component}`` component, by preset" if component
                  else "Every option, by preset (bold: the presets differ)")
         return _list_table(header, rows, widths, title=title, stub=0)
@@ -301,16 +331,18 @@ class RenegeMatrix(_TableDirective):
 class Presets(_TableDirective):
     """The presets with aliases, player counts and scoring."""
 
-    option_spec: ClassVar[dict[str, Any]] = {}
+    option_spec: ClassVar[dict[str, Any]] = {"presets": directives.unchanged}
 
     def lines(self) -> list[str]:
         rows = []
-        for v in VARIANTS.values():
-            s = v.scoring
+        for v in _presets(self, "turn-up"):
+            s, b = v.scoring, v.bidding
             scoring = (f"pool: first to {s.tricks_to_win} tricks" if s.scoring == "pool"
-                       else f"points: {s.points_per_trick} a trick, to {s.target}")
-            const = next(k for k in ("MAW", "SPOIL_FIVE", "TWENTY_FIVE", "FORTY_FIVE")
-                         if getattr(trumpfamily, k) is v)
+                       else f"points: {s.points_per_trick} a trick, to {s.target}" if b is None
+                       else f"bids {', '.join(map(str, ladder(b)))}; "
+                            f"to {b.target}")
+            const = next(k for k in trumpfamily.variants.__all__
+                         if getattr(trumpfamily.variants, k) is v)
             rows.append([v.name, f":data:`~trumpfamily.variants.{const}`",
                          f"{v.table.min_players}–{v.table.max_players}", scoring,
                          ", ".join(f"``{a}``" for a in v.aliases)])
@@ -405,6 +437,8 @@ _HEADINGS = {1: "=", 2: "-", 3: "~", 4: "^"}
 
 
 def _md_links(text: str) -> str:
+    """Links as reST, and a lone ``*`` that opens no emphasis (``IMP-*``) escaped."""
+    text = re.sub(r"(?<=[\s\-(])\*(?=[\s),.;:]|$)", r"\\*", text)
     return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r"`\1 <\2>`__", text)
 
 

@@ -44,14 +44,34 @@ from .robbing import Robbing
 from .scoring import Scoring
 from .table import Table
 from .variants import FORTY_FIVE, MAW, SPOIL_FIVE, TWENTY_FIVE, VARIANTS, Variant, find_variant
+from .variants import (
+    ALL_VARIANTS,
+    AMERICAN_110,
+    AUCTION_45,
+    BIDDING_VARIANTS,
+    FIFTY_FIVE,
+    NEWFOUNDLAND_120S,
+    NOVA_SCOTIA_45,
+    ONE_TEN,
+    TWO_TWENTY,
+)
 
 __all__ = [
+    "ALL_VARIANTS",
+    "AMERICAN_110",
+    "AUCTION_45",
+    "BIDDING_VARIANTS",
+    "FIFTY_FIVE",
     "FORTY_FIVE",
     "JK",
     "MAW",
+    "NEWFOUNDLAND_120S",
+    "NOVA_SCOTIA_45",
+    "ONE_TEN",
     "REFUSAL_CODES",
     "SPOIL_FIVE",
     "TWENTY_FIVE",
+    "TWO_TWENTY",
     "VARIANTS",
     "ActionParseError",
     "Card",
@@ -161,3 +181,23 @@ __all__ += [
     "stacked_deck",
     "to_json",
 ]
+from .actions import Bid, Discard, NameTrump, Take
+from .bidding.engine import BiddingHand, new_bidding_hand, stacked_bidding_deck
+from .game import AnyHand
+from .outcomes import AnyView, BiddingView
+
+__all__ += [
+    "AnyHand",
+    "AnyView",
+    "Bid",
+    "BiddingHand",
+    "BiddingView",
+    "Discard",
+    "NameTrump",
+    "Take",
+    "new_bidding_hand",
+    "stacked_bidding_deck",
+]
+from .simulate import FastBot, RandomBot, RuleOfThumbBot, Spot, simulate
+
+__all__ += ["FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]

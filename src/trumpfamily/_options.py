@@ -8,7 +8,8 @@ frozen attrs class whose option fields are made here. The metadata lets
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import re
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -17,6 +18,7 @@ from .errors import InvalidVariantError
 __all__ = ["OptionSpec", "choice", "flag", "integer", "option_fields"]
 
 _KEY = "trumpfamily_option"
+_INT: Final = re.compile(r"[+-]?\d+")
 
 # The value type of a choice option: its ``Literal[...]`` alias (``| None`` if optional).
 _V = TypeVar("_V", bound="str | None")
@@ -43,6 +45,44 @@ class OptionSpec:
             hi = "" if self.maximum is None else f" to {self.maximum}"
             text = f"an int from {self.minimum}{hi}"
         return text + (", or None" if self.optional else "")
+
+    def parse(self, text: str) -> Any:
+        """The value of this option written as text (``--option NAME=VALUE`` on the command
+        line; the docs' ``:options:``), not yet checked (:meth:`check` does that).
+
+        ``true`` / ``false`` (any case) are a flag's values and an integer an int's; the
+        word ``none`` is the string ``"none"`` where it is one of a choice's values
+        (``best_trump_bonus=none``: no bonus) and otherwise, like ``unset``, ``None``; a
+        choice keeps the text as it is (``renege_cards=5`` is ``"5"``). Text that is none
+        of these is returned as it is, for :meth:`check` to refuse with the valid values.
+
+        >>> from trumpfamily.variants import OPTION_SPECS
+        >>> OPTION_SPECS["renege_cards"][1].parse("5"), OPTION_SPECS["target"][1].parse("45")
+        ('5', 45)
+        >>> OPTION_SPECS["jinking"][1].parse("False"), OPTION_SPECS["jink_bonus"][1].parse("unset")
+        (False, None)
+        """
+        word = text.strip()
+        lowered = word.lower()
+        if self.kind == "choice" and (word in self.values
+                                      or (lowered == "none" and "none" in self.values)):
+            return word if word in self.values else "none"
+        if lowered in ("none", "unset"):
+            return None
+        if self.kind == "flag" and lowered in ("true", "false"):
+            return lowered == "true"
+        if self.kind == "int" and _INT.fullmatch(word):
+            return int(word)
+        return word
+
+    def to_json(self, value: Any) -> Any:
+        """The JSON form of a value of this option: the value itself, except that the
+        pairs of the bidding options ``min_bid_near_end`` and ``draw_limit`` are lists."""
+        return value
+
+    def from_json(self, value: Any) -> Any:
+        """A value of this option from its JSON form (:meth:`to_json`), not yet checked."""
+        return value
 
     def check(self, name: str, value: Any) -> None:
         """Raise :class:`InvalidVariantError` unless ``value`` is valid for this option."""

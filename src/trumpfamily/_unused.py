@@ -9,7 +9,9 @@ that happens to have no effect while another value of the same option would have
 (``two_trick_win_above=5`` with four players) is not reported.
 
 This module imports only the rule components' modules, never :mod:`trumpfamily.variants`
-(which imports it).
+(which imports it). A bidding variant adds its own cases: no turn-up, the fixed hand
+scores, and the bidding options other bidding options make idle
+(:func:`trumpfamily.bidding.unused_options`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
+from .bidding.component import unused_options as bidding_unused
 from .table import Table
 
 if TYPE_CHECKING:
@@ -32,6 +35,9 @@ POINTS_OPTIONS: Final = ("points_per_trick", "best_trump_bonus", "target", "five
                          "target_tie")
 #: The robbing options other than ``robbing`` itself.
 _ROB_OPTIONS: Final = ("holder_rob", "dealer_rob", "unrobbed_ace", "rob_timing")
+#: The points options a bidding game never reads: its tricks score by BIDDING.md §2.4
+#: (``best_trump_bonus`` still says which trick earns the bonus).
+_BIDDING_FIXED_SCORING: Final = ("points_per_trick", "five_tricks")
 #: The options that only decide what may be played to a trump lead.
 _TRUMP_LEAD_OPTIONS: Final = ("renege_cards", "renege_basis", "multi_privileged",
                               "ah_lead_requires_heart")
@@ -74,6 +80,15 @@ def unused_reasons(variant: Variant, players: int | None) -> dict[str, str]:
 
     add(("misdeal",), "in any game: the engine deals every hand correctly, so there is "
                       "never a misdeal to settle (Table.misdeal; OPTIONS.md, RULES.md §3 row 30)")
+    if variant.bidding is not None:
+        add(("robbing", *_ROB_OPTIONS, "fiving"),
+            "in a bidding game: the auction names trumps and no card is turned up, so "
+            "there is nothing to rob or to five (BIDDING.md §2.2)")
+        add(_BIDDING_FIXED_SCORING,
+            "in a bidding game: a trick scores 5, and the bids decide what all five tricks "
+            "earn (BIDDING.md §2.4, §3.6)")
+        for name, why in bidding_unused(variant.bidding).items():
+            add((name,), why)
     scoring = variant.scoring
     if scoring.scoring == "pool":
         add(POINTS_OPTIONS, "in a pool game (scoring='pool'): it is a points option "

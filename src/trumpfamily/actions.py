@@ -25,7 +25,17 @@ action                    notation            meaning (RULES.md section)
                                               gets alike: the round of rob prompts before
                                               the lead (``rob_timing="before-lead"``), or
                                               eldest's fiving prompt before such a round
-                                              (§1.5, §2.1.7 (6))
+                                              (§1.5, §2.1.7 (6)); in the bidding games,
+                                              pass in the auction (BIDDING.md §2.3)
+``Bid(amount)``           ``bid 20``          the bidding games: bid ``amount`` points; the
+                                              dealer's bid at the standing amount is his
+                                              hold (BIDDING.md §2.3, §3.3)
+``NameTrump(suit)``       ``trump H``         the auction winner names trumps (§3.4)
+``Discard(cards)``        ``discard 5H 2C``   put ``cards`` face down: the bidder's kitty
+                                              discard, or a seat's discard before it draws;
+                                              ``discard`` alone stands pat (§3.4)
+``Take(card)``            ``take 5H``         the dealer robbing the pack takes ``card``
+                                              from the stock (option ``rob_pack``, §3.4 K9)
 ========================  ==================  ===============================================
 
 Cards may be given as text: ``Play("5H") == Play(Card.parse("5H"))``.
@@ -51,27 +61,33 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 import attrs
 
-from .cards import Card
+from .cards import Card, Suit, parse_cards, parse_suit
 from .errors import ActionParseError, CardParseError, InvalidArgumentError
 
 __all__ = [
     "ACTION_COUNT",
     "ACTION_FORMS",
     "ACTION_TYPES",
+    "BID_AMOUNTS",
     "AcceptFive",
     "Action",
     "AskFive",
+    "Bid",
     "Claim",
     "DeclineRob",
+    "Discard",
     "Jink",
+    "NameTrump",
     "Pass",
     "Play",
     "RefuseFive",
     "Rob",
+    "Take",
     "action_from_id",
     "action_id",
     "parse_action",
@@ -219,6 +235,8 @@ class Pass:
       announcement (both public), else after the dealer.
     * Two players with fiving and ``rob_timing="before-lead"``: eldest first says
       ``AskFive()`` or passes, before any rob prompt.
+    * The bidding games: pass in the auction. A pass is final: that seat bids no more
+      this hand (BIDDING.md §3.3; BICA45, IMP-110a, IMP-110b, IMP-NS).
     """
 
     def __repr__(self) -> str:
@@ -228,24 +246,170 @@ class Pass:
         return "pass"
 
 
+#: Every amount a bid may name in some bidding game: the rungs 5 to 30 by 5 that a
+#: ``Bidding`` ladder can hold, and 60 for the bid above the ladder (slam, 30-for-60,
+#: moon, sixty: ``trumpfamily.bidding.EXTRA_BID``) (BIDDING.md §3.3 B1, B2, B9).
+BID_AMOUNTS: Final[tuple[int, ...]] = (5, 10, 15, 20, 25, 30, 60)
+
+
+def _amount(value: int) -> int:
+    if type(value) is not int or value not in BID_AMOUNTS:
+        raise InvalidArgumentError(
+            f"Bid({value!r}): a bid is one of the ints {', '.join(map(str, BID_AMOUNTS))} "
+            "(points; 60 is the bid above the ladder)")
+    return value
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Bid:
+    """Bid ``amount`` points in the auction of a bidding game (BIDDING.md §2.3, §3.3).
+
+    Each bid must beat the standing bid, except that the dealer may bid the standing
+    amount: that is his *hold* (BICA45 "I hold"; also called take, call, match). Which
+    amounts a seat may bid now is in the hand's legal actions; the amount is one of
+    :data:`BID_AMOUNTS` (60 is the bid above the ladder: 30-for-60, slam, moon or the
+    Irish 60, whichever the variant has).
+
+    Args:
+        amount: the points bid, an int of :data:`BID_AMOUNTS`.
+
+    Raises:
+        InvalidArgumentError: ``amount`` is not one of :data:`BID_AMOUNTS`.
+
+    >>> from trumpfamily import Bid
+    >>> Bid(20), str(Bid(20))
+    (Bid(20), 'bid 20')
+    """
+
+    amount: int = attrs.field(converter=_amount)
+
+    def __repr__(self) -> str:
+        return f"Bid({self.amount})"
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+def _suit(value: Suit | str) -> Suit:
+    return parse_suit(value)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class NameTrump:
+    """The winner of the auction names the trump suit (BIDDING.md §2.2, §3.4): bids name
+    no suit (DBK), and there is no turn-up.
+
+    Args:
+        suit: a :class:`~trumpfamily.cards.Suit` or its letter (``"H"``).
+
+    Raises:
+        CardParseError: ``suit`` is not a suit.
+
+    >>> from trumpfamily import NameTrump
+    >>> NameTrump("h"), str(NameTrump("H"))
+    (NameTrump('H'), 'trump H')
+    """
+
+    suit: Suit = attrs.field(converter=_suit)
+
+    def __repr__(self) -> str:
+        return f"NameTrump({self.suit.letter!r})"
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.letter}"
+
+
+def _discarded(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    cards = parse_cards(value)
+    if len(set(cards)) != len(cards):
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        raise InvalidArgumentError(
+            f"Discard: {' '.join(map(str, twice))} given twice; each card is discarded once")
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Discard:
+    """Put ``cards`` face down (BIDDING.md §3.4): the bidder's discard after taking the
+    kitty, or a seat's discard before it draws replacements from the stock. No cards
+    (``Discard()``) stands pat. The other seats see how many cards, never which.
+
+    The cards are kept in card-id order (:attr:`Card.index
+    <trumpfamily.cards.Card.index>`: clubs, diamonds, hearts, spades), so that two
+    discards of the same cards are equal whatever order they were given in.
+
+    Args:
+        cards: the cards, as card values or text (``"5H 2C"``); none to stand pat.
+
+    Raises:
+        CardParseError: a card cannot be read.
+        InvalidArgumentError: a card is given twice.
+
+    >>> from trumpfamily import Discard
+    >>> Discard("5H 2C"), str(Discard("5H 2C")), str(Discard())
+    (Discard('2C 5H'), 'discard 2C 5H', 'discard')
+    >>> Discard("5H 2C") == Discard(["2C", "5H"])
+    True
+    """
+
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_discarded)
+
+    def __repr__(self) -> str:
+        inside = " ".join(map(str, self.cards))
+        return f"Discard({inside!r})" if self.cards else "Discard()"
+
+    def __str__(self) -> str:
+        return " ".join(["discard", *map(str, self.cards)])
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Take:
+    """The dealer robbing the pack takes ``card`` from the stock as one of his
+    replacements, instead of the top card (option ``rob_pack``; BIDDING.md §3.4 K9,
+    EX-K04; DBK's variant). He takes one card at a time, as many as he discarded beyond
+    coming down to five.
+
+    Args:
+        card: a card of the stock, as a card value or text.
+
+    Raises:
+        CardParseError: ``card`` is not a card.
+
+    >>> from trumpfamily import Take
+    >>> Take("5h"), str(Take("5H"))
+    (Take('5H'), 'take 5H')
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __repr__(self) -> str:
+        return f"Take({str(self.card)!r})"
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+
 # Resolve the string annotations (``from __future__ import annotations``) once, here, so that
 # cattrs (records) finds concrete field types and never calls ``attrs.resolve_types`` on
 # these classes itself; drop the marker that call leaves, a class attribute holding the
 # class, which pydoc would print as a second copy of the docstring.
-for _cls in (Play, Rob):
+for _cls in (Play, Rob, Bid, NameTrump, Discard, Take):
     attrs.resolve_types(_cls)
     delattr(_cls, "__attrs_types_resolved__")
 del _cls
 
-#: Any engine action.
+#: Any engine action: the turn-up games' and the bidding games' (``Bid``, ``NameTrump``,
+#: ``Discard``, ``Take``; ``Pass`` is shared).
 Action: TypeAlias = (
     Play | Rob | DeclineRob | Claim | Jink | AskFive | AcceptFive | RefuseFive | Pass
+    | Bid | NameTrump | Discard | Take
 )
 
 #: The action classes, by name (used by records).
 ACTION_TYPES: Final[dict[str, type[Action]]] = {
     cls.__name__: cls
-    for cls in (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive, Pass)
+    for cls in (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive, Pass,
+                Bid, NameTrump, Discard, Take)
 }
 
 #: The words of the actions that take no card, by their notation.
@@ -255,7 +419,8 @@ _WORDS: Final[dict[str, Action]] = {
 }
 
 #: The text forms of the actions, as :func:`parse_action` names them in its errors.
-ACTION_FORMS: Final[tuple[str, ...]] = ("play CARD", "rob CARD", *_WORDS)
+ACTION_FORMS: Final[tuple[str, ...]] = (
+    "play CARD", "rob CARD", *_WORDS, "bid N", "trump SUIT", "discard [CARD...]", "take CARD")
 
 
 def parse_action(text: str) -> Action:
@@ -266,32 +431,36 @@ def parse_action(text: str) -> Action:
     the same card).
 
     Args:
-        text: e.g. ``"play AH"``, ``"rob 8C"``, ``"decline-rob"``, ``"pass"``.
+        text: e.g. ``"play AH"``, ``"rob 8C"``, ``"decline-rob"``, ``"pass"``, and in
+            the bidding games ``"bid 20"``, ``"trump H"``, ``"discard 5H 2C"`` (or
+            ``"discard"`` alone, standing pat) and ``"take 5H"``.
 
     Returns:
         The action: ``parse_action(str(action)) == action`` for every action.
 
     Raises:
         ActionParseError: ``text`` is not a str, or not one of the forms of
-            :data:`ACTION_FORMS` (the message names the text and lists them), or its card
-            cannot be read (the message says why).
+            :data:`ACTION_FORMS` (the message names the text and lists them), or its card,
+            suit or amount cannot be read (the message says why).
 
     >>> from trumpfamily import parse_action
     >>> parse_action("Play ah"), parse_action("ACCEPT-FIVE")
     (Play('AH'), AcceptFive())
+    >>> parse_action("bid 25"), parse_action("trump s"), parse_action("discard 2c 9d")
+    (Bid(25), NameTrump('S'), Discard('2C 9D'))
     >>> parse_action("play")
     Traceback (most recent call last):
     ...
-    trumpfamily.errors.ActionParseError: cannot read an action from 'play': 'play' needs a card, e.g. 'play AH'; an action is one of: play CARD, rob CARD, decline-rob, claim, jink, ask-five, accept-five, refuse-five, pass
+    trumpfamily.errors.ActionParseError: cannot read an action from 'play': 'play' needs a card, e.g. 'play AH'; an action is one of: play CARD, rob CARD, decline-rob, claim, jink, ask-five, accept-five, refuse-five, pass, bid N, trump SUIT, discard [CARD...], take CARD
     """
     if not isinstance(text, str):
         raise ActionParseError(text, f"expected action text (a str), got {type(text).__name__}",
                                ACTION_FORMS)
     words = text.split()
     verb = words[0].lower() if words else ""
-    if verb in ("play", "rob"):
+    if verb in ("play", "rob", "take"):
         if len(words) != 2:
-            example = "AH" if verb == "play" else "8C"
+            example = "8C" if verb == "rob" else "AH"
             problem = "needs a card" if len(words) == 1 else "takes one card"
             raise ActionParseError(text, f"{verb!r} {problem}, e.g. '{verb} {example}'",
                                    ACTION_FORMS)
@@ -299,7 +468,9 @@ def parse_action(text: str) -> Action:
             card = Card.parse(words[1])
         except CardParseError as error:
             raise ActionParseError(text, str(error)) from None
-        return Play(card) if verb == "play" else Rob(card)
+        return Play(card) if verb == "play" else Rob(card) if verb == "rob" else Take(card)
+    if verb in ("bid", "trump", "discard"):
+        return _parse_bidding(text, verb, words[1:])
     if len(words) == 1 and verb in _WORDS:
         return _WORDS[verb]
     joined = "-".join(words).lower()
@@ -312,24 +483,56 @@ def parse_action(text: str) -> Action:
     raise ActionParseError(text, reason, ACTION_FORMS)
 
 
+def _parse_bidding(text: str, verb: str, rest: list[str]) -> Action:
+    """``bid N``, ``trump SUIT`` and ``discard [CARD...]`` (BIDDING.md §3.3, §3.4)."""
+    if verb == "discard":
+        try:
+            return Discard(rest)
+        except (CardParseError, InvalidArgumentError) as error:
+            raise ActionParseError(text, str(error)) from None
+    if len(rest) != 1:
+        example = "'bid 20'" if verb == "bid" else "'trump H'"
+        what = "an amount" if verb == "bid" else "a suit"
+        problem = f"needs {what}" if not rest else f"takes one {what.split()[-1]}"
+        raise ActionParseError(text, f"{verb!r} {problem}, e.g. {example}", ACTION_FORMS)
+    if verb == "trump":
+        try:
+            return NameTrump(rest[0])
+        except CardParseError as error:
+            raise ActionParseError(text, str(error)) from None
+    try:
+        return Bid(int(rest[0]) if rest[0].isdigit() else rest[0])  # type: ignore[arg-type]
+    except InvalidArgumentError as error:
+        raise ActionParseError(text, str(error)) from None
+
+
 # -- action ids ------------------------------------------------------------------------
 #
-# A fixed numbering of every action, for fast paths, arrays and learning agents:
-# ``Play(card)`` is ``card.index`` (0..52), ``Rob(discard)`` is ``53 + discard.index``
-# (53..105), then the actions without a card.
+# A fixed numbering of the actions, for fast paths, arrays and learning agents. The ids of
+# the turn-up games come first and never change: ``Play(card)`` is ``card.index``
+# (0..52), ``Rob(discard)`` is ``53 + discard.index`` (53..105), then the actions without
+# a card (106..112). The bidding games' actions follow (added after 112, so no earlier id
+# moved): ``Bid(amount)`` is ``113 + BID_AMOUNTS.index(amount)`` (113..119),
+# ``NameTrump(suit)`` is ``120 + suit index`` in ``C D H S`` order (120..123), and
+# ``Take(card)`` is ``124 + card.index`` (124..176). A ``Discard`` names any number of
+# cards, so it has no single id.
 
 _WORDLESS: Final[tuple[Action, ...]] = (
     DeclineRob(), Pass(), Claim(), Jink(), AskFive(), AcceptFive(), RefuseFive()
 )
+_SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 #: The number of action ids: ``action_id`` gives ``0 .. ACTION_COUNT - 1``.
-ACTION_COUNT: Final = 106 + len(_WORDLESS)
+ACTION_COUNT: Final = 106 + len(_WORDLESS) + len(BID_AMOUNTS) + len(_SUITS) + 53
 
 
 def _all_actions() -> tuple[Action, ...]:
     from .cards import JK, STANDARD_DECK
 
     deck = STANDARD_DECK + (JK,)
-    return (*(Play(c) for c in deck), *(Rob(c) for c in deck), *_WORDLESS)
+    return (
+        *(Play(c) for c in deck), *(Rob(c) for c in deck), *_WORDLESS,
+        *(Bid(a) for a in BID_AMOUNTS), *(NameTrump(s) for s in _SUITS), *(Take(c) for c in deck),
+    )
 
 
 _BY_ID: Final[tuple[Action, ...]] = _all_actions()
@@ -340,17 +543,30 @@ def action_id(action: Action) -> int:
     """The action's fixed id, ``0 .. ACTION_COUNT - 1`` (stable across releases):
     ``Play(c)`` is ``c.index`` (0..52), ``Rob(c)`` is ``53 + c.index``, then
     ``DeclineRob`` 106, ``Pass`` 107, ``Claim`` 108, ``Jink`` 109, ``AskFive`` 110,
-    ``AcceptFive`` 111, ``RefuseFive`` 112.
+    ``AcceptFive`` 111, ``RefuseFive`` 112; the bidding games' actions after them:
+    ``Bid(a)`` is ``113 + BID_AMOUNTS.index(a)`` (``Bid(5)`` 113 ... ``Bid(30)`` 118,
+    ``Bid(60)`` 119), ``NameTrump(s)`` is 120 to 123 for ``C D H S``, and ``Take(c)`` is
+    ``124 + c.index`` (124..176).
+
+    A :class:`Discard` has no single id: it names a set of cards (none to five or more),
+    which no fixed numbering of single actions covers. An agent that needs ids can number
+    the legal discards of a position itself, or choose the discard card by card.
 
     Raises:
-        InvalidArgumentError: ``action`` is not an action.
+        InvalidArgumentError: ``action`` is not an action, or is a :class:`Discard`.
 
-    >>> from trumpfamily import Play, Claim, action_id, action_from_id
+    >>> from trumpfamily import Bid, Claim, NameTrump, Play, action_id, action_from_id
     >>> action_id(Play("2C")), action_id(Claim()), action_from_id(51)
     (0, 108, Play('AS'))
+    >>> action_id(Bid(15)), action_id(NameTrump("S")), action_from_id(119)
+    (115, 123, Bid(60))
     """
     found = _ID_OF.get(action) if isinstance(action, tuple(ACTION_TYPES.values())) else None
     if found is None:
+        if isinstance(action, Discard):
+            raise InvalidArgumentError(
+                f"{action!r} has no action id: a Discard names a set of cards, which no fixed "
+                "numbering of single actions covers (number the legal discards yourself)")
         raise InvalidArgumentError(f"not an action: {action!r} (expected Play(card), Rob(card), ...)")
     return found
 

@@ -1,5 +1,8 @@
-"""The bidding presets' binding defaults (BIDDING.md §8), as data, not yet wired into
-:class:`~trumpfamily.variants.Variant`.
+"""The bidding presets' binding defaults (BIDDING.md §8), as data: the components from
+which :mod:`trumpfamily.variants` builds the presets :data:`~trumpfamily.variants.AUCTION_45`,
+:data:`~trumpfamily.variants.NEWFOUNDLAND_120S`, :data:`~trumpfamily.variants.NOVA_SCOTIA_45`,
+:data:`~trumpfamily.variants.FIFTY_FIVE`, :data:`~trumpfamily.variants.ONE_TEN`,
+:data:`~trumpfamily.variants.TWO_TWENTY` and :data:`~trumpfamily.variants.AMERICAN_110`.
 
 For each bidding preset: its :class:`~trumpfamily.bidding.Bidding` component
 (:data:`BIDDING_PRESETS`), and the table facts it needs from the other components

@@ -15,7 +15,10 @@ value. The forms (format 1, :data:`FORMAT`):
   "type": "Played"}``;
 * a variant is ``{"name": ..., "options": {...every option...}, "min_players": ...,
   "max_players": ...}``: a preset's name reads back as that preset with the options, any
-  other name as a variant of its own built from them;
+  other name as a variant of its own built from them. A bidding variant's options are
+  those of :meth:`~trumpfamily.variants.Variant.option_specs` (OPTIONS.md, then BIDDING.md
+  §7): its pairs are lists, ``"min_bid_near_end": [100, 20]`` and ``"draw_limit": [[6,
+  3]]`` (players, limit), and the bidding options tell a bidding variant from the others;
 * :class:`~trumpfamily.outcomes.Trick`, :class:`~trumpfamily.outcomes.Barred`,
   :class:`~trumpfamily.outcomes.Turn`, :class:`~trumpfamily.outcomes.GameContext`,
   :class:`~trumpfamily.outcomes.HandOutcome` and the records are objects with one field
@@ -59,8 +62,16 @@ from .actions import ACTION_TYPES, Action
 from .cards import Card, Suit
 from .errors import CardParseError, InvalidVariantError
 from .integrity import salt_from_hex, sign
-from .outcomes import Barred, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
-from .variants import OPTION_SPECS, VARIANTS, Variant
+from .outcomes import Barred, BiddingView, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
+from .table import Table
+from .variants import (
+    ALL_VARIANTS,
+    AUCTION_45,
+    BIDDING_OPTION_SPECS,
+    OPTION_SPECS,
+    OptionSpec,
+    Variant,
+)
 
 __all__ = [
     "CONVERTER",
@@ -75,6 +86,9 @@ __all__ = [
 
 #: The version of the JSON forms, written in records and views (``"format": 1``).
 FORMAT: Final = 1
+
+# The base of a custom bidding variant read back: every one of its options is given.
+_BIDDING_VARIANT: Final = AUCTION_45
 
 
 @attrs.frozen
@@ -94,6 +108,9 @@ class HandRecord:
         mac: for a record written with a key (``record(key=...)``), the HMAC-SHA256 of
             the rest of the record as 64 lowercase hex digits, else ``None`` (not
             written; :mod:`trumpfamily.integrity`).
+        scores: for a hand of a bidding game dealt in a game whose scores were not all 0,
+            each side's score before the hand (the near-end rules read them; BIDDING.md
+            §3.3, §3.7), else ``None`` (not written).
     """
 
     variant: str
@@ -105,6 +122,7 @@ class HandRecord:
     format: int = FORMAT
     salt: str | None = None
     mac: str | None = None
+    scores: list[int] | None = None
 
 
 @attrs.frozen
@@ -338,15 +356,39 @@ def _structure_options(value: Any, _: Any) -> dict[str, Any]:
 # -- variants -----------------------------------------------------------------------------
 
 
+def _specs_of(options: Mapping[str, Any]) -> Mapping[str, tuple[str, OptionSpec]]:
+    """The options of the variant ``options`` describe: a bidding variant's when any option
+    of the bidding component alone is among them, else those of OPTIONS.md."""
+    bidding = any(name in BIDDING_OPTION_SPECS and name not in OPTION_SPECS for name in options)
+    return _BIDDING_VARIANT.option_specs() if bidding else OPTION_SPECS
+
+
+def options_from_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values from their JSON form: the pairs of a bidding variant (JSON lists) as
+    tuples, ``"draw_limit": [[6, 3]]`` -> ``((6, 3),)``; every other value as it is."""
+    specs = _specs_of(options)
+    return {name: specs[name][1].from_json(value) if name in specs else value
+            for name, value in options.items()}
+
+
+def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values in their JSON form (:func:`options_from_json` reads them back)."""
+    specs = _specs_of(options)
+    return {name: specs[name][1].to_json(value) if name in specs else value
+            for name, value in options.items()}
+
+
 def check_options(options: Mapping[str, Any]) -> None:
-    """Every option of OPTIONS.md, each of its exact type and value (RULES.md §3).
+    """Every option of the variant, each of its exact type and value (RULES.md §3;
+    BIDDING.md §7 for a bidding variant, whose pairs may be JSON lists).
 
     Raises:
         ValueError: ``"must give every option of the variant exactly once: missing ...;
             unknown ..."`` or ``"are not valid: option ante=1.0 is not valid; ..."``.
     """
-    missing = [name for name in OPTION_SPECS if name not in options]
-    unknown = sorted(str(name) for name in options if name not in OPTION_SPECS)
+    specs = _specs_of(options)
+    missing = [name for name in specs if name not in options]
+    unknown = sorted(str(name) for name in options if name not in specs)
     if missing or unknown:
         parts = []
         if missing:
@@ -354,9 +396,10 @@ def check_options(options: Mapping[str, Any]) -> None:
         if unknown:
             parts.append(f"unknown {', '.join(map(repr, unknown))}")
         raise _Bad(f"must give every option of the variant exactly once: {'; '.join(parts)}")
-    for name, (_, spec) in OPTION_SPECS.items():
+    for name, (_, spec) in specs.items():
         try:
-            spec.check(name, options[name])  # exact types: a flag is a bool, an int an int
+            # exact types: a flag is a bool, an int an int
+            spec.check(name, spec.from_json(options[name]))
         except InvalidVariantError as exc:
             raise _Bad(f"are not valid: {exc}") from None
 
@@ -376,14 +419,22 @@ def _variant_of(name: str, options: Mapping[str, Any]) -> Variant:
     with the default components and ``options`` (which are all of its rules)."""
     # Keyed by (name, type, value): 1, 1.0 and True can never share an entry.
     try:
-        return _cached_variant(name, tuple((k, type(v), v) for k, v in options.items()))
+        values = options_from_json(options)
+        return _cached_variant(name, tuple((k, type(v), v) for k, v in values.items()))
     except InvalidVariantError as exc:  # options that are valid one by one, not together
         raise _Bad(f"are not valid: {exc}") from None
 
 
 @functools.lru_cache(maxsize=256)
 def _cached_variant(name: str, options: tuple[tuple[str, type, Any], ...]) -> Variant:
-    base = VARIANTS.get(name) or Variant(name=name)
+    base = ALL_VARIANTS.get(name)
+    if base is None:
+        bidding = _specs_of({k: v for k, _, v in options}) is not OPTION_SPECS
+        # Two seats until the caller sets the variant's own player counts, so that the
+        # stock is checked at those counts only (_structure_variant does).
+        base = (attrs.evolve(_BIDDING_VARIANT, name=name, aliases=(),
+                             table=Table(min_players=2, max_players=2)) if bidding
+                else Variant(name=name))
     variant = base.with_options(**{k: v for k, _, v in options})
     return base if base == variant else variant
 
@@ -395,7 +446,7 @@ def _unstructure_variant(variant: Variant) -> dict[str, Any]:
     table = variant.table
     return {
         "name": variant.name,
-        "options": variant.options(),
+        "options": options_to_json(variant.options()),
         "min_players": table.min_players,
         "max_players": table.max_players,
     }
@@ -478,7 +529,7 @@ def _fields(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
 
 #: Fields a reader may leave out (they default to ``None``): the integrity fields.
 _OPTIONAL: Final[dict[type[Any], frozenset[str]]] = {
-    HandRecord: frozenset({"salt", "mac"}),
+    HandRecord: frozenset({"salt", "mac", "scores"}),
     GameRecord: frozenset({"salt", "mac"}),
 }
 
@@ -660,24 +711,27 @@ def _union_unstructure(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
     return unstructure
 
 
-def _view_structure(conv: cattrs.Converter) -> Callable[[Any, Any], SeatView]:
-    """A :class:`SeatView` is a top-level document: its fields and ``"format"``."""
-    fields = _class_structure(SeatView, conv)
+def _view_structure(
+    conv: cattrs.Converter, cls: type[Any] = SeatView
+) -> Callable[[Any, Any], Any]:
+    """A :class:`SeatView` (or :class:`BiddingView`) is a top-level document: its fields
+    and ``"format"``."""
+    fields = _class_structure(cls, conv)
+    name = cls.__name__
 
-    def structure(value: Any, _: Any) -> SeatView:
+    def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, Mapping):
             raise _Bad(f"expected a seat's view, a mapping (a JSON object), got {_kind(value)}")
         if "format" not in value:
             raise ClassValidationError(
-                "While structuring SeatView",
-                [_field_error(KeyError("format"), SeatView, "format", int)],
-                SeatView,
+                f"While structuring {name}",
+                [_field_error(KeyError("format"), cls, "format", int)],
+                cls,
             )
         if type(value["format"]) is not int or value["format"] != FORMAT:
             problem = f"format {value['format']!r} is not supported (expected {FORMAT})"
-            raise _fail(SeatView, "format", problem)
-        view: SeatView = fields({k: v for k, v in value.items() if k != "format"}, SeatView)
-        return view
+            raise _fail(cls, "format", problem)
+        return fields({k: v for k, v in value.items() if k != "format"}, cls)
 
     return structure
 
@@ -714,21 +768,29 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(lambda t: t in known, lambda t: _class_structure(t, conv))
     conv.register_structure_hook_factory(_is_seq, lambda t: _seq_structure(t, conv))
     conv.register_structure_hook_func(lambda t: t == list[Card], _structure_cards)
-    for nt in (Turn, GameContext, SeatView):
+    for nt in (Turn, GameContext, SeatView, BiddingView):
         conv.register_unstructure_hook(nt, namedtuple_dict_unstructure_factory(nt, conv))
-    unstructure_view = conv.get_unstructure_hook(SeatView)
-    conv.register_unstructure_hook(
-        SeatView, lambda view: {"format": FORMAT, **unstructure_view(view)}
-    )
-    conv.register_structure_hook(SeatView, _view_structure(conv))
-    # Records: the integrity fields only when set.
-    for rec in (HandRecord, GameRecord):
+    for view_cls in (SeatView, BiddingView):
+        unstructure_view = conv.get_unstructure_hook(view_cls)
         conv.register_unstructure_hook(
-            rec,
-            make_dict_unstructure_fn(
-                rec, conv, salt=override(omit_if_default=True), mac=override(omit_if_default=True)
-            ),
+            view_cls, lambda view, fields=unstructure_view: {"format": FORMAT, **fields(view)}
         )
+        conv.register_structure_hook(view_cls, _view_structure(conv, view_cls))
+    # Records: the integrity fields (and a bidding hand's scores) only when set.
+    conv.register_unstructure_hook(
+        HandRecord,
+        make_dict_unstructure_fn(
+            HandRecord, conv, salt=override(omit_if_default=True),
+            mac=override(omit_if_default=True), scores=override(omit_if_default=True),
+        ),
+    )
+    conv.register_unstructure_hook(
+        GameRecord,
+        make_dict_unstructure_fn(
+            GameRecord, conv, salt=override(omit_if_default=True),
+            mac=override(omit_if_default=True),
+        ),
+    )
     _drop_markers()
     return conv
 
@@ -748,6 +810,7 @@ def hand_record(
     *,
     salt: bytes | None = None,
     key: bytes | None = None,
+    scores: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """The JSON-ready record of a hand (what ``HandState.record()`` returns).
 
@@ -760,6 +823,8 @@ def hand_record(
         salt: the salt of the deal's commitment, if it has one (written as hex).
         key: a secret key: the record gets a ``"mac"``
             (:func:`~trumpfamily.integrity.record_mac`).
+        scores: a bidding hand's sides' scores before the hand, if not all 0 (written as
+            ``"scores"``).
 
     Returns:
         A dict of strings, ints, bools, ``None``, lists and dicts (see
@@ -770,12 +835,13 @@ def hand_record(
     """
     rec = HandRecord(
         variant=variant.name,
-        options=variant.options(),
+        options=options_to_json(variant.options()),
         players=players,
         dealer=dealer,
         deck=list(deck),
         actions=list(actions),
         salt=None if salt is None else salt.hex(),
+        scores=None if scores is None else list(scores),
     )
     data: dict[str, Any] = CONVERTER.unstructure(rec)
     return data if key is None else sign(data, key)
@@ -813,7 +879,7 @@ def game_record(
     """
     rec = GameRecord(
         variant=variant.name,
-        options=variant.options(),
+        options=options_to_json(variant.options()),
         players=players,
         seed=seed,
         dealer=dealer,

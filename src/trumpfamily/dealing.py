@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -49,11 +49,13 @@ def seeded_random(seed: object, where: str = "") -> random.Random:
     return random.Random(seed)
 
 
+_T = TypeVar("_T")
+
 # (i, i + 1, bits of i + 1) for each swap of a Fisher-Yates shuffle of up to 64 cards.
 _SWAPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(63, 0, -1))
 
 
-def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
+def shuffled(cards: list[_T], rng: random.Random) -> list[_T]:
     """Shuffle ``cards`` in place and return them: exactly ``rng.shuffle(cards)`` (the
     same order from the same generator state), in about half its time.
 

@@ -69,8 +69,8 @@ which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, 
 from __future__ import annotations
 
 import enum
-from operator import itemgetter
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -114,11 +114,11 @@ from .integrity import deal_commitment, new_salt
 from .jinking import claim_due, jink_result
 from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView, Trick, Turn
 from .play import play_context
-from .tables import legal_mask
 from .refusals import PLAY_CODES, RefusalFacts, reason
 from .reneging import PlayContext, decide, explain, refusal_code
 from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
 from .scoring import HandEnd, hand_points, pool_result, pool_tricks
+from .tables import legal_mask
 from .variants import Variant
 
 __all__ = [
@@ -313,7 +313,7 @@ class HandState(tuple):  # type: ignore[type-arg]
         _result = _tuplegetter(11, "How the hand ended, if it did (internal).")
         _events = _tuplegetter(12, "The events of the last action, or None (internal).")
 
-    def __new__(cls, *args: object) -> HandState:
+    def __new__(cls, *args: object) -> HandState:  # noqa: PYI034 (it only refuses)
         raise TypeError("HandState is built by new_hand() or replay(), not by its constructor")
 
     def __eq__(self, other: object) -> bool:
@@ -1533,7 +1533,19 @@ def new_hand(
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=5, dealer=4, seed=3)
     >>> state.to_act, state.phase.value, [len(h) for h in state.hands]
     (0, 'play', [5, 5, 5, 5, 5])
+
+    A bidding variant (``variant.bidding`` set, BIDDING.md) deals a
+    :class:`~trumpfamily.bidding.engine.BiddingHand` instead, with the same protocol
+    (:func:`~trumpfamily.bidding.engine.new_bidding_hand`, which typed code may call).
     """
+    if isinstance(variant, str) or getattr(variant, "bidding", None) is not None:
+        from .bidding.engine import new_bidding_hand
+        from .variants import find_variant
+
+        variant = find_variant(variant)
+        if variant.bidding is not None:  # the bidding games deal their own hand
+            return new_bidding_hand(  # type: ignore[return-value]
+                variant, players=players, dealer=dealer, seed=seed, deck=deck, commit=commit)
     s = seating_for(variant, players, dealer)
     salt = None if commit is False else new_salt(commit)  # refused before the deal
     if deck is None:

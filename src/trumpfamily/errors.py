@@ -142,7 +142,8 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("hand-over", "RULES.md §1.6", (), "the hand is over: nobody may act"),
     ("game-over", "RULES.md §1.7", (), "the game is over: nobody may act"),
     ("wrong-phase", "RULES.md §1.5", (),
-     "no card may be played now: a rob, a fiving answer or a claim comes first"),
+     ("no card may be played now: a rob, a fiving answer or a claim comes first (in the "
+      "bidding games, the auction, trumps and the draw)")),
     ("robbing-off", "RULES.md §1.5", ("MAW",),
      "robbing is not played in this variant (option robbing=False)"),
     ("already-robbed", "RULES.md §1.5", ("FOS", "PEEL"),
@@ -152,7 +153,8 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("rob-without-ace", "RULES.md §1.5", ("FOS", "PEEL", "EB11"),
      ("only the holder of the Ace of trumps, or the dealer with an Ace or the joker turned "
       "up, may rob (robbing without the Ace is an offence, EX-52)")),
-    ("discard-not-held", "RULES.md §1.5", (), "the discard is not in the robber's hand"),
+    ("discard-not-held", "RULES.md §1.5", (),
+     "a discarded card is not in the hand (the robber's, or in the bidding games the seat's)"),
     ("keep-taken-joker", "RULES.md §2.8", ("PEEL",),
      "the dealer keeps the turned-up joker he took: it may not be discarded"),
     ("no-rob-to-decline", "RULES.md §1.5", ("FOS",),
@@ -180,6 +182,44 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("nothing-to-pass", "RULES.md §1.5", (),
      ("there is no prompt to pass: Pass() answers a rob or fiving prompt that every seat "
       "gets alike")),
+    # The bidding games (BIDDING.md): the auction's codes, which
+    # trumpfamily.bidding.auction.BIDDING_REFUSAL_CODES reads from here, then the hand's.
+    ("auction-over", "BIDDING.md §7.1 #3", (),
+     "the auction is over: nobody may bid or pass any more"),
+    ("not-a-bid", "BIDDING.md §3.3", ("BICA45", "JORD"), "the amount is not on the ladder"),
+    ("bid-too-low", "BIDDING.md §2.3", ("BICA45", "DBK"),
+     "a bid must be higher than the standing bid"),
+    ("near-end-minimum", "BIDDING.md §3.3", ("BICA45", "WFF"),
+     "a side near the end may not bid or hold below the near-end minimum"),
+    ("no-hold", "BIDDING.md §3.3", ("IMP-PEI",), "nobody may hold here (option hold='none')"),
+    ("hold-not-dealer", "BIDDING.md §2.3", ("BICA45", "DBK", "JORD"),
+     "only the dealer may take the standing bid at the same amount"),
+    ("nothing-to-hold", "BIDDING.md §2.3", ("BICA45",), "there is no standing bid to hold"),
+    ("hold-amount", "BIDDING.md §2.3", ("BICA45",),
+     "a hold is at the standing amount, no more and no less"),
+    ("dealer-bagged", "BIDDING.md §3.3", ("IMP-ZB", "IMP-110a"),
+     "everybody else passed: the dealer must bid (option all_pass='bag-dealer')"),
+    ("bag-minimum", "BIDDING.md §3.3", ("IMP-ZB", "MVMAG"),
+     "a bagged dealer bids at least the bag amount"),
+    ("no-turn-up", "BIDDING.md §2.2", ("DBK",),
+     "the bidding games name trumps by auction: there is no turn-up to rob or decline"),
+    ("no-trump-to-name", "BIDDING.md §3.4", ("BICA45", "CMU120"),
+     ("only the auction winner names trumps, once, when the auction (and, under "
+      "trump_before_kitty=False, his kitty discard) is over")),
+    ("no-discard-now", "BIDDING.md §3.4", ("BICA45", "DBK"),
+     "no discard now: the bidder discards after taking the kitty, each seat before it draws"),
+    ("discard-too-few", "BIDDING.md §3.4", ("IMP-PEI", "IMP-NL"),
+     "discard at least down to five cards: the kitty and any extra cards come back out"),
+    ("discard-too-many", "BIDDING.md §3.4", ("IMP-ZB", "BFD", "IMP-110a"),
+     ("no more cards than may be drawn back (option draw_limit; draw='bidder-only'; an "
+      "exact kitty discard)")),
+    ("discard-trump", "BIDDING.md §3.4", ("IMP-NL",),
+     ("the bidder may discard a trump only when his other cards cannot make up his "
+      "discards (option discard_trumps='last-resort')")),
+    ("no-take-now", "BIDDING.md §3.4", ("DBK",),
+     "only the dealer robbing the pack takes cards from the stock, after his discard"),
+    ("take-not-in-stock", "BIDDING.md §3.4", ("DBK",),
+     "the card taken is not one of the stock's cards"),
 )
 
 

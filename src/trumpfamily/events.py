@@ -35,20 +35,28 @@ from .errors import InvalidArgumentError
 from .outcomes import HandOutcome
 
 __all__ = [
+    "AuctionWon",
+    "BidMade",
     "Claimed",
     "Dealt",
+    "Discarded",
+    "Drew",
     "Event",
+    "ExtraCardsTaken",
     "FiveAccepted",
     "FiveAsked",
     "FiveRefused",
     "HandOver",
     "Jinked",
     "JokerTaken",
+    "KittyTaken",
     "Passed",
     "Played",
     "RobDeclined",
     "Robbed",
+    "ThrownIn",
     "TrickWon",
+    "TrumpNamed",
     "TurnedUp",
     "seen_by",
 ]
@@ -64,7 +72,8 @@ class _Public:
 
 @attrs.frozen
 class Dealt:
-    """A hand was dealt (RULES.md §1.8).
+    """A hand was dealt (RULES.md §1.8; BIDDING.md §3.2: the kitty and the stock are
+    face down, and any extra cards come with :class:`ExtraCardsTaken`).
 
     Attributes:
         dealer: the dealer's seat.
@@ -152,7 +161,8 @@ class Passed(_Public):
     Attributes:
         seat: the seat that passed.
         prompt: ``"rob"`` (the round of rob prompts before the lead: no rob from this
-            seat) or ``"five"`` (eldest does not ask to five).
+            seat), ``"five"`` (eldest does not ask to five) or ``"auction"`` (a pass in
+            the auction of a bidding game, BIDDING.md §2.3).
     """
 
     seat: int
@@ -267,10 +277,155 @@ class HandOver(_Public):
     outcome: HandOutcome
 
 
+# -- the bidding games (BIDDING.md; trumpfamily.bidding.engine) ------------------------------
+
+
+@attrs.frozen
+class BidMade(_Public):
+    """A seat bid in the auction (BIDDING.md §2.3, §3.3). Its pass is :class:`Passed`
+    with ``prompt="auction"``.
+
+    Attributes:
+        seat: the seat that bid.
+        amount: the points bid.
+        hold: the dealer took the standing bid at the same amount (his hold).
+    """
+
+    seat: int
+    amount: int
+    hold: bool = False
+
+
+@attrs.frozen
+class AuctionWon(_Public):
+    """The auction is over and a seat has the contract (BIDDING.md §3.3, §7.1 #3).
+
+    Attributes:
+        seat: the auction winner, who names trumps.
+        amount: the contract, points.
+        bagged: everybody else passed and the dealer was forced to take it
+            (``all_pass="bag-dealer"``).
+    """
+
+    seat: int
+    amount: int
+    bagged: bool = False
+
+
+@attrs.frozen
+class ThrownIn(_Public):
+    """Everybody passed: the hand is thrown in (``all_pass="redeal-next"`` or
+    ``"redeal-same"``; BIDDING.md §3.3 B7, EX-B08). :class:`HandOver` follows.
+
+    Attributes:
+        dealer: the dealer of the hand thrown in.
+    """
+
+    dealer: int
+
+
+@attrs.frozen
+class TrumpNamed(_Public):
+    """The auction winner named trumps (BIDDING.md §3.4).
+
+    Attributes:
+        seat: the auction winner.
+        trump: the trump suit.
+    """
+
+    seat: int
+    trump: Suit
+
+
+@attrs.frozen
+class KittyTaken:
+    """The auction winner took the kitty into his hand (BIDDING.md §3.4).
+
+    Attributes:
+        seat: the auction winner.
+        cards: the kitty's cards (``None`` in :meth:`seen_by` of another seat).
+    """
+
+    seat: int
+    cards: tuple[Card, ...] | None
+
+    def seen_by(self, seat: int) -> KittyTaken:
+        """This event as ``seat`` sees it: the kitty's cards only for the auction winner."""
+        return self if seat == self.seat else attrs.evolve(self, cards=None)
+
+
+@attrs.frozen
+class ExtraCardsTaken:
+    """Each seat took up its extra cards once trumps were named (option ``extra_cards``;
+    WFF: they may not be looked at before; BIDDING.md §7.1 #9).
+
+    Attributes:
+        seat: the seat.
+        cards: its extra cards (``None`` in :meth:`seen_by` of another seat).
+    """
+
+    seat: int
+    cards: tuple[Card, ...] | None
+
+    def seen_by(self, seat: int) -> ExtraCardsTaken:
+        """This event as ``seat`` sees it: the cards only for their holder."""
+        return self if seat == self.seat else attrs.evolve(self, cards=None)
+
+
+@attrs.frozen
+class Discarded:
+    """A seat put cards face down: the bidder's kitty discard, or a discard before the
+    draw (BIDDING.md §3.4).
+
+    Attributes:
+        seat: the seat.
+        count: how many cards (``None`` in :meth:`seen_by` of another seat while the
+            discards are sealed).
+        cards: the cards (``None`` in :meth:`seen_by` of another seat).
+        sealed: under ``draw_order="simultaneous"`` every seat discards before anyone
+            sees how many the others put down: the count is kept from the other seats
+            (the :class:`Drew` events that follow the last discard show it).
+    """
+
+    seat: int
+    count: int | None
+    cards: tuple[Card, ...] | None
+    sealed: bool = False
+
+    def seen_by(self, seat: int) -> Discarded:
+        """This event as ``seat`` sees it: the cards only for their owner, the count
+        unless sealed."""
+        if seat == self.seat:
+            return self
+        return attrs.evolve(self, cards=None, count=None if self.sealed else self.count)
+
+
+@attrs.frozen
+class Drew:
+    """A seat drew cards from the stock (BIDDING.md §3.4): refilled from the top, or,
+    the dealer robbing the pack, a card he chose (``Take``).
+
+    Attributes:
+        seat: the seat.
+        count: how many cards.
+        cards: the cards (``None`` in :meth:`seen_by` of another seat).
+    """
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def seen_by(self, seat: int) -> Drew:
+        """This event as ``seat`` sees it: the cards only for the seat that drew them."""
+        return self if seat == self.seat else attrs.evolve(self, cards=None)
+
+
 #: Any hand event. (Game events are added by :mod:`trumpfamily.game`.)
 Event: TypeAlias = (
     Dealt | TurnedUp | JokerTaken | Robbed | RobDeclined | Passed | FiveAsked | FiveAccepted
     | FiveRefused | Played | TrickWon | Claimed | Jinked | HandOver
+    | BidMade | AuctionWon | ThrownIn | TrumpNamed | KittyTaken | ExtraCardsTaken | Discarded
+    | Drew
 )
 
 

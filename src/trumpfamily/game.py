@@ -35,10 +35,12 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from .actions import Action
+from .bidding import Bidding, after_throw_in, game_end
+from .bidding.engine import BiddingHand, new_bidding_hand
 from .cards import Card, Rank, parse_cards
 from .convert import game_record
 from .dealing import check_deck, seating_for, seeded_random
-from .engine import HandOutcome, HandState, SeatView, new_hand
+from .engine import HandOutcome, HandState, new_hand
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -48,14 +50,18 @@ from .errors import (
 from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
 from .integrity import deal_salt, new_salt
 from .jinking import jink_payments
-from .outcomes import GameContext, Phase
+from .outcomes import AnyView, GameContext, Phase
 from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
 from .variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from .players import Player
 
-__all__ = ["Game", "GameState", "first_jack", "new_game"]
+__all__ = ["AnyHand", "Game", "GameState", "first_jack", "new_game"]
+
+#: A hand of any game: a :class:`~trumpfamily.engine.HandState` (the turn-up games) or a
+#: :class:`~trumpfamily.bidding.engine.BiddingHand` (the bidding games).
+AnyHand: TypeAlias = HandState | BiddingHand
 
 
 def first_jack(
@@ -148,10 +154,21 @@ class GameState:
     target the higher total wins (W45). Exactly equal top totals: another hand is played
     (:func:`~trumpfamily.scoring.game_winner`).
 
+    Bidding games (``variant.bidding`` set; BIDDING.md §3.6, §3.7, §5.8, §6): each hand is a
+    :class:`~trumpfamily.bidding.engine.BiddingHand` dealt with the sides' scores (the
+    near-end rules read them); its ``gains`` go to :attr:`scores` (a set bid subtracts,
+    so scores may fall below 0) and a set adds one to the bidding side's :attr:`sets`.
+    :func:`~trumpfamily.bidding.game_end` decides the end after each hand played out
+    (targets, ties, ``lose_at``, ``sets_to_lose``, ``finish="hands"``); a game it leaves
+    without a winner plays on. A hand thrown in (everybody passed) scores nothing and the
+    next deal is :func:`~trumpfamily.bidding.after_throw_in`'s: the next dealer, or under
+    ``all_pass="redeal-same"`` the same one up to ``max_redeals`` times in a row
+    (EX-B08). The views are :class:`~trumpfamily.outcomes.BiddingView` values.
+
     The books always balance: ``sum(chips) + pool == 0``; in pool games
     ``sum(o.chips[s] for o in outcomes) - stakes[s] == chips[s]`` for every seat ``s``; in
     points games the starting scores plus every outcome's ``side_points`` are
-    :attr:`scores`.
+    :attr:`scores`; in bidding games the starting scores plus every outcome's ``gains``.
 
     Attributes:
         variant: the rules.
@@ -159,7 +176,8 @@ class GameState:
         sides: the seats of each side (each seat alone without partnerships).
         dealer: the dealer of the current hand; the deal passes left (``dealer + 1``) after
             each hand (§1.8).
-        hand: the current :class:`~trumpfamily.engine.HandState`: the hand in progress, or
+        hand: the current :class:`~trumpfamily.engine.HandState` (in a bidding game a
+            :class:`~trumpfamily.bidding.engine.BiddingHand`): the hand in progress, or
             once the game is over the last hand (finished, or stopped where a side reached
             the target).
         hand_number: the number of the current hand (1 for the first): how many hands have
@@ -168,7 +186,8 @@ class GameState:
             order; in pool games with ``chips`` set (net chips per seat from that hand);
             last, for a points game won in the middle of a hand, that hand's partial outcome
             (``complete=False``: 5 points a trick taken so far, no bonuses).
-        scores: points per side (points games; zeros in pool games, unless given).
+        scores: points per side (points and bidding games; zeros in pool games, unless
+            given).
         chips: net chips per seat: winnings minus stakes (pool games; zeros in points
             games).
         pool: the chips in the pool now (pool games; 0 in points games).
@@ -189,6 +208,8 @@ class GameState:
             :func:`new_game` returns: the first deal's.
         first_dealer_cards: the cards dealt face up to choose the first dealer (``()``
             unless ``first_dealer="first-jack"`` chose him; EX-54).
+        sets: bidding games: how many times each side has been set (failed its bid), for
+            ``sets_to_lose`` (BIDDING.md §3.7 E3); zeros in the other games.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=5, hands=2)
@@ -204,7 +225,7 @@ class GameState:
     players: int
     sides: tuple[tuple[int, ...], ...]
     dealer: int
-    hand: HandState
+    hand: AnyHand
     hand_number: int
     outcomes: tuple[HandOutcome, ...]
     scores: tuple[int, ...]
@@ -217,7 +238,9 @@ class GameState:
     first_dealer_cards: tuple[Card, ...]
     _setup: _Setup
     _rng: tuple[Any, ...]
-    _finished: tuple[HandState, ...]
+    _finished: tuple[AnyHand, ...]
+    sets: tuple[int, ...] = ()
+    _redeals: int = 0
 
     # -- public state ------------------------------------------------------------------
 
@@ -227,7 +250,7 @@ class GameState:
         return None if self.is_over else self.hand.to_act
 
     @property
-    def last_hand(self) -> HandState | None:
+    def last_hand(self) -> AnyHand | None:
         """The final state of the last hand the game settled, or ``None`` before the first
         (for a points game won in the middle of a hand: that hand, as it stopped)."""
         return self._finished[-1] if self._finished else None
@@ -252,7 +275,7 @@ class GameState:
         """The current hand's legal actions (``()`` once the game is over)."""
         return () if self.is_over else self.hand.legal_actions()
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: int) -> AnyView:
         """What ``seat`` may see: the current hand's
         :meth:`~trumpfamily.engine.HandState.view`, with the game's context.
 
@@ -260,7 +283,8 @@ class GameState:
             seat: a seat, an int ``0..players-1``.
 
         Returns:
-            The hand's :class:`~trumpfamily.outcomes.SeatView` with its ``game`` context
+            The hand's :class:`~trumpfamily.outcomes.SeatView` (a bidding game's
+            :class:`~trumpfamily.outcomes.BiddingView`) with its ``game`` context
             (a :class:`~trumpfamily.outcomes.GameContext`): ``hand_number`` and
             ``hands_left`` (only with a ``hands`` limit), and in points games ``scores``
             (per side; the current hand's points are added when it ends) and ``target``,
@@ -276,7 +300,11 @@ class GameState:
         (1, (-2, -1, -1), 4, None)
         """
         view = self.hand.view(seat)
-        if self.variant.scoring.scoring == "pool":
+        bidding = self.variant.bidding
+        if bidding is not None:
+            target = bidding.target if bidding.finish == "points" else None
+            game = GameContext(self.hand_number, self.hands_left, self.scores, target, None, None)
+        elif self.variant.scoring.scoring == "pool":
             game = GameContext(self.hand_number, self.hands_left, None, None, self.chips, self.pool)
         else:
             game = GameContext(
@@ -319,6 +347,9 @@ class GameState:
         before = self.hand
         hand = before.apply(action, seat)
         events: _Events = tuple(getattr(hand, "events", ()))
+        if isinstance(hand, BiddingHand):
+            return self._bidding_step(hand, events)
+        assert isinstance(before, HandState)
         scoring = self.variant.scoring
         if scoring.scoring == "pool":
             if not hand.is_over:
@@ -381,7 +412,7 @@ class GameState:
 
     # -- internals ---------------------------------------------------------------------
 
-    def _moved(self, hand: HandState, events: _Events) -> GameState:
+    def _moved(self, hand: AnyHand, events: _Events) -> GameState:
         """This state with the current hand moved on (nothing to settle)."""
         return GameState(
             self.variant,
@@ -402,6 +433,8 @@ class GameState:
             self._setup,
             self._rng,
             self._finished,
+            self.sets,
+            self._redeals,
         )
 
     def _reaching_side(self, hand: HandState) -> int | None:
@@ -459,6 +492,53 @@ class GameState:
         net = tuple(g + j - s for g, j, s in zip(gains, jink, self.stakes, strict=True))
         return attrs.evolve(outcome, chips=net), pool
 
+    def _bidding_step(self, hand: BiddingHand, events: _Events) -> GameState:
+        """A bidding game after an action (BIDDING.md §3.6, §3.7, §7.1 #1, #11): the hand
+        moved on, or settled: a throw-in redealt (:func:`~trumpfamily.bidding.after_throw_in`),
+        or the gains added, a set counted, the end decided
+        (:func:`~trumpfamily.bidding.game_end`) and, unless the game is over, the next hand
+        dealt by the seat to the left."""
+        if not hand.is_over:
+            return self._moved(hand, events)
+        bidding = self.variant.bidding
+        assert bidding is not None
+        outcome = hand.outcome
+        assert outcome is not None
+        number, players = self.hand_number, self.players
+        outcomes = self.outcomes + (outcome,)
+        scores, sets = self.scores, self.sets
+        events += (HandScored(number, outcome),)
+        winner: int | None = None
+        score = hand.hand_score
+        if score is None:  # thrown in: everybody passed (EX-B08)
+            redeal = after_throw_in(bidding, dealer=self.dealer, players=players,
+                                    in_a_row=self._redeals)
+            dealer, redeals = redeal.dealer, redeal.in_a_row
+        else:
+            played = sum(1 for o in outcomes if not o.thrown_in)
+            end = game_end(bidding, scores, score, sets=sets, hands_played=played)
+            scores = tuple(a + g for a, g in zip(scores, score.gains, strict=True))
+            if not score.made:
+                sets = tuple(n + (side == score.bidder) for side, n in enumerate(sets))
+            winner = None if end is None else end.winner
+            dealer, redeals = (self.dealer + 1) % players, 0
+        limit = self._setup.hands
+        zeros = (0,) * players
+        if winner is not None or (limit is not None and number >= limit):
+            events += (GameOver(winner, scores, zeros, 0),)
+            return GameState(
+                self.variant, players, self.sides, self.dealer, hand, number, outcomes,
+                scores, zeros, 0, zeros, True, winner, events, self.first_dealer_cards,
+                self._setup, self._rng, self._finished + (hand,), sets, redeals,
+            )
+        new, _, rng, dealt = _deal(self.variant, players, dealer, number + 1, self._setup,
+                                   self._rng, False, scores=scores)
+        return GameState(
+            self.variant, players, self.sides, dealer, new, number + 1, outcomes, scores,
+            zeros, 0, zeros, False, None, events + dealt, self.first_dealer_cards,
+            self._setup, rng, self._finished + (hand,), sets, redeals,
+        )
+
     def _settle(
         self,
         hand: HandState,
@@ -503,6 +583,8 @@ class GameState:
                 self._setup,
                 self._rng,
                 finished,
+                self.sets,
+                self._redeals,
             )
         if pool:
             events += (PoolCarried(pool),)
@@ -534,6 +616,8 @@ class GameState:
             self._setup,
             rng,
             finished,
+            self.sets,
+            self._redeals,
         )
 
 
@@ -546,23 +630,31 @@ def _deal(
     rng: tuple[Any, ...],
     after_spoil: bool,
     carried: int = 0,
-) -> tuple[HandState, tuple[int, ...], tuple[Any, ...], _Events]:
+    scores: tuple[int, ...] | None = None,
+) -> tuple[AnyHand, tuple[int, ...], tuple[Any, ...], _Events]:
     """Deal hand ``number`` by ``dealer``: from the stacked deck given for it, else from a
     shuffle seeded by the game's random state (one ``getrandbits(64)``, as ``Game`` always
-    did). ``carried`` is the pool left from earlier deals. Returns the hand, the stakes
-    paid for it, the random state after the deal, and the events (the antes, with the pool
-    after them, then the hand's own with ``Dealt.hand_number`` set)."""
+    did). ``carried`` is the pool left from earlier deals; ``scores`` the sides' scores
+    before a bidding hand. Returns the hand, the stakes paid for it, the random state after
+    the deal, and the events (the antes, with the pool after them, then the hand's own with
+    ``Dealt.hand_number`` set)."""
     commit = False if setup.salt is None else deal_salt(setup.salt, number)
+    deck: tuple[Card, ...] | None = None
+    seed: int | None = None
     if number <= len(setup.decks):
-        hand = new_hand(
-            variant, players=players, dealer=dealer, deck=setup.decks[number - 1], commit=commit
-        )
+        deck = setup.decks[number - 1]
     else:
         shuffler = random.Random()
         shuffler.setstate(rng)
         seed = shuffler.getrandbits(64)
-        hand = new_hand(variant, players=players, dealer=dealer, seed=seed, commit=commit)
         rng = shuffler.getstate()
+    hand: AnyHand
+    if variant.bidding is not None:
+        hand = new_bidding_hand(variant, players=players, dealer=dealer, seed=seed, deck=deck,
+                                commit=commit, scores=scores)
+    else:
+        hand = new_hand(variant, players=players, dealer=dealer, seed=seed, deck=deck,
+                        commit=commit)
     events: list[Event | GameEvent] = []
     if variant.scoring.scoring == "pool":
         stakes = antes(variant.scoring, players, dealer, after_spoil=after_spoil)
@@ -587,8 +679,10 @@ def new_game(
     scores: Sequence[int] | None = None,
     commit: bool | bytes = False,
 ) -> GameState:
-    """Start a game of Maw, Spoil Five, Twenty-Five or Forty-Five: choose the first dealer,
-    take the antes and deal the first hand (RULES.md §1.7, §1.8, §2.1.1).
+    """Start a game: choose the first dealer, take the antes (pool games) and deal the first
+    hand (RULES.md §1.7, §1.8, §2.1.1). A bidding variant (``variant.bidding`` set) plays
+    :class:`~trumpfamily.bidding.engine.BiddingHand` hands (BIDDING.md; see
+    :class:`GameState`).
 
     The same arguments give the same game: one :class:`random.Random` seeded with ``seed``
     chooses the first dealer (the first-Jack deal) and then seeds each shuffled deal with
@@ -610,10 +704,11 @@ def new_game(
         decks: explicit deck orders (top card first) for the first deals, for stacked
             games: a sequence of decks, one per hand (each a string of cards or a sequence
             of cards), checked here, all of them; later deals are shuffled.
-        scores: points games only: starting scores per side (ints from 0, one per side),
+        scores: points and bidding games only: starting scores per side (one int per
+            side; from 0, except in a bidding game, where a set can leave a side below 0),
             e.g. to resume a game. A game the scores have already decided (a side at or
             over ``target``, unless ``target_tie="higher-total"`` and the top scores are
-            tied) is refused.
+            tied; in a bidding game also a side at or below ``lose_at``) is refused.
         commit: ``True`` to commit to every deal: a random 16-byte game salt
             (:func:`secrets.token_bytes`) is drawn, each hand's salt derives from it
             (:func:`~trumpfamily.integrity.deal_salt`) and each hand's
@@ -669,7 +764,10 @@ def new_game(
         raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
     start = _check_scores(variant, sides, scores)
     setup = _Setup(seed, given, hands, start, checked, salt)
-    hand, stakes, state, events = _deal(variant, players, dealer, 1, setup, rng.getstate(), False)
+    opening = start if start is not None else (0,) * len(sides)
+    hand, stakes, state, events = _deal(
+        variant, players, dealer, 1, setup, rng.getstate(), False, scores=opening
+    )
     return GameState(
         variant,
         players,
@@ -678,7 +776,7 @@ def new_game(
         hand,
         1,
         (),
-        start if start is not None else (0,) * len(sides),
+        opening,
         tuple(-s for s in stakes),
         sum(stakes),
         stakes,
@@ -689,6 +787,7 @@ def new_game(
         setup,
         state,
         (),
+        (0,) * len(sides),
     )
 
 
@@ -723,7 +822,7 @@ def _check_scores(
     n = len(sides)
     if scores is None:
         return None
-    if variant.scoring.scoring == "pool":
+    if variant.scoring.scoring == "pool" and variant.bidding is None:
         raise InvalidArgumentError(
             "scores are for points games (scoring='points'); a pool game keeps chips "
             f"and a pool, not scores: got scores={scores!r}"
@@ -738,6 +837,8 @@ def _check_scores(
             f"scores must give one int score per side ({n} sides: {sides}; points are kept "
             f"per side, RULES.md §2.3, §2.4), got {scores!r}"
         )
+    if variant.bidding is not None:
+        return _check_bidding_scores(variant.bidding, tuple(scores))
     if any(x < 0 for x in scores):
         raise InvalidArgumentError(
             f"scores={list(scores)!r}: a starting score cannot be negative: a points game "
@@ -757,6 +858,22 @@ def _check_scores(
     return tuple(scores)
 
 
+def _check_bidding_scores(bidding: Bidding, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Starting scores of a bidding game: any ints (a set subtracts), in a game not yet
+    decided by them (BIDDING.md §3.7: the target, ``lose_at``)."""
+    if bidding.finish == "points" and max(scores) >= bidding.target:
+        raise InvalidArgumentError(
+            f"scores={list(scores)!r}: a side already has {max(scores)}, at or over the "
+            f"target {bidding.target}, so that game is over (BIDDING.md §3.7)"
+        )
+    if bidding.lose_at is not None and min(scores) <= bidding.lose_at:
+        raise InvalidArgumentError(
+            f"scores={list(scores)!r}: a side already has {min(scores)}, at or below "
+            f"lose_at={bidding.lose_at}, so that game is over (BIDDING.md §3.7 E3)"
+        )
+    return scores
+
+
 def _describe(state: GameState, name: str) -> str:
     where = "over" if state.is_over else f"hand {state.hand_number}, dealer {state.dealer}"
     money = (
@@ -768,8 +885,9 @@ def _describe(state: GameState, name: str) -> str:
 
 
 class Game:
-    """A game of Maw, Spoil Five, Twenty-Five or Forty-Five, played in place: a mutable
-    wrapper around a :class:`GameState` (:attr:`Game.state`).
+    """A game of any member of the family (Maw, Spoil Five, Twenty-Five, Forty-Five and the
+    bidding games), played in place: a mutable wrapper around a :class:`GameState`
+    (:attr:`Game.state`).
 
     :meth:`apply` moves the game on (atomically: a refused action, or a failure while
     settling the hand or dealing the next, leaves the game exactly as it was), and
@@ -880,13 +998,13 @@ class Game:
         return list(self._state.outcomes)
 
     @property
-    def last_hand(self) -> HandState | None:
+    def last_hand(self) -> AnyHand | None:
         """The final state of the last finished hand (or of the hand stopped where a side
         reached the target), or ``None``."""
         return self._state.last_hand
 
     @property
-    def hand(self) -> HandState:
+    def hand(self) -> AnyHand:
         """The hand in progress (or, once the game is over, the last one)."""
         return self._state.hand
 
@@ -935,7 +1053,7 @@ class Game:
         """The current hand's legal actions (``()`` once the game is over)."""
         return self._state.legal_actions()
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: int) -> AnyView:
         """What ``seat`` may see, with the game's context (:meth:`GameState.view`).
 
         Raises:
@@ -955,7 +1073,7 @@ class Game:
 
     # -- moves -------------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> HandState:
+    def apply(self, action: Action, seat: int | None = None) -> AnyHand:
         """Apply ``action`` to the current hand; settle it and deal the next when it ends.
 
         Atomic: if anything fails, the game (hand, chips, pool, scores, outcomes, dealer)

@@ -43,7 +43,7 @@ from .convert import (
 )
 from .errors import DecodeError, InvalidArgumentError
 from .events import AnyEvent, Event, GameEvent
-from .outcomes import Barred, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
+from .outcomes import Barred, BiddingView, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
 from .variants import Variant
 
 __all__ = ["from_json", "to_json"]
@@ -53,7 +53,7 @@ T = TypeVar("T")
 #: The classes with a JSON form of their own (actions and events add ``"type"``).
 _CLASSES: Final[frozenset[type[Any]]] = frozenset({
     Card, Suit, Phase, Variant, Trick, Barred, Turn, GameContext, HandOutcome, SeatView,
-    HandRecord, DealRecord, GameRecord,
+    BiddingView, HandRecord, DealRecord, GameRecord,
 })
 _ACTIONS: Final = frozenset(ACTION_TYPES.values())
 _EVENTS: Final = frozenset(EVENT_TYPES.values())

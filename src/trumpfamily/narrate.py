@@ -43,13 +43,19 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from .bidding import EXTRA_BID, is_all_five_bid
 from .cards import JK, Card, Rank, Suit
 from .errors import InvalidArgumentError
 from .events import (
     AntesPaid,
     AnyEvent,
+    AuctionWon,
+    BidMade,
     Claimed,
     Dealt,
+    Discarded,
+    Drew,
+    ExtraCardsTaken,
     FiveAccepted,
     FiveAsked,
     FiveRefused,
@@ -58,16 +64,19 @@ from .events import (
     HandScored,
     Jinked,
     JokerTaken,
+    KittyTaken,
     Passed,
     Played,
     PoolCarried,
     Robbed,
     RobDeclined,
+    ThrownIn,
     TrickWon,
+    TrumpNamed,
     TurnedUp,
 )
 from .outcomes import HandOutcome
-from .variants import VARIANTS, Variant
+from .variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -198,12 +207,14 @@ def variant_title(variant: Variant) -> str:
     >>> from trumpfamily.narrate import variant_title
     >>> variant_title(tf.SPOIL_FIVE.with_options(joker="third"))
     "Spoil Five with joker='third'"
+    >>> variant_title(tf.AUCTION_45.with_options(hold="none"))
+    "Auction Forty-Fives with hold='none'"
     """
-    base = VARIANTS.get(variant.name)
+    base = ALL_VARIANTS.get(variant.name)
     if base is None:
         return variant.name
     before = base.options()
-    changed = {k: v for k, v in variant.options().items() if before[k] != v}
+    changed = {k: v for k, v in variant.options().items() if before.get(k, v) != v}
     if not changed:
         return variant.name
     return f"{variant.name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
@@ -228,10 +239,15 @@ def game_header(state: GameState, *, note: str = "", style: Style = PLAIN) -> li
     """
     limit = None if state.hands_left is None else state.hands_left + state.hand_number
     scoring = state.variant.scoring
-    if scoring.scoring == "pool":
+    bidding = state.variant.bidding
+    if scoring.scoring == "pool" and bidding is None:
         length = _count(limit, "hand") if limit is not None else "no hand limit"
+    elif bidding is not None and bidding.finish == "hands":
+        length = _count(bidding.finish_hands or 0, "hand")
+        if limit is not None:
+            length += f", at most {_count(limit, 'hand')} here"
     else:
-        length = f"to {scoring.target} points"
+        length = f"to {scoring.target if bidding is None else bidding.target} points"
         if limit is not None:
             length += f", at most {_count(limit, 'hand')}"
     tail = f"; {note}" if note else ""
@@ -254,7 +270,14 @@ class Narrator:
     Feed it every event from the start (a hand's first ``Dealt``; a game's first
     ``AntesPaid``), in order: :meth:`lines` takes a batch, such as the ``events`` of each
     new state. Most events give one line, some none (a card played is told with its
-    trick), the end of a hand several. A pool game's standings after a hand (chips won or
+    trick, a call of the auction with the auction's end), the end of a hand several.
+
+    The bidding games (BIDDING.md) are told in the same words: the auction in one line
+    when it ends (the bids, the passes, the dealer's hold, and who won it at what, or
+    the throw-in), trumps named, the kitty taken, the cards each seat discards and draws
+    (a discard and the draw that follows it in one line; of another seat only how many
+    cards, never which), and after the tricks the points taken, the bid made or set and
+    what each side scores. A pool game's standings after a hand (chips won or
     lost, and the pool) are told once the game has settled it: with the carried pool or
     the next antes; the last hand's, with the game over. The running totals are kept from
     the events (``HandScored``), counted from the starting standings given: zero by
@@ -267,14 +290,14 @@ class Narrator:
         seat: narrate to this seat: events are masked with ``seen_by(seat)`` and the
             seat is "you". ``None``: the whole truth.
         style: how to print cards.
-        scores: the points per side before the first event told (points games; default
-            zeros).
+        scores: the points per side before the first event told (points and bidding
+            games; default zeros; in a bidding game a side may be below 0).
         chips: the net chips per seat before the first event told, before the antes of
             the hand that follows (pool games; default zeros).
 
     Raises:
-        InvalidArgumentError: ``scores`` is not one int from 0 per side, or ``chips`` not
-            one int per seat.
+        InvalidArgumentError: ``scores`` is not one int per side (from 0, but in a bidding
+            game), or ``chips`` not one int per seat.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.narrate import Narrator
@@ -302,15 +325,23 @@ class Narrator:
             Claimed: self._claimed, Jinked: self._jinked, HandOver: self._hand_over,
             HandScored: self._hand_scored, PoolCarried: self._pool_carried,
             AntesPaid: self._antes_paid, GameOver: self._game_over,
+            BidMade: self._bid_made, AuctionWon: self._auction_won, ThrownIn: self._thrown_in,
+            TrumpNamed: self._trump_named, KittyTaken: self._kitty_taken,
+            ExtraCardsTaken: self._extra_cards_taken, Discarded: self._discarded,
+            Drew: self._drew,
         }
         # the hand in progress
         self._dealer = 0
         self._turn_up: Card | None = None
         self._tricks = [0] * players
+        self._calls: list[str] = []  # the auction so far, told when it ends
+        self._discard: Discarded | None = None  # told with the draw that follows it
         # the game
         self._antes: AntesPaid | None = None
         self._hands_scored = 0
-        self._scores = _standing("scores", scores, len(self.sides), "side", minimum=0)
+        bidding = variant.bidding  # a set subtracts: a bidding game's scores may be < 0
+        self._scores = _standing("scores", scores, len(self.sides), "side",
+                                 minimum=None if bidding is not None else 0)
         self._chips = _standing("chips", chips, players, "seat", minimum=None)
         self._standings_due = False
 
@@ -357,7 +388,7 @@ class Narrator:
         out: list[str] = []
         for event in events:
             out += self.narrate(event)
-        return out
+        return out + self.flush()
 
     def narrate(self, event: AnyEvent) -> list[str]:
         """The lines telling one event (none for an event told later or not at all).
@@ -367,12 +398,34 @@ class Narrator:
                 narrator has a seat.
 
         Returns:
-            The lines (an event type this narrator does not know gives none).
+            The lines (an event type this narrator does not know gives none). A discard
+            before the draw is held back for the draw that follows it, and told in one
+            line with it: with this event when it is that draw, else just before this
+            event's own lines, or by :meth:`flush` (:meth:`lines` flushes at the end of
+            its batch).
         """
         if self.seat is not None:
             event = event.seen_by(self.seat)
+        held, self._discard = self._discard, None
+        if held is not None and isinstance(event, Drew) and event.seat == held.seat:
+            return [self._exchange(held, event)]
+        lines = [self._exchange(held, None)] if held is not None else []
         handler = self._handlers.get(type(event))
-        return handler(event) if handler is not None else []
+        return lines + (handler(event) if handler is not None else [])
+
+    def unfinished(self) -> list[str]:
+        """What the events told so far leave for a later event to tell, told as it stands
+        (for a record that stops there): the calls of an auction in progress, which are
+        otherwise told when it ends; ``[]`` when nothing waits."""
+        if self._calls:
+            return [f"  Auction so far: {', '.join(self._calls)}."]
+        return []
+
+    def flush(self) -> list[str]:
+        """The lines held back for an event that may complete them (a discard waiting
+        for its draw), told now; ``[]`` when none is held."""
+        held, self._discard = self._discard, None
+        return [self._exchange(held, None)] if held is not None else []
 
     # -- words about seats --------------------------------------------------------------
 
@@ -406,6 +459,7 @@ class Narrator:
         lines = self._standings(None)  # a points game's scores after the hand before
         self._dealer, self._turn_up = event.dealer, None
         self._tricks = [0] * len(event.hands)
+        self._calls = []
         title = "Hand" if event.hand_number is None else f"Hand {event.hand_number}"
         lines += ["", (f"{self.style.bold(title)}: {self._subject(event.dealer, 'deal')}, "
                       f"{_count(len(event.hands), 'player')}.")]
@@ -419,6 +473,9 @@ class Narrator:
         else:
             lines.append("  Hands: " + "; ".join(
                 f"P{s} {cards(hand)}" for s, hand in enumerate(event.hands)))
+        bidding = self.variant.bidding
+        if bidding is not None and bidding.kitty:
+            lines.append(f"  Kitty: {_count(bidding.kitty, 'card')} face down.")
         return lines
 
     def _turned_up(self, event: TurnedUp) -> list[str]:
@@ -447,7 +504,91 @@ class Narrator:
     def _passed(self, event: Passed) -> list[str]:
         if event.prompt == "five":
             return [f"  {self._subject(event.seat, 'pass')}: no fiving."]
+        if event.prompt == "auction":
+            self._calls.append(f"{self.who(event.seat)} pass")
+            return []  # told with the auction's end
         return [f"  {self._subject(event.seat, 'pass')}: no rob."]
+
+    # -- the bidding games (BIDDING.md) -------------------------------------------------
+
+    def bid_text(self, amount: int) -> str:
+        """A bid's amount in words: ``"20"``, or for a bid made only by all five tricks
+        (:func:`~trumpfamily.bidding.is_all_five_bid`) ``"30 (all five tricks)"``,
+        ``"60 (moon: all five tricks)"``."""
+        bidding = self.variant.bidding
+        if bidding is None or not is_all_five_bid(bidding, amount):
+            return str(amount)
+        name = bidding.extra_bid if amount == EXTRA_BID and bidding.extra_bid != "sixty" else None
+        return f"{amount} ({name}: all five tricks)" if name else f"{amount} (all five tricks)"
+
+    def _bid_made(self, event: BidMade) -> list[str]:
+        word = "holds " if event.hold else ""
+        self._calls.append(f"{self.who(event.seat)} {word}{event.amount}")
+        return []  # told with the auction's end
+
+    def _auction_line(self, result: str) -> list[str]:
+        calls, self._calls = self._calls, []
+        return [f"  Auction: {', '.join(calls)} -> {result}"]
+
+    def _auction_won(self, event: AuctionWon) -> list[str]:
+        bid = self.bid_text(event.amount)
+        if event.bagged:
+            verb = "are" if event.seat == self.seat else "is"
+            return self._auction_line(f"{self.who(event.seat)} {verb} bagged: everybody else "
+                                      f"passed, so the dealer plays {bid}.")
+        verb = "win" if event.seat == self.seat else "wins"
+        return self._auction_line(f"{self.who(event.seat)} {verb} the auction at {bid}.")
+
+    def _thrown_in(self, event: ThrownIn) -> list[str]:
+        return self._auction_line("everybody passed: the hand is thrown in.")
+
+    def _trump_named(self, event: TrumpNamed) -> list[str]:
+        return [f"  {self._subject(event.seat, 'name')} trumps: {self.style.suit(event.trump)}."]
+
+    def _kitty_taken(self, event: KittyTaken) -> list[str]:
+        if event.cards is None:
+            size = self.variant.bidding.kitty if self.variant.bidding is not None else 0
+            return [f"  {self._subject(event.seat, 'take')} the kitty ({_count(size, 'card')})."]
+        return [(f"  {self._subject(event.seat, 'take')} the kitty: "
+                f"{self.style.cards(event.cards)}.")]
+
+    def _extra_cards_taken(self, event: ExtraCardsTaken) -> list[str]:
+        if event.cards is None:
+            size = self.variant.bidding.extra_cards if self.variant.bidding is not None else 0
+            return [f"  {self._subject(event.seat, 'take')} up {_count(size, 'extra card')}."]
+        return [(f"  {self._subject(event.seat, 'take')} up the extra cards: "
+                f"{self.style.cards(event.cards)}.")]
+
+    def _discarded(self, event: Discarded) -> list[str]:
+        self._discard = event  # told with the draw that follows it (narrate)
+        return []
+
+    def _drew(self, event: Drew) -> list[str]:
+        return [self._exchange(None, event)]
+
+    def _exchange(self, discard: Discarded | None, draw: Drew | None) -> str:
+        """One line for a discard, a draw, or a discard and the draw that follows it: the
+        cards where the narrator may see them, else how many."""
+        seat = discard.seat if discard is not None else draw.seat if draw is not None else 0
+        parts: list[tuple[str, str]] = []
+        if discard is not None:
+            if discard.cards:
+                parts.append(("discard", f"{self.style.cards(discard.cards)} face down"))
+            elif discard.count is None:  # sealed: not even how many, yet
+                parts.append(("discard", "face down"))
+            elif discard.count:
+                parts.append(("discard", f"{_count(discard.count, 'card')} face down"))
+        if draw is not None:
+            got = (self.style.cards(draw.cards) if draw.cards is not None
+                   else _count(draw.count, "card"))
+            parts.append(("draw", got))
+        if not parts:  # an empty discard, nothing drawn
+            return f"  {self._subject(seat, 'stand')} pat."
+        (verb, what), *rest = parts
+        text = f"  {self._subject(seat, verb)} {what}"
+        for verb, what in rest:
+            text += f" and {verb if seat == self.seat else _third_person(verb)} {what}"
+        return text + "."
 
     def _five_asked(self, event: FiveAsked) -> list[str]:
         return [(f"  {self._subject(event.seat, 'ask')} the dealer to five (turn up a new "
@@ -484,13 +625,36 @@ class Narrator:
 
     def _hand_over(self, event: HandOver) -> list[str]:
         outcome = event.outcome
+        if outcome.thrown_in:  # no card was played: told with the auction
+            return []
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(outcome.tricks))
         lines = [f"  Tricks: {tricks}."]
         lines += [f"  {_capital(self.who(b.seat))} could not win the pool this hand: {b.reason}"
                   for b in outcome.barred]
         if outcome.scoring == "points":
             return lines + self._points(outcome)
+        if outcome.scoring == "bidding":
+            return lines + self._contract(outcome)
         return lines + [self._pool_result(outcome)]
+
+    def _contract(self, outcome: HandOutcome) -> list[str]:
+        """A bidding hand's result: the points taken, the bid made or set, and what each
+        side scores (BIDDING.md §3.6). A throw-in was told with the auction."""
+        if outcome.thrown_in or outcome.bidder is None or outcome.bid is None:
+            return []
+        lines = self._points(outcome, "Points taken")
+        side = next(i for i, seats in enumerate(self.sides) if outcome.bidder in seats)
+        name = _capital(self._side_name(side))
+        bid = self.bid_text(outcome.bid)
+        if outcome.made:
+            lines.append(f"  {name} made the bid of {bid}.")
+        else:
+            seats = self.sides[side]
+            verb = "is" if len(seats) == 1 and seats[0] != self.seat else "are"
+            lines.append(f"  {name} {verb} set: the bid was {bid}.")
+        gains = ", ".join(f"{self._side_name(i)} {g:+d}" for i, g in enumerate(outcome.gains or ()))
+        lines.append(f"  Scored this hand: {gains}.")
+        return lines
 
     def _pool_result(self, outcome: HandOutcome) -> str:
         if outcome.winner is not None:
@@ -502,10 +666,10 @@ class Narrator:
         return (f"  Spoil: nobody took {_count(outcome.tricks_needed or 0, 'trick')}; "
                 "the pool carries.")
 
-    def _points(self, outcome: HandOutcome) -> list[str]:
+    def _points(self, outcome: HandOutcome, label: str = "Points this hand") -> list[str]:
         side_points = outcome.side_points or ()
         points = ", ".join(f"{self._side_name(i)} {p}" for i, p in enumerate(side_points))
-        lines = [f"  Points this hand: {points}."]
+        lines = [f"  {label}: {points}."]
         if outcome.best_trump is not None and outcome.best_trump_trick is not None:
             lines.append(f"  The best trump, {self.style.card(outcome.best_trump)}, was in "
                          f"trick {outcome.best_trump_trick + 1}: that trick scores double.")
@@ -521,8 +685,9 @@ class Narrator:
             lines.append("  That trick takes the game to the target: the rest of the hand "
                          "is not played.")
             lines += self._points(outcome)
-        if outcome.side_points is not None:
-            self._scores = [a + b for a, b in zip(self._scores, outcome.side_points)]
+        added = outcome.gains if outcome.gains is not None else outcome.side_points
+        if added is not None:
+            self._scores = [a + b for a, b in zip(self._scores, added)]
         if outcome.chips is not None:
             self._chips = [a + b for a, b in zip(self._chips, outcome.chips)]
         self._standings_due = True
@@ -564,7 +729,11 @@ class Narrator:
 
     def _scores_text(self, scores: Sequence[int]) -> str:
         text = ", ".join(f"{self._side_name(i)} {n}" for i, n in enumerate(scores))
-        return f"Scores: {text} (target {self.variant.scoring.target})."
+        bidding = self.variant.bidding
+        if bidding is not None and bidding.finish == "hands":
+            return f"Scores: {text} ({_count(bidding.finish_hands or 0, 'hand')} in all)."
+        target = self.variant.scoring.target if bidding is None else bidding.target
+        return f"Scores: {text} (target {target})."
 
 
 def _standing(name: str, values: Sequence[int] | None, count: int, per: str, *,

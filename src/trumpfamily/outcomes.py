@@ -7,7 +7,7 @@ produces them is :mod:`trumpfamily.engine`.
 from __future__ import annotations
 
 import enum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -17,7 +17,9 @@ from .variants import Variant
 
 __all__ = [
     "HAND_SIZE",
+    "AnyView",
     "Barred",
+    "BiddingView",
     "GameContext",
     "HandOutcome",
     "Phase",
@@ -43,6 +45,16 @@ class Phase(enum.StrEnum):
       under ``rob_timing="own-first-turn"``).
     * ``CLAIM``: the winner of the first three tricks claims or jinks (§1.6).
     * ``OVER``: the hand is over; :attr:`HandState.outcome` is set.
+
+    The bidding games (BIDDING.md; :class:`~trumpfamily.bidding.engine.BiddingHand`) add
+    four phases before ``PLAY``, in this order (§3.4):
+
+    * ``AUCTION``: a seat bids (``Bid``) or passes (``Pass()``) (§2.3, §3.3).
+    * ``TRUMP``: the auction winner names trumps (``NameTrump``).
+    * ``KITTY``: the auction winner, holding the kitty, discards (``Discard``) (§3.4 K4).
+      Under ``trump_before_kitty=False`` this comes before ``TRUMP``.
+    * ``DRAW``: a seat discards before drawing from the stock (``Discard``), or the dealer
+      robbing the pack takes his replacements (``Take``) (§3.4 K6-K9).
     """
 
     ROB = "rob"
@@ -50,6 +62,10 @@ class Phase(enum.StrEnum):
     PLAY = "play"
     CLAIM = "claim"
     OVER = "over"
+    AUCTION = "auction"
+    TRUMP = "trump"
+    KITTY = "kitty"
+    DRAW = "draw"
 
 
 @attrs.frozen
@@ -123,6 +139,22 @@ class HandOutcome:
         complete: ``False`` only for the last hand of a points game that a side won in
             the middle of it (``target_tie="first-to-reach"``): then ``points`` and
             ``side_points`` count the tricks taken so far, 5 each, without bonuses.
+        bidder: the bidding games (``scoring="bidding"``): the seat that won the auction,
+            else ``None`` (also when everybody passed and the hand was thrown in).
+        bid: the bidding games: the contract, points (60 for the bid above the ladder),
+            else ``None``.
+        made: the bidding games: whether the bidding side made its bid, else ``None``.
+        gains: the bidding games: the change to each side's score (BIDDING.md §3.6: the
+            bidders score what they took, or lose the bid; the defenders keep what they
+            took, near-end limits apart), else ``None``.
+        thrown_in: the bidding games: everybody passed and the hand was thrown in
+            (``all_pass="redeal-next"`` or ``"redeal-same"``; no card was played).
+
+    In the bidding games ``scoring`` is ``"bidding"``; ``points`` are the points each seat
+    took (5 a trick, 5 more for the trick holding the highest trump played unless
+    ``bonus_cutoff`` took it away), ``side_points`` the same per side, and ``gains`` what
+    the game adds to the scores; ``winner`` is ``None`` (a game decides who wins), and
+    ``best_trump`` and ``best_trump_trick`` name the trick that carried the bonus.
 
     >>> import trumpfamily as tf
     >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
@@ -155,6 +187,11 @@ class HandOutcome:
     barred: tuple[Barred, ...]
     chips: tuple[int, ...] | None = None
     complete: bool = True
+    bidder: int | None = None
+    bid: int | None = None
+    made: bool | None = None
+    gains: tuple[int, ...] | None = None
+    thrown_in: bool = False
 
 
 class Turn(NamedTuple):
@@ -286,3 +323,99 @@ class SeatView(NamedTuple):
     history: tuple[Turn, ...] = ()
     game: GameContext | None = None
     commitment: str | None = None
+
+
+class BiddingView(NamedTuple):
+    """What one seat may see of a bidding hand (see :meth:`BiddingHand.view
+    <trumpfamily.bidding.engine.BiddingHand.view>`; BIDDING.md).
+
+    The fields a bidding hand shares with a turn-up hand have the names and meanings of
+    :class:`SeatView`'s, so a bot may read ``hand``, ``trump``, ``current_trick``,
+    ``legal_actions``... from either. Nothing here reveals a card this seat may not see:
+    its own hand (the extra cards of ``extra_cards`` only once trumps are named), the
+    kitty only to the auction winner once he has taken it, the stock only to the dealer
+    robbing the pack while he picks from it (``pack``); of the other seats' discards and
+    draws only how many cards (``discarded``, ``drawn``), never which.
+
+    Attributes:
+        seat: the seat whose view this is.
+        players: the number of seats.
+        dealer: the dealer's seat (eldest, ``dealer + 1``, speaks first).
+        variant: the rules.
+        phase: the current :class:`Phase`: ``AUCTION``, ``TRUMP``, ``KITTY``, ``DRAW``,
+            ``PLAY`` or ``OVER``.
+        to_act: the seat whose turn it is, ``None`` when the hand is over.
+        trump: the trump suit once named, else ``None``.
+        hand: this seat's cards.
+        current_trick: the cards played to the current trick, lead first.
+        leader: the seat that led (or will lead) the current trick; before the play, the
+            seat that will lead to the first trick once it is known, else eldest.
+        tricks: the completed tricks.
+        trick_counts: tricks won per seat.
+        sides: the seats of each side.
+        legal_actions: this seat's legal actions if it is its turn, else ``()``.
+        auction: the calls of the auction so far, in order, as :class:`Turn` values
+            (``Bid`` or ``Pass``); a dealer's ``Bid`` at the standing amount is his hold.
+        high_bid: the standing bid (after the auction, the contract), else ``None``.
+        high_bidder: the seat holding it, else ``None``.
+        passed: the seats that have passed, in seat order (a pass is final).
+        bidder: the seat that won the auction, once it is over; ``None`` before, or when
+            everybody passed and the hand was thrown in.
+        contract: the winning bid, points, once the auction is over, else ``None``.
+        bagged: the dealer was forced to take the contract (``all_pass="bag-dealer"``).
+        kitty_size: the cards dealt to the kitty (option ``kitty``).
+        kitty: the kitty's cards, for the auction winner once he has taken it; ``()``
+            for every other seat, and before.
+        discarded: for each seat, how many cards it has put face down (the bidder's
+            kitty discard included), or ``None`` before it has discarded (and, under
+            ``draw_order="simultaneous"``, until every seat has discarded).
+        drawn: for each seat, how many cards it has drawn from the stock, or ``None``
+            before it has been served.
+        my_discards: this seat's own face-down discards, in card-id order.
+        stock_size: the cards left in the stock (anyone may count them).
+        pack: for the dealer robbing the pack (option ``rob_pack``) while he picks his
+            replacements, the stock's cards in card-id order; ``()`` otherwise.
+        history: every action of this hand so far, as :class:`Turn` values, with the
+            other seats' discards and takes masked (``action`` is ``None``).
+        game: the game around this hand (:class:`GameContext`: hand number, scores,
+            target) when the view comes from a :class:`~trumpfamily.game.GameState`;
+            ``None`` for a hand played on its own.
+        commitment: the deal commitment, when the hand was dealt with one, else ``None``.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    variant: Variant
+    phase: Phase
+    to_act: int | None
+    trump: Suit | None
+    hand: tuple[Card, ...]
+    current_trick: tuple[Card, ...]
+    leader: int
+    tricks: tuple[Trick, ...]
+    trick_counts: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    legal_actions: tuple[Action, ...]
+    auction: tuple[Turn, ...]
+    high_bid: int | None
+    high_bidder: int | None
+    passed: tuple[int, ...]
+    bidder: int | None
+    contract: int | None
+    bagged: bool
+    kitty_size: int
+    kitty: tuple[Card, ...]
+    discarded: tuple[int | None, ...]
+    drawn: tuple[int | None, ...]
+    my_discards: tuple[Card, ...]
+    stock_size: int
+    pack: tuple[Card, ...]
+    history: tuple[Turn, ...] = ()
+    game: GameContext | None = None
+    commitment: str | None = None
+
+
+#: What a seat sees of any hand: a :class:`SeatView` in the turn-up games, a
+#: :class:`BiddingView` in the bidding games.
+AnyView: TypeAlias = SeatView | BiddingView

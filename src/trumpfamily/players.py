@@ -1,8 +1,9 @@
 """Simple players (bots) for examples, tests and benchmarks.
 
 A player is any object with a ``choose(view) -> Action`` method (:class:`Player`). It
-receives only :meth:`HandState.view(seat) <trumpfamily.engine.HandState.view>`: its own
-hand and the public facts, never another seat's cards. Write your own bot the same way:
+receives only :meth:`HandState.view(seat) <trumpfamily.engine.HandState.view>` (in the
+bidding games a :class:`~trumpfamily.outcomes.BiddingView`): its own hand and the public
+facts, never another seat's cards. Write your own bot the same way:
 
 >>> import trumpfamily as tf
 >>> class FirstCard:
@@ -16,15 +17,32 @@ hand and the public facts, never another seat's cards. Write your own bot the sa
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Any, Final, Protocol
 
-from .actions import AcceptFive, Action, AskFive, Claim, Play, RefuseFive, Rob
-from .cards import Card
+from .actions import (
+    AcceptFive,
+    Action,
+    AskFive,
+    Bid,
+    Claim,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    RefuseFive,
+    Rob,
+    Take,
+)
+from .bidding import is_all_five_bid
+from .cards import Card, Rank, Suit
 from .dealing import seeded_random
 from .engine import SeatView
 from .errors import InvalidArgumentError
+from .outcomes import AnyView, BiddingView
 from .play import play_context
 from .reneging import PlayContext
+from .variants import Variant
 
 __all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer"]
 
@@ -32,15 +50,20 @@ __all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer"]
 class Player(Protocol):
     """Anything that picks an action from a seat's view."""
 
-    def choose(self, view: SeatView) -> Action:
-        """Return one of ``view.legal_actions`` (called only on the seat's turn)."""
+    def choose(self, view: Any) -> Action:
+        """Return one of ``view.legal_actions`` (called only on the seat's turn).
+
+        ``view`` is a :class:`~trumpfamily.outcomes.SeatView` in the turn-up games and a
+        :class:`~trumpfamily.outcomes.BiddingView` in the bidding games (typed ``Any`` here
+        so that a bot written for either, ``choose(self, view: tf.SeatView)``, is a
+        :class:`Player`)."""
         ...  # pragma: no cover
 
 
 def _legal(player: object, view: object) -> tuple[Action, ...]:
-    """The legal actions of ``view``, refusing anything but a :class:`SeatView` that has
-    some (it is the seat's turn)."""
-    if not isinstance(view, SeatView):
+    """The legal actions of ``view``, refusing anything but a :class:`SeatView` or
+    :class:`BiddingView` that has some (it is the seat's turn)."""
+    if not isinstance(view, SeatView | BiddingView):
         raise InvalidArgumentError(
             f"{type(player).__name__}.choose: expected a SeatView (HandState.view(seat)), got "
             f"{type(view).__name__} {view!r:.60}"
@@ -72,15 +95,18 @@ class RandomPlayer:
     def __init__(self, seed: int | str | bytes | None = None) -> None:
         self._getrandbits = seeded_random(seed, "RandomPlayer: ").getrandbits
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: AnyView) -> Action:
         """A uniformly random legal action.
 
         The same choice as ``random.Random(seed).choice(view.legal_actions)`` would make,
-        draw for draw (its rejection sampling, inlined for speed).
+        draw for draw (its rejection sampling, inlined for speed). In the bidding games
+        every legal ``Bid``, ``Pass``, ``NameTrump`` and ``Discard`` is one choice among
+        the others.
 
         Raises:
-            InvalidArgumentError: ``view`` is not a :class:`SeatView`, or has no legal
-                action (not this seat's turn).
+            InvalidArgumentError: ``view`` is not a :class:`SeatView` or
+                :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
+                this seat's turn).
         """
         legal = _legal(self, view)
         n = len(legal)
@@ -102,16 +128,29 @@ class RuleOfThumbPlayer:
     that would take the trick, or its lowest card if none can or its partner is already
     winning. "Strength" is the card's place in the deal's rank table (RULES.md §1.2, §1.3),
     read from the variant in the view.
+
+    In the bidding games (BIDDING.md) it values its hand in each suit as trumps: each of
+    its trumps counts for the chance that a trump of its rank takes a trick (the top
+    trumps, ``5``, ``J``, ``AH``, ``A``, nearly always do; low trumps seldom), a plain King
+    a little, the best-trump bonus when it holds one of the top two trumps, a partner's
+    share of the tricks, and a little for naming trumps and the draw to come. It bids the highest bid its
+    best suit is worth (an all-five bid only with a near-certain sweep), holds as dealer
+    when the standing bid is within its value (never over its partner), otherwise passes;
+    names its best suit; and discards so as to keep the most valuable five, drawing for
+    the weakest cards.
     """
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: AnyView) -> Action:
         """The rule-of-thumb action for ``view``.
 
         Raises:
-            InvalidArgumentError: ``view`` is not a :class:`SeatView`, or has no legal
-                action (not this seat's turn).
+            InvalidArgumentError: ``view`` is not a :class:`SeatView` or
+                :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
+                this seat's turn).
         """
         legal = _legal(self, view)
+        if isinstance(view, BiddingView):
+            return _bidding_choice(view, legal)
         if view.trump is None:  # the dealer takes a turned-up joker: any discard will do
             return legal[0]
         ctx = play_context(view.variant, view.trump, view.demoted)
@@ -136,7 +175,7 @@ class RuleOfThumbPlayer:
         return Play(self._card(view, plays, ctx))
 
     @staticmethod
-    def _card(view: SeatView, plays: list[Card], ctx: PlayContext) -> Card:
+    def _card(view: AnyView, plays: list[Card], ctx: PlayContext) -> Card:
         lowest = min(plays, key=lambda c: _strength(c, ctx))
         trick = view.current_trick
         if not trick:
@@ -156,3 +195,115 @@ class RuleOfThumbPlayer:
 def _strength(card: Card, ctx: PlayContext) -> int:
     """A card's place in the rank table: trumps above every plain card (RULES.md §1.3)."""
     return ctx.power[card]
+
+
+# -- the bidding games (BIDDING.md) ------------------------------------------------------------
+
+#: The chance that the k-th highest trump of the pack takes a trick, k = 0, 1, ...: a rule
+#: of thumb (the top trumps of RULES.md §1.2 nearly always win; low ones seldom). Trumps
+#: below the list count ``_LOW_TRUMP``.
+_TRUMP_CHANCE: Final = (1.0, 0.95, 0.85, 0.75, 0.55, 0.45, 0.35)
+_LOW_TRUMP: Final = 0.25
+_PLAIN_KING: Final = 0.2
+#: What a card drawn blind from the stock is worth, on average, in tricks.
+_DRAW_VALUE: Final = 0.12
+#: Points for naming trumps and drawing to them (tuned by self-play: +3 beats +0 and +6).
+_INITIATIVE: Final = 3.0
+
+
+def _trump_order(variant: Variant, suit: Suit) -> dict[Card, int]:
+    """Each trump of the pack and its place from the top (0 for the highest)."""
+    ctx = play_context(variant, suit)
+    trumps = sorted((c for c in ctx.deck if ctx.suit_of[c] is suit), key=lambda c: -ctx.power[c])
+    return {c: k for k, c in enumerate(trumps)}
+
+
+def _card_value(card: Card, order: dict[Card, int]) -> float:
+    """A card's worth in tricks, with ``order``'s suit as trumps."""
+    place = order.get(card)
+    if place is not None:
+        return _TRUMP_CHANCE[place] if place < len(_TRUMP_CHANCE) else _LOW_TRUMP
+    return _PLAIN_KING if card.rank is Rank.KING else 0.0
+
+
+def _tricks(cards: Sequence[Card], order: dict[Card, int]) -> float:
+    """The tricks ``cards`` may take with ``order``'s suit as trumps (at most five)."""
+    return min(5.0, sum(_card_value(c, order) for c in cards))
+
+
+def _worth(view: BiddingView, suit: Suit, cards: Sequence[Card]) -> tuple[float, float]:
+    """(points the side may take, tricks this seat may take) with ``suit`` as trumps: five
+    a trick, the bonus when holding one of the two top trumps, a partner's share, and a
+    little for the draw to come (BIDDING.md §2.4)."""
+    order = _trump_order(view.variant, suit)
+    best = sorted((c for c in cards if c in order), key=lambda c: order[c])[:5]
+    plain = sorted((c for c in cards if c not in order), key=lambda c: -_card_value(c, order))
+    keep = (best + plain)[:5]
+    tricks = _tricks(keep, order)
+    bonus = 5.0 if any(order[c] <= 1 for c in best) else 2.0 if best else 0.0
+    side = next(side for side in view.sides if view.seat in side)
+    partners = len(side) - 1
+    share = 5.0 * partners * (5.0 - tricks) / view.players
+    draw = 5.0 * _DRAW_VALUE * (5 - len(best))
+    return 5.0 * tricks + bonus + share + draw + _INITIATIVE, tricks
+
+
+def _best_suit(view: BiddingView, cards: Sequence[Card]) -> tuple[Suit, float, float]:
+    """The suit this seat would name, with its :func:`_worth`."""
+    best = max(Suit, key=lambda s: _worth(view, s, cards)[0])
+    return (best, *_worth(view, best, cards))
+
+
+def _bidding_choice(view: BiddingView, legal: tuple[Action, ...]) -> Action:
+    """The rule-of-thumb action of a bidding game (see :class:`RuleOfThumbPlayer`)."""
+    first = legal[0]
+    if isinstance(first, (Bid, Pass)):
+        return _bid(view, legal)
+    if isinstance(first, NameTrump):
+        return NameTrump(_best_suit(view, view.hand)[0])
+    if isinstance(first, Discard):
+        return _discard(view, legal)
+    if isinstance(first, Take):
+        order = _trump_order(view.variant, view.trump) if view.trump is not None else {}
+        return max(legal, key=lambda a: _card_value(a.card, order))  # type: ignore[union-attr]
+    plays = [a.card for a in legal if isinstance(a, Play)]
+    assert view.trump is not None
+    ctx = play_context(view.variant, view.trump)
+    return Play(RuleOfThumbPlayer._card(view, plays, ctx))
+
+
+def _bid(view: BiddingView, legal: tuple[Action, ...]) -> Action:
+    """Bid what the best suit is worth; hold as dealer within it; else pass."""
+    bids = [a.amount for a in legal if isinstance(a, Bid)]
+    _, points, tricks = _best_suit(view, view.hand)
+    bidding = view.variant.bidding
+    assert bidding is not None
+
+    def makes(amount: int) -> bool:
+        if is_all_five_bid(bidding, amount):
+            return tricks >= 4.6
+        return amount <= points
+
+    side = next(side for side in view.sides if view.seat in side)
+    partner_high = view.high_bidder is not None and view.high_bidder in side
+    if partner_high and view.high_bid is not None and not makes(view.high_bid + 10):
+        return Pass() if Pass() in legal else Bid(min(bids))
+    good = [a for a in bids if makes(a)]
+    if good:
+        return Bid(max(good))
+    return Pass() if Pass() in legal else Bid(min(bids))  # a bagged dealer must bid
+
+
+def _discard(view: BiddingView, legal: tuple[Action, ...]) -> Action:
+    """Keep the most valuable cards, drawing blind for the rest."""
+    suit = view.trump if view.trump is not None else _best_suit(view, view.hand)[0]
+    order = _trump_order(view.variant, suit)
+    value = {c: _card_value(c, order) for c in view.hand}
+
+    def kept(action: Action) -> float:
+        gone = action.cards  # type: ignore[union-attr]
+        held = sorted((value[c] for c in view.hand if c not in gone), reverse=True)
+        room = max(0, 5 - len(held))
+        return sum(held[:5]) + room * _DRAW_VALUE
+
+    return max(legal, key=kept)

@@ -51,6 +51,7 @@ from typing import Any, TypeVar
 import attrs
 
 from .actions import ACTION_TYPES, Action
+from .bidding.engine import new_bidding_hand
 from .cards import Card
 from .convert import (
     CONVERTER,
@@ -65,7 +66,7 @@ from .convert import (
     preset_variant,
     problems,
 )
-from .engine import HandState, new_hand
+from .engine import new_hand
 from .errors import (
     IllegalActionError,
     IntegrityError,
@@ -74,7 +75,7 @@ from .errors import (
     TrumpFamilyError,
     UnknownVariantError,
 )
-from .game import GameState, new_game
+from .game import AnyHand, GameState, new_game
 from .integrity import check_mac, deal_commitment, deal_salt, salt_from_hex
 from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
 
@@ -163,7 +164,7 @@ def _action_problem(raw: object) -> str:
     kind = raw["type"]
     if type(kind) is not str or kind not in ACTION_TYPES:
         return f"unknown action type {kind!r} (expected one of {names})"
-    fields = [f.name for f in attrs.fields(ACTION_TYPES[kind])]
+    fields = {f.name: f.type for f in attrs.fields(ACTION_TYPES[kind])}
     has = f"{kind} has {', '.join(map(repr, fields))}" if fields else f"{kind} has no fields"
     for name in fields:
         if name not in raw:
@@ -171,11 +172,20 @@ def _action_problem(raw: object) -> str:
     extra = sorted(str(k) for k in raw if k != "type" and k not in fields)
     if extra:
         return f"unexpected field(s) {', '.join(map(repr, extra))} ({has})"
-    for name in fields:
+    for name, kind_of in fields.items():
         try:
-            _structure_card(raw[name], Card)
+            if kind_of is Card:
+                _structure_card(raw[name], Card)
+            else:
+                CONVERTER.structure(raw[name], kind_of)
         except _Bad as exc:
             return f"field {name!r}: {exc}"
+        except STRUCTURE_ERRORS as exc:
+            return f"field {name!r}: {_header_errors(exc)}"
+    try:
+        CONVERTER.structure(raw, ACTION_TYPES[kind])  # e.g. Bid(35): not an amount
+    except STRUCTURE_ERRORS as exc:
+        return f"not a valid {kind}: {exc}"
     return "not a valid action"  # pragma: no cover - defensive
 
 
@@ -223,8 +233,9 @@ def replay(
     variant: Variant | None = None,
     key: bytes | None = None,
     commitment: str | None = None,
-) -> HandState:
-    """Rebuild a hand from its record (RULES.md rules apply to every action again).
+) -> AnyHand:
+    """Rebuild a hand from its record (RULES.md rules apply to every action again; a
+    bidding hand, BIDDING.md, is dealt with the sides' scores its record holds).
 
     Replay is strict: a record is exactly what :meth:`HandState.record` writes, through
     JSON. ``format`` must be present; ``variant`` must name a preset
@@ -251,8 +262,9 @@ def replay(
             digits): the record's deck and salt must give it.
 
     Returns:
-        The :class:`~trumpfamily.engine.HandState` equal to the one recorded (with its
-        commitment, if it was dealt with one).
+        The :class:`~trumpfamily.engine.HandState` (a bidding game's
+        :class:`~trumpfamily.bidding.engine.BiddingHand`) equal to the one recorded (with
+        its commitment, if it was dealt with one).
 
     Raises:
         IntegrityError: with ``key``, the record's ``"mac"`` is missing or does not match;
@@ -276,11 +288,11 @@ def replay(
     Traceback (most recent call last):
     ...
     trumpfamily.errors.ReplayError: action 0 (Claim()) does not replay: ...
-    >>> data["actions"] = [{"type": "Bid", "amount": 20}]
+    >>> data["actions"] = [{"type": "Fold", "amount": 20}]
     >>> tf.replay(data)
     Traceback (most recent call last):
     ...
-    trumpfamily.errors.ReplayError: action 0: unknown action type 'Bid' (expected one of Play, ...)
+    trumpfamily.errors.ReplayError: action 0: unknown action type 'Fold' (expected one of Play, ...)
     >>> tf.replay(data, key=b"server secret")
     Traceback (most recent call last):
     ...
@@ -298,11 +310,20 @@ def replay(
         _check_commitment(commitment, rec.deck, salt)
     _check_options(rec.options)
     rules = _variant(rec.variant, rec.options, variant)
+    commit = False if salt is None else salt
+    state: AnyHand
     try:
-        state = new_hand(
-            rules, players=rec.players, dealer=rec.dealer, deck=rec.deck,
-            commit=False if salt is None else salt,
-        )
+        if rec.scores is not None and rules.bidding is None:
+            raise ReplayError("the record gives 'scores', which only a bidding hand has "
+                              f"(the scores before it); {rules.name!r} is not a bidding game")
+        if rules.bidding is not None:
+            state = new_bidding_hand(rules, players=rec.players, dealer=rec.dealer,
+                                     deck=rec.deck, commit=commit, scores=rec.scores)
+        else:
+            state = new_hand(rules, players=rec.players, dealer=rec.dealer, deck=rec.deck,
+                             commit=commit)
+    except ReplayError:
+        raise
     except TrumpFamilyError as exc:
         raise ReplayError(f"the record does not describe a valid deal: {exc}") from None
     for index, raw in enumerate(raw_actions):

@@ -220,6 +220,36 @@ _ROUND = '''deck = tf.stacked_deck(tf.TWENTY_FIVE, players=3, dealer=2, turn_up=
 state = tf.new_hand(tf.TWENTY_FIVE, players=3, dealer=2, deck=deck)
 '''
 
+# The bidding games: hands of Auction Forty-Fives and Newfoundland 120s, with house rules.
+_A45 = "state = tf.new_hand(tf.AUCTION_45, players=4, dealer=3, seed=1)\n"
+_NL = "state = tf.new_hand(tf.NEWFOUNDLAND_120S, players=4, dealer=3, seed=1)\n"
+_CALLS = "for action in ({}):\n    state = state.apply(action)\n"
+_NEAR_END = '''state = tf.new_bidding_hand(tf.AUCTION_45, players=4, dealer=3, seed=1,
+                            scores=(100, 95))  # P0's side is on 100
+'''
+_NO_HOLD = '''variant = tf.AUCTION_45.with_options(hold="none")
+state = tf.new_hand(variant, players=4, dealer=3, seed=1)
+'''
+_CHECK_CALL = '''calls = tf.bidding.parse_auction("{}")
+tf.bidding.check_call(tf.AUCTION_45.bidding, calls, tf.bidding.AuctionCall(3, {}, hold=True),
+                      dealer=3, players=4)  # {}'''
+_BAGGED = '''variant = tf.AUCTION_45.with_options(all_pass="bag-dealer", bag_bid=20, bag_raise=True)
+state = tf.new_hand(variant, players=4, dealer=3, seed=1)
+for action in (tf.Pass(), tf.Pass(), tf.Pass()):
+    state = state.apply(action)
+'''
+_LIMIT4 = '''variant = tf.AUCTION_45.with_options(draw_limit={4: 4, 6: 3})  # IMP-ZB at four
+state = tf.new_hand(variant, players=4, dealer=3, seed=1)
+'''
+_EX_K05 = '''variant = tf.NEWFOUNDLAND_120S.with_options(discard_trumps="last-resort")
+deck = tf.stacked_bidding_deck(variant, players=4, dealer=3, hands={1: "JH AH KC 7S 3D"},
+                               kitty="5H 9C 2D")
+state = tf.new_hand(variant, players=4, dealer=3, deck=deck)
+'''
+_ROB_PACK = '''variant = tf.AUCTION_45.with_options(rob_pack=True)
+state = tf.new_hand(variant, players=4, dealer=3, seed=1)
+'''
+
 _EXAMPLES: dict[str, str] = {
     "must-follow-or-trump": 'tf.check_play("KC", "3D KC 7S AH 2H", "9D", trump="S", '
                             'variant=tf.SPOIL_FIVE)  # EX-20',
@@ -274,6 +304,39 @@ state.apply(tf.AskFive())''',
     "five-not-now": _TWO + 'state = state.apply(tf.Play("2H"))\nstate.apply(tf.AskFive())',
     "no-five-asked": _TWO + 'state.apply(tf.AcceptFive())',
     "nothing-to-pass": _EX20 + 'state.apply(tf.Pass())',
+    # The bidding games (BIDDING.md): the auction (§2.3, §3.3), trumps, kitty and draw (§3.4).
+    "auction-over": _A45 + _CALLS.format("tf.Bid(15), tf.Pass(), tf.Pass(), tf.Pass()")
+    + "state.apply(tf.Bid(20))  # P0 won the auction at 15: he names trumps now",
+    "not-a-bid": _A45 + "state.apply(tf.Bid(10))  # the ladder is 15, 20, 25, 30",
+    "bid-too-low": _A45 + "state = state.apply(tf.Bid(20))\nstate.apply(tf.Bid(15))",
+    "near-end-minimum": _NEAR_END + "state.apply(tf.Bid(15))  # EX-81: 20 at least",
+    "no-hold": _NO_HOLD + _CALLS.format("tf.Bid(15), tf.Pass(), tf.Pass()")
+    + "state.apply(tf.Bid(15))  # the dealer must outbid like anyone (IMP-PEI)",
+    "hold-not-dealer": _A45 + "state = state.apply(tf.Bid(20))\nstate.apply(tf.Bid(20))",
+    "nothing-to-hold": _CHECK_CALL.format(
+        "P0 pass · P1 pass · P2 pass", 15, "the auction's own check: no bid to hold"),
+    "hold-amount": _CHECK_CALL.format("P0 15 · P1 pass · P2 pass", 20,
+                                      "a hold is at the standing 15"),
+    "dealer-bagged": _BAGGED + "state.apply(tf.Pass())  # everybody else passed",
+    "bag-minimum": _BAGGED + "state.apply(tf.Bid(15))  # bagged for 20 (MVMAG)",
+    "no-turn-up": _A45 + 'state.apply(tf.Rob("2C"))  # trumps are named, never turned up',
+    "no-trump-to-name": _A45 + 'state.apply(tf.NameTrump("H"))  # the auction comes first',
+    "no-discard-now": _A45 + "state.apply(tf.Discard())  # the auction comes first",
+    "discard-too-few": _NL + _CALLS.format("tf.Bid(20), tf.Pass(), tf.Pass(), tf.Pass()")
+    + 'state = state.apply(tf.NameTrump("H"))\n'
+    + "state.apply(tf.Discard())  # P0 holds 8 cards with the kitty: 3 at least go",
+    "discard-too-many": _LIMIT4 + _CALLS.format(
+        'tf.Bid(15), tf.Pass(), tf.Pass(), tf.Pass(), tf.NameTrump("S")')
+    + "state.apply(tf.Discard(state.hands[0]))  # keep one card at least",
+    "discard-trump": _EX_K05 + _CALLS.format(
+        'tf.Pass(), tf.Bid(20), tf.Pass(), tf.Pass(), tf.NameTrump("H")')
+    + 'state.apply(tf.Discard("JH KC 7S"))  # EX-K05: five non-trumps cover the three',
+    "no-take-now": _A45 + 'state.apply(tf.Take("2C"))  # only the dealer robbing the pack takes',
+    "take-not-in-stock": _ROB_PACK + _CALLS.format(
+        'tf.Bid(15), tf.Pass(), tf.Pass(), tf.Pass(), tf.NameTrump("S"), '
+        "tf.Discard(), tf.Discard(), tf.Discard()")
+    + "state = state.apply(tf.Discard(state.hands[3][:1]))  # the dealer robs the pack\n"
+    + "state.apply(tf.Take(state.hands[3][0]))  # a card of his own hand",
 }
 
 #: Refusal code -> a snippet of Python (``tf`` is ``trumpfamily``) whose last line is

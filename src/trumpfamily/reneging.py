@@ -20,7 +20,7 @@ The standard rules (RULES.md §1.4; FOS, PEEL, EB11, W25, MAW, BIC45):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 

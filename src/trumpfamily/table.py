@@ -20,7 +20,9 @@ __all__ = ["DealPackets", "FirstDealer", "Misdeal", "Partnerships", "Table"]
 
 
 #: The values of option ``partnerships`` (:attr:`Table.partnerships`).
-Partnerships: TypeAlias = Literal["none", "pairs", "threes", "pairs-at-four"]
+Partnerships: TypeAlias = Literal[
+    "none", "pairs", "threes", "pairs-at-four", "two-sides-or-alone", "pairs-or-alone"
+]
 
 #: The values of option ``deal_packets``, the packets of the five-card deal
 #: (:attr:`Table.deal_packets`).
@@ -40,7 +42,11 @@ class Table:
 
     Attributes:
         partnerships: ``"none"``, ``"pairs"``, ``"threes"`` or ``"pairs-at-four"`` (pairs
-            when exactly four play).
+            when exactly four play); for the bidding games (BIDDING.md §2.2, §8)
+            ``"two-sides-or-alone"`` (two sides in alternate seats when an even number from
+            four play, 2 v 2 or 3 v 3; everyone alone otherwise; Auction Forty-Fives) and
+            ``"pairs-or-alone"`` (pairs when four or six play, six being three pairs; alone
+            with two or three; five refused; Newfoundland 120s).
         fiving: two players: the non-dealer may ask for a new trump suit (§2.1.7 (6)).
         deal_packets: ``"3-2"``, ``"2-3"``, ``"4-1"`` or ``"1-4"``: the packets of the
             five-card deal (§3 row 29).
@@ -55,6 +61,7 @@ class Table:
     """
 
     partnerships: Partnerships = choice("none", "none", "pairs", "threes", "pairs-at-four",
+                                        "two-sides-or-alone", "pairs-or-alone",
                                         doc="partnerships (§2.2.9, §2.3, §3 row 31)")
     fiving: bool = flag(False, doc="two players may five the trump (§2.1.7 (6))")
     deal_packets: DealPackets = choice("3-2", "3-2", "2-3", "4-1", "1-4", doc="deal packets (§3 row 29)")
@@ -81,11 +88,23 @@ class Table:
         >>> from trumpfamily import Table
         >>> Table(partnerships="pairs").side_count(6), Table().side_count(5)
         (3, 5)
+        >>> Table(partnerships="two-sides-or-alone").side_count(6)
+        2
         """
         self.check_players(players)
         mode = self.partnerships
         if mode == "pairs-at-four":
             mode = "pairs" if players == 4 else "none"
+        elif mode == "two-sides-or-alone":
+            return 2 if players % 2 == 0 and players >= 4 else players
+        elif mode == "pairs-or-alone":
+            if players in (2, 3):
+                return players
+            if players not in (4, 6):
+                raise PlayerCountError(
+                    f"{players} players cannot play with partnerships='pairs-or-alone': two or "
+                    "three play alone, four or six in pairs (BIDDING.md §8)")
+            mode = "pairs"
         if mode == "none":
             return players
         size = 2 if mode == "pairs" else 3

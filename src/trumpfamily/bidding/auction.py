@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from ..errors import IllegalActionError, InvalidArgumentError, RefusalCode
+from ..errors import REFUSAL_CODES, IllegalActionError, InvalidArgumentError, RefusalCode
 from ._seats import _Table, _table
 from .component import Bidding, bag_amount, ladder, near_end_minimum
 
@@ -182,30 +182,21 @@ class AuctionState:
         return any(c.hold for c in self.calls)
 
 
-#: The refusals of auction calls, by code, in the form of :data:`~trumpfamily.errors.REFUSAL_CODES`
-#: (to be merged into it when the bidding games are wired into the engine).
+#: The refusals of auction calls, by code, in the form of :data:`~trumpfamily.errors.REFUSAL_CODES`.
+#: Every code but ``"out-of-turn"`` and ``"not-a-seat"`` is the entry of
+#: :data:`~trumpfamily.errors.REFUSAL_CODES` itself (the engine's refusals carry the same);
+#: those two are the auction's own readings of the engine's codes (BIDDING.md §2.3, §0).
 BIDDING_REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = MappingProxyType({
-    code: RefusalCode(code, rule, sources, summary) for code, rule, sources, summary in (
-        ("auction-over", "BIDDING.md §7.1 #3", (), "the auction is over: nobody may call"),
-        ("out-of-turn", "BIDDING.md §2.3", ("BICA45", "DBK"),
-         "it is another seat's turn to call: the auction goes clockwise from eldest"),
-        ("not-a-seat", "BIDDING.md §0", (), "the seat given is not a seat of the table"),
-        ("not-a-bid", "BIDDING.md §3.3", ("BICA45", "JORD"), "the amount is not on the ladder"),
-        ("bid-too-low", "BIDDING.md §2.3", ("BICA45", "DBK"),
-         "a bid must be higher than the standing bid"),
-        ("near-end-minimum", "BIDDING.md §3.3", ("BICA45", "WFF"),
-         "a side near the end may not bid or hold below the near-end minimum"),
-        ("no-hold", "BIDDING.md §3.3", ("IMP-PEI",), "nobody may hold here (option hold='none')"),
-        ("hold-not-dealer", "BIDDING.md §2.3", ("BICA45", "DBK", "JORD"),
-         "only the dealer may take the standing bid at the same amount"),
-        ("nothing-to-hold", "BIDDING.md §2.3", ("BICA45",), "there is no standing bid to hold"),
-        ("hold-amount", "BIDDING.md §2.3", ("BICA45",),
-         "a hold is at the standing amount, no more and no less"),
-        ("dealer-bagged", "BIDDING.md §3.3", ("IMP-ZB", "IMP-110a"),
-         "everybody else passed: the dealer must bid (option all_pass='bag-dealer')"),
-        ("bag-minimum", "BIDDING.md §3.3", ("IMP-ZB", "MVMAG"),
-         "a bagged dealer bids at least the bag amount"),
-    )})
+    "auction-over": REFUSAL_CODES["auction-over"],
+    "out-of-turn": RefusalCode(
+        "out-of-turn", "BIDDING.md §2.3", ("BICA45", "DBK"),
+        "it is another seat's turn to call: the auction goes clockwise from eldest"),
+    "not-a-seat": RefusalCode(
+        "not-a-seat", "BIDDING.md §0", (), "the seat given is not a seat of the table"),
+    **{code: REFUSAL_CODES[code] for code in (
+        "not-a-bid", "bid-too-low", "near-end-minimum", "no-hold", "hold-not-dealer",
+        "nothing-to-hold", "hold-amount", "dealer-bagged", "bag-minimum")},
+})
 
 
 def _refuse(call: AuctionCall, code: str, reason: str, state: AuctionState | None,

@@ -13,6 +13,8 @@ its checks and the ladder of bids (BIDDING.md §3.3, §7, §7.1).
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias
 
@@ -102,12 +104,54 @@ DrawLimit: TypeAlias = int | tuple[tuple[int, int], ...] | None
 # -- option specs for the two options that are not a choice, flag or int --------------------
 
 
+def _literal(text: str) -> Any:
+    """A Python literal (``(100, 20)``, ``{6: 3}``, ``4``), or the text itself."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return text
+
+
+def _as_pairs(value: Any) -> Any:
+    """Lists (JSON's arrays) inside a value as tuples: ``[[6, 3]]`` -> ``((6, 3),)``."""
+    if isinstance(value, list | tuple):
+        return tuple(_as_pairs(v) for v in value)
+    return value
+
+
+def _as_lists(value: Any) -> Any:
+    """Tuples inside a value as lists, JSON's arrays: ``((6, 3),)`` -> ``[[6, 3]]``."""
+    if isinstance(value, tuple):
+        return [_as_lists(v) for v in value]
+    return value
+
+
 @attrs.frozen
 class _NearEndSpec(OptionSpec):
     """``min_bid_near_end``: ``None`` or a ``(threshold, minimum)`` pair of ints."""
 
     def describe(self) -> str:
         return "None, or (threshold, minimum): two ints, e.g. (100, 20)"
+
+    def to_json(self, value: Any) -> Any:
+        return _as_lists(value)
+
+    def from_json(self, value: Any) -> Any:
+        return _as_pairs(value) if isinstance(value, list) else value
+
+    def parse(self, text: str) -> Any:
+        """``none`` / ``unset``, ``100,20``, ``(100, 20)`` or ``[100, 20]``.
+
+        >>> from trumpfamily.variants import BIDDING_OPTION_SPECS
+        >>> spec = BIDDING_OPTION_SPECS["min_bid_near_end"][1]
+        >>> spec.parse("100,20"), spec.parse("(95, 20)"), spec.parse("none")
+        ((100, 20), (95, 20), None)
+        """
+        word = text.strip()
+        if word.lower() in ("none", "unset"):
+            return None
+        value = _literal(word)
+        return _as_pairs(value) if isinstance(value, list | tuple) else word
 
     def check(self, name: str, value: Any) -> None:
         ok = value is None or (
@@ -126,6 +170,31 @@ class _DrawLimitSpec(OptionSpec):
         return ("None, an int from 0 to 5, or a mapping from player count (2 to 10) to an int "
                 "from 0 to 5, e.g. {6: 3}")
 
+    def to_json(self, value: Any) -> Any:
+        return _as_lists(value)
+
+    def from_json(self, value: Any) -> Any:
+        return _as_pairs(value) if isinstance(value, list) else value
+
+    def parse(self, text: str) -> Any:
+        """``none`` / ``unset``, an int (``4``), or a mapping: ``6:3``, ``6:3,7:2``,
+        ``{6: 3}``, or the stored pairs ``((6, 3),)``.
+
+        >>> from trumpfamily.variants import BIDDING_OPTION_SPECS
+        >>> spec = BIDDING_OPTION_SPECS["draw_limit"][1]
+        >>> spec.parse("6:3"), spec.parse("{7: 2, 6: 3}"), spec.parse("4"), spec.parse("unset")
+        (((6, 3),), ((6, 3), (7, 2)), 4, None)
+        """
+        word = text.strip()
+        if word.lower() in ("none", "unset"):
+            return None
+        if _PAIRS_TEXT.fullmatch(word):
+            return _limit_table({int(k): int(v) for k, v in _PAIR_TEXT.findall(word)})
+        value = _literal(word)
+        if type(value) is int or isinstance(value, Mapping):
+            return _limit_table(value)
+        return _as_pairs(value) if isinstance(value, list | tuple) else word
+
     def check(self, name: str, value: Any) -> None:
         pairs = tuple(value.items()) if isinstance(value, Mapping) else value
         ok = value is None or (type(value) is int and 0 <= value <= 5) or (
@@ -138,6 +207,8 @@ class _DrawLimitSpec(OptionSpec):
                 f"option {name}={value!r} is not valid; valid values: {self.describe()}")
 
 
+_PAIR_TEXT: Final = re.compile(r"([+-]?\d+)\s*:\s*([+-]?\d+)")
+_PAIRS_TEXT: Final = re.compile(r"[+-]?\d+\s*:\s*[+-]?\d+(\s*,\s*[+-]?\d+\s*:\s*[+-]?\d+)*")
 _NEAR_END: Final = _NearEndSpec("pair", optional=True, doc="minimum bid near the end (§3.3, B3)")
 _DRAW_LIMIT: Final = _DrawLimitSpec("limits", optional=True, doc="cards a seat may draw (§3.4, K7)")
 
@@ -149,13 +220,15 @@ def _validate(spec: OptionSpec) -> Any:
 
 
 def _limit_table(value: int | Mapping[int, int] | tuple[tuple[int, int], ...] | None) -> DrawLimit:
-    """Store a ``draw_limit`` mapping as sorted ``(players, limit)`` pairs (hashable)."""
-    if isinstance(value, Mapping):
+    """Store a ``draw_limit`` mapping, or pairs, as sorted ``(players, limit)`` pairs
+    (hashable, and equal whatever order they were given in)."""
+    pairs = tuple(value.items()) if isinstance(value, Mapping) else value
+    if isinstance(pairs, tuple):
         try:
-            return tuple(sorted(value.items()))
-        except TypeError:
-            return tuple(value.items())
-    return value
+            return tuple(sorted(pairs))
+        except TypeError:  # not pairs of ints: the validator refuses it
+            return pairs
+    return pairs
 
 
 # -- the component -----------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def stock_size(bidding: Bidding, players: int, *, deck: int = 52) -> int:
     if dealt > deck:
         raise InvalidVariantError(
             f"{players} players x {5 + bidding.extra_cards} cards + kitty {bidding.kitty} = "
-            f"{dealt} cards, more than the {deck}-card pack")
+            f"{dealt} cards, more than the {deck}-card pack (BIDDING.md §3.4)")
     return deck - dealt
 
 
@@ -108,7 +108,7 @@ def check_stock(bidding: Bidding, players: int, *, deck: int = 52) -> None:
     >>> check_stock(Bidding(draw_limit=None), 6)
     Traceback (most recent call last):
     ...
-    trumpfamily.errors.InvalidVariantError: 6 players: the stock is 52 - 6 x 5 - kitty 0 = 22 cards, but the draws may ask for 30 (bidder 5 + 5 others x 5; draw_limit=None): set a draw_limit
+    trumpfamily.errors.InvalidVariantError: 6 players: the stock is 52 - 6 x 5 - kitty 0 = 22 cards, but the draws may ask for 30 (bidder 5 + 5 others x 5; draw_limit=None): set a draw_limit (BIDDING.md §3.4, §8: the stock must cover every draw)
     """
     stock = stock_size(bidding, players, deck=deck)
     demand = stock_demand(bidding, players)
@@ -118,4 +118,4 @@ def check_stock(bidding: Bidding, players: int, *, deck: int = 52) -> None:
             f"- kitty {bidding.kitty} = {stock} cards, but the draws may ask for {demand} "
             f"(bidder {max_draw(bidding, players, bidder=True)} + {players - 1} others x "
             f"{max_draw(bidding, players, bidder=False)}; draw_limit={bidding.draw_limit!r}): "
-            "set a draw_limit")
+            "set a draw_limit (BIDDING.md §3.4, §8: the stock must cover every draw)")

@@ -1,5 +1,8 @@
 """The ``trumpfamily`` command line: list presets, print their rules and options, explain
-a position, play in the terminal, replay saved games and hands, and watch the demo.
+a position, play in the terminal, replay saved games and hands, and watch the demo. Every
+command takes the bidding games too (Auction Forty-Fives, Newfoundland 120s...; BIDDING.md):
+their options (``--option min_bid_near_end=100,20``, ``draw_limit=6:3``), and at the prompt
+``bid 20``, ``pass``, ``trump H`` and ``discard 5H 2C``.
 
 Commands (``trumpfamily COMMAND --help`` describes each one)::
 
@@ -100,8 +103,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
         description="Rules of the Maw family of card games (Maw, Spoil Five, Twenty-Five, "
-                    "Forty-Five): print the card orders and options of a preset, explain which "
-                    "cards may be played, play or replay a hand.",
+                    "Forty-Five, and the bidding games: Auction Forty-Fives, Newfoundland "
+                    "120s, Nova Scotia 45s, Fifty-Five, One Hundred and Ten, Two Hundred and "
+                    "Twenty, American Hundred and Ten): print the card orders and options of "
+                    "a preset, explain which cards may be played, play or replay a game.",
         epilog="Without a command, 'python -m trumpfamily' runs the demo.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

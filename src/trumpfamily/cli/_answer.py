@@ -4,8 +4,11 @@ An answer is the number of an action in the menu, an action in its notation
 (:func:`~trumpfamily.actions.parse_action`: ``play 9D``, ``rob 8C``, ``decline-rob``,
 ``ask-five``...), a card alone (to play it), or one of the shorter words the menu's
 sentences use (``keep``, ``announce``, ``decline``, ``five``, ``ask``, ``agree``,
-``accept``, ``refuse``). An action that is not legal is refused in the engine's own words
-(:class:`~trumpfamily.errors.IllegalActionError`), so no rule is checked twice.
+``accept``, ``refuse``); in the bidding games also ``bid 20``, ``trump H`` (or a suit alone
+when trumps are to be named), ``discard 5H 2C`` and ``take 5H``. An action that is not
+legal is refused in the engine's own words (:class:`~trumpfamily.errors.IllegalActionError`),
+so no rule is checked twice; any legal action is taken, also one the menu does not list (a
+discard the menu did not suggest).
 """
 
 from __future__ import annotations
@@ -13,10 +16,21 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..actions import AcceptFive, Action, AskFive, DeclineRob, Play, RefuseFive, Rob, parse_action
-from ..cards import Card
-from ..engine import HandState
+from ..actions import (
+    AcceptFive,
+    Action,
+    AskFive,
+    Bid,
+    DeclineRob,
+    NameTrump,
+    Play,
+    RefuseFive,
+    Rob,
+    parse_action,
+)
+from ..cards import Card, parse_suit
 from ..errors import ActionParseError, CardParseError, IllegalActionError
+from ..game import AnyHand
 
 __all__ = ["SHORT_WORDS", "choices", "parse"]
 
@@ -57,6 +71,16 @@ def _which_card(verb: str, legal: tuple[Action, ...]) -> str:
             f"e.g. {verb} {card}.")
 
 
+def _which_one(verb: str, legal: tuple[Action, ...]) -> str:
+    """``bid`` or ``trump`` alone: ask for the amount or the suit, with an example from
+    the menu."""
+    if verb == "bid":
+        bid = next((a for a in legal if isinstance(a, Bid)), Bid(20))
+        return f"Bid how much? Type the amount as well, e.g. {bid}."
+    named = next((a for a in legal if isinstance(a, NameTrump)), NameTrump("H"))
+    return f"Which suit? Type it as well, e.g. {named}, or the suit alone."
+
+
 def _read(text: str) -> Action:
     """The action ``text`` names, in the notation, a short word or a card alone.
 
@@ -79,14 +103,26 @@ def _read(text: str) -> Action:
             raise ActionParseError(text, str(card_error)) from None
 
 
-def parse(text: str, legal: tuple[Action, ...], hand: HandState) -> tuple[Action | None, str]:
+def _suit_alone(text: str, hand: AnyHand) -> Action | None:
+    """A suit typed alone (``H``, ``hearts``, ``♥``) when trumps are to be named."""
+    try:
+        action = NameTrump(parse_suit(text.strip()))
+    except CardParseError:
+        return None
+    return action if action in hand.legal_actions() else None
+
+
+def parse(text: str, legal: tuple[Action, ...], hand: AnyHand) -> tuple[Action | None, str]:
     """The action meant by ``text``, or ``None`` and why it cannot be taken.
 
     Args:
         text: the answer typed (stripped, not empty).
-        legal: the legal actions, in menu order.
-        hand: the hand now, whose :meth:`~trumpfamily.engine.HandState.apply` words the
-            refusal of an action that is not legal.
+        legal: the actions of the menu, in its order (a number chooses one of them).
+        hand: the hand now, whose ``apply`` words the refusal of an action that is not
+            legal (:meth:`HandState.apply <trumpfamily.engine.HandState.apply>`, a bidding
+            game's :meth:`BiddingHand.apply
+            <trumpfamily.bidding.engine.BiddingHand.apply>`), and takes any legal action,
+            listed in the menu or not.
 
     Returns:
         ``(action, "")`` or ``(None, message)``.
@@ -98,9 +134,14 @@ def parse(text: str, legal: tuple[Action, ...], hand: HandState) -> tuple[Action
     words = text.split()
     if words[0].lower() in ("rob", "play") and len(words) == 1:
         return None, _which_card(words[0].lower(), legal)
+    if words[0].lower() in ("bid", "trump") and len(words) == 1:
+        return None, _which_one(words[0].lower(), legal)
     try:
         action = _read(text)
     except ActionParseError as error:
+        named = _suit_alone(text, hand) if not error.forms else None
+        if named is not None:
+            return named, ""
         if error.forms:
             return None, (f"Not understood: {text!r}. Type the number of an action, an "
                           "action such as 'play 9D', or 'help'.")
@@ -111,4 +152,4 @@ def parse(text: str, legal: tuple[Action, ...], hand: HandState) -> tuple[Action
         hand.apply(action)
     except IllegalActionError as refusal:
         return None, f"Not allowed: {_LEGAL_SUFFIX.sub('', refusal.reason)}."
-    return None, "Not allowed now."  # pragma: no cover - apply accepts only legal actions
+    return action, ""  # legal, though not in the menu (a discard it did not suggest)

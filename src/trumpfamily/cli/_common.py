@@ -9,8 +9,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn, TextIO, TypeAlias
 
+from ..bidding import EXTRA_BID
 from ..errors import InvalidVariantError
-from ..variants import OPTION_SPECS, Variant, find_variant
+from ..variants import BIDDING_OPTION_SPECS, OPTION_SPECS, Variant, find_variant
 
 __all__ = [
     "EXIT_FAILURE",
@@ -132,19 +133,21 @@ def _option_text(text: str) -> tuple[str, str]:
     return name, text.partition("=")[2].strip()
 
 
-def _convert(name: str, text: str) -> bool | int | str | None:
-    """An option value from its text: :func:`parse_option_value`, except that an option
-    whose values are words keeps the text (``renege_cards=5`` is the string ``"5"``), and
-    the word ``none`` is that word wherever it is one of the option's values
-    (``best_trump_bonus=none``: no bonus), not ``None``."""
-    value = parse_option_value(text)
-    spec = OPTION_SPECS.get(name)
-    if spec is not None and spec[1].kind == "choice":
-        if isinstance(value, int):
-            return text
-        if text.strip().lower() == "none" and "none" in spec[1].values:
-            return "none"
-    return value
+def _convert(name: str, text: str, variant: Variant | None = None) -> Any:
+    """An option value from its text: the option's own reading
+    (:meth:`OptionSpec.parse <trumpfamily.variants.OptionSpec.parse>`: an option whose
+    values are words keeps the text, ``renege_cards=5`` is the string ``"5"``; the word
+    ``none`` is that word wherever it is one of the option's values, ``best_trump_bonus=none``;
+    a bidding option's pair or table, ``min_bid_near_end=100,20``, ``draw_limit=6:3``), the
+    options of ``variant`` (:meth:`Variant.option_specs
+    <trumpfamily.variants.Variant.option_specs>`; without one, those of every game). A name
+    the variant does not have is read by :func:`parse_option_value`, for
+    :meth:`~trumpfamily.variants.Variant.with_options` to refuse with the valid names."""
+    specs = variant.option_specs() if variant is not None else OPTION_SPECS
+    found = specs.get(name)
+    if found is not None:
+        return found[1].parse(text)
+    return parse_option_value(text)
 
 
 def variant_from(name: str, options: Sequence[tuple[str, str]] | None) -> Variant:
@@ -155,27 +158,46 @@ def variant_from(name: str, options: Sequence[tuple[str, str]] | None) -> Varian
         UnknownVariantError: no preset has that name.
     """
     variant = find_variant(name)
-    changes = {key: _convert(key, text) for key, text in options or ()}
+    changes = {key: _convert(key, text, variant) for key, text in options or ()}
     try:
         return variant.with_options(**changes) if changes else variant
     except InvalidVariantError as error:
         raise CommandError(_command_line_words(str(error))) from None
 
 
-_PYTHON_CALL: Final = re.compile(r"e\.g\. with_options\((?P<args>[^)]*)\)")
+_PYTHON_CALL: Final = re.compile(
+    r"e\.g\. (?:(?P<preset>[A-Z][A-Z0-9_]*)\.)?with_options\((?P<args>[^)]*)\)")
+
+#: The values of the options that are neither a choice, a flag nor an int, in the words of
+#: the command line, by their :attr:`OptionSpec.kind <trumpfamily.variants.OptionSpec.kind>`.
+VALUES_TEXT: Final = {
+    "pair": "two integers THRESHOLD,MINIMUM, e.g. 100,20",  # min_bid_near_end (B3)
+    "limits": ("an integer from 0 to 5 at every table, or a limit by player count "
+               "PLAYERS:LIMIT,..., e.g. 6:3,7:2"),  # draw_limit (K7)
+}
 
 
 def _command_line_words(message: str) -> str:
     """A library message with its Python example (``e.g. with_options(a='x', b=...)``)
-    written as command-line options (``e.g. -o a=x -o b=VALUE``)."""
+    written as command-line options (``e.g. -o a=x -o b=VALUE``; a preset named in it,
+    ``AUCTION_45.with_options(...)``, by its alias), and the valid values of a bidding
+    option's pair or limits in the words ``--option`` takes."""
     def options(match: re.Match[str]) -> str:
         words = []
         for item in match.group("args").split(","):
             name, _, value = item.strip().partition("=")
             value = "VALUE" if value == "..." else value.strip("'\"")
             words.append(f"-o {name}={value}")
+        preset = _PRESETS.get(match.group("preset") or "")
+        if preset is not None:
+            return f"e.g. '{preset.aliases[0] if preset.aliases else preset.name}' " + " ".join(words)
         return "set them with -o NAME=VALUE, e.g. " + " ".join(words)
-    return _PYTHON_CALL.sub(options, message)
+    message = _PYTHON_CALL.sub(options, message)
+    for _, spec in BIDDING_OPTION_SPECS.values():
+        if spec.kind in VALUES_TEXT:
+            message = message.replace(f"valid values: {spec.describe()}",
+                                      f"valid values: {VALUES_TEXT[spec.kind]}, or unset")
+    return message
 
 
 # -- words about a variant ----------------------------------------------------------------
@@ -186,7 +208,17 @@ def players_text(variant: Variant) -> str:
 
 
 def scoring_text(variant: Variant) -> str:
-    """How ``variant`` scores: ``"pool: first to 3 tricks"`` or ``"points: 5 a trick, to 45"``."""
+    """How ``variant`` scores: ``"pool: first to 3 tricks"``, ``"points: 5 a trick, to 45"``,
+    or for a bidding game its bids and end: ``"bids: 15-30, to 120"``, ``"bids: 10-25 or
+    60, kitty 5, to 55"``."""
+    b = variant.bidding
+    if b is not None:
+        bids = f"{b.min_bid}-{b.max_bid}" if b.max_bid > b.min_bid else f"{b.min_bid}"
+        if b.extra_bid is not None:
+            bids += f" or {EXTRA_BID}"
+        kitty = f", kitty {b.kitty}" if b.kitty else ""
+        end = f"to {b.target}" if b.finish == "points" else f"{b.finish_hands} hands"
+        return f"bids: {bids}{kitty}, {end}"
     s = variant.scoring
     if s.scoring == "pool":
         return f"pool: first to {s.tricks_to_win} tricks"
@@ -209,13 +241,29 @@ class Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
+def _preset_constants() -> dict[str, Variant]:
+    """The presets by the names of their constants in :mod:`trumpfamily.variants`
+    (``"AUCTION_45"``), as the library's messages name them."""
+    from .. import variants
+
+    return {name: value for name, value in vars(variants).items()
+            if name.isupper() and isinstance(value, Variant)}
+
+
+_PRESETS: Final = _preset_constants()
+
+
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--option NAME=VALUE`` (repeatable) to ``parser``."""
     names = ", ".join(OPTION_SPECS)
+    bidding = ", ".join(n for n in BIDDING_OPTION_SPECS if n not in OPTION_SPECS)
     parser.add_argument(
         "--option", "-o", metavar="NAME=VALUE", action="append", type=_option_text, default=[],
         help="a house rule (repeatable): true/false, integers and none are converted, other "
-             f"values are strings. Options: {names}")
+             f"values are strings ('trumpfamily options NAME' gives the values). Options: "
+             f"{names}. The bidding games also have: {bidding} (in them target and "
+             "target_tie are the bidding game's); a pair is written min_bid_near_end=100,20, "
+             "limits by player count draw_limit=6:3,7:2")
 
 
 def add_variant_argument(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:

@@ -14,7 +14,8 @@ from typing import TextIO
 
 import attrs
 
-from ..engine import new_hand
+from ..bidding.engine import BiddingHand, new_bidding_hand
+from ..engine import HandState, new_hand
 from ..events import AntesPaid, AnyEvent, Dealt
 from ..game import GameState
 from ..narrate import Narrator
@@ -36,14 +37,21 @@ def bots_for(kind: str, seed: int | str, players: int) -> list[Player]:
 
 def hand_so_far(state: GameState) -> list[AnyEvent]:
     """The events of the current hand from its antes and deal to now, as the game told
-    them: the hand dealt again from its deck by :func:`~trumpfamily.engine.new_hand` and
-    its actions applied again (for a game resumed in the middle of a hand)."""
+    them: the hand dealt again from its deck by :func:`~trumpfamily.engine.new_hand` (a
+    bidding game's with the scores before it:
+    :func:`~trumpfamily.bidding.engine.new_bidding_hand`) and its actions applied again
+    (for a game resumed in the middle of a hand)."""
     hand = state.hand
     events: list[AnyEvent] = []
     if state.variant.scoring.scoring == "pool":
         events.append(AntesPaid(state.stakes, state.pool))
-    replayed = new_hand(state.variant, players=state.players, dealer=hand.dealer,
-                        deck=hand.deck)
+    replayed: HandState | BiddingHand
+    if isinstance(hand, BiddingHand):  # dealt with the scores before it (near-end rules)
+        replayed = new_bidding_hand(state.variant, players=state.players, dealer=hand.dealer,
+                                    deck=hand.deck, scores=hand.scores)
+    else:
+        replayed = new_hand(state.variant, players=state.players, dealer=hand.dealer,
+                            deck=hand.deck)
     events += [attrs.evolve(e, hand_number=state.hand_number) if isinstance(e, Dealt) else e
                for e in replayed.events]
     for action in hand.actions:

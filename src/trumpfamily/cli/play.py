@@ -8,7 +8,10 @@ A thin layer over the public API: :func:`~trumpfamily.game.new_game` starts the 
 :meth:`~trumpfamily.game.GameState.view`, :meth:`GameState.record
 <trumpfamily.game.GameState.record>` saves it, and everything printed about the game is
 the :class:`~trumpfamily.narrate.Narrator`'s reading of the events each state returns
-(told to your seat when you play). Options that change nothing at this table
+(told to your seat when you play). The bidding games are played the same way: their
+hands (``BiddingHand``, :mod:`trumpfamily.bidding`) come from the same
+:class:`~trumpfamily.game.GameState`, and the prompt asks for bids, trumps and discards
+(``trumpfamily.cli._bidding``). Options that change nothing at this table
 (:meth:`Variant.unused_options <trumpfamily.variants.Variant.unused_options>`) are noted
 on standard error, not refused.
 """
@@ -64,13 +67,15 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.add_argument("--human", type=int, default=None, metavar="SEAT",
                    help="your seat, 0 to N-1, clockwise; P0 deals the first hand (in Maw the "
                         "first dealer is the seat dealt the first Jack face up), eldest hand "
-                        "on the dealer's left leads, and the deal passes to the left")
+                        "on the dealer's left leads (in a bidding game eldest speaks first "
+                        "in the auction), and the deal passes to the left")
     p.add_argument("--hands", type=int, default=None, metavar="K",
-                   help="stop after K hands (default: a points game is played to its end, "
-                        f"a pool game, which has no end, for {POOL_HANDS} hands)")
+                   help="stop after K hands (default: a points or bidding game is played to "
+                        f"its end, a pool game, which has no end, for {POOL_HANDS} hands)")
     p.add_argument("--bots", choices=("thumb", "random"), default="thumb",
                    help="the other seats' players: thumb (claims, robs, plays its lowest "
-                        "winning card) or random (default: thumb)")
+                        "winning card; in a bidding game bids what its hand is worth) or "
+                        "random (default: thumb)")
     p.add_argument("--save", metavar="FILE", default=None,
                    help="write the whole game's record (JSON) to FILE when the game ends, or "
                         "when you leave it: 'trumpfamily play --resume FILE' continues it, "

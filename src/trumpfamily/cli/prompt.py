@@ -1,10 +1,12 @@
 """The prompt of ``trumpfamily play --human SEAT``: a one-line scoreboard, where the hand
 stands for that seat, its legal actions numbered, and the answer read back as an action.
 
-Everything shown comes from the seat's :class:`~trumpfamily.outcomes.SeatView` (what that
-seat may see, with the game around the hand in ``view.game``) and from the library's rule
-functions; the menu and the situation are worded by ``trumpfamily.cli._menu``, the
-answer read by ``trumpfamily.cli._answer``, and a refused answer is worded by the
+Everything shown comes from the seat's :class:`~trumpfamily.outcomes.SeatView` (in the
+bidding games its :class:`~trumpfamily.outcomes.BiddingView`: what that seat may see, with
+the game around the hand in ``view.game``) and from the library's rule functions; the menu
+and the situation are worded by ``trumpfamily.cli._menu`` (the bidding games':
+``trumpfamily.cli._bidding``: the auction, trumps, the kitty and the draw), the answer
+read by ``trumpfamily.cli._answer``, and a refused answer is worded by the
 engine's own refusal (:class:`~trumpfamily.errors.IllegalActionError`), so the prompt keeps
 no second copy of the rules. Besides an action, the prompt takes ``status`` (the
 scoreboard and the hand again), ``history`` (the hand's actions so far, in the notation of
@@ -17,9 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from ..actions import Action
-from ..engine import HandState, SeatView
+from ..actions import BID_AMOUNTS, Action, Bid
+from ..game import AnyHand
 from ..narrate import Style
+from ..outcomes import AnyView, BiddingView
+from . import _bidding
 from ._answer import choices, parse
 from ._menu import describe, menu, situation
 
@@ -36,11 +40,11 @@ class Abandoned(Exception):
 
 # -- the scoreboard and the history ---------------------------------------------------
 
-def _who(view: SeatView, seat: int) -> str:
+def _who(view: AnyView, seat: int) -> str:
     return "you" if seat == view.seat else f"P{seat}"
 
 
-def scoreboard(view: SeatView) -> str:
+def scoreboard(view: AnyView) -> str:
     """The one-line scoreboard: the hand number and dealer, the scores (points games) or
     the chips and the pool (pool games), and the tricks won so far this hand.
 
@@ -70,9 +74,10 @@ def scoreboard(view: SeatView) -> str:
     return ". ".join(parts) + "."
 
 
-def history_lines(view: SeatView, width: int = WIDTH) -> list[str]:
+def history_lines(view: AnyView, width: int = WIDTH) -> list[str]:
     """The hand's actions so far as the seat saw them (``view.history``), in notation,
-    wrapped to ``width`` columns; a face-down discard it may not see is ``rob ??``.
+    wrapped to ``width`` columns; a face-down discard it may not see is ``rob ??`` (in
+    the bidding games ``discard ??``, and the dealer's ``take ??`` from the pack).
 
     Args:
         view: a seat's view.
@@ -102,11 +107,23 @@ _HELP: Final = (
     "(the scoreboard and your hand again), history (this hand's actions so far), help, "
     "quit (leave the game).")
 
+#: The answers the prompt takes in the bidding games, for ``help``.
+_BIDDING_HELP: Final = (
+    "Answers: the number of an action in the list, or the action as the list writes it: "
+    "bid 20 (a dealer's bid at the standing amount is his hold); pass (you bid no more "
+    "this hand); trump H (or the suit alone, H or hearts) to name trumps; discard 5H 2C "
+    "to put those cards face down (the list suggests a few; any legal discard may be "
+    "typed, and discard alone stands pat); take 5H, the dealer robbing the pack; play 9D "
+    "(or the card alone, 9D). Words may be in any case. Commands: status (the scoreboard "
+    "and your hand again), history (this hand's actions so far), help, quit (leave the "
+    "game).")
 
-def help_lines(width: int = WIDTH) -> list[str]:
-    """The prompt's help, wrapped to ``width`` columns and indented by two spaces."""
-    return textwrap.wrap(_HELP, width, initial_indent="  ", subsequent_indent="  ",
-                         break_on_hyphens=False)
+
+def help_lines(width: int = WIDTH, *, bidding: bool = False) -> list[str]:
+    """The prompt's help (``bidding``: the bidding games'), wrapped to ``width`` columns
+    and indented by two spaces."""
+    return textwrap.wrap(_BIDDING_HELP if bidding else _HELP, width, initial_indent="  ",
+                         subsequent_indent="  ", break_on_hyphens=False)
 
 
 # -- the prompt -------------------------------------------------------------------------
@@ -139,13 +156,16 @@ class Prompt:
         for line in lines:
             self._say(line)
 
-    def show(self, view: SeatView) -> tuple[Action, ...]:
+    def show(self, view: AnyView) -> tuple[Action, ...]:
         """Print the scoreboard, where the hand stands, the seat's hand and its legal
-        actions, numbered (robs weakest discard first: ``trumpfamily.cli._menu.menu``).
+        actions, numbered (robs weakest discard first: ``trumpfamily.cli._menu.menu``; in
+        the bidding games a few suggested discards: ``trumpfamily.cli._bidding.menu``).
 
         Returns:
-            The legal actions, in menu order.
+            The actions of the menu, in its order.
         """
+        if isinstance(view, BiddingView):
+            return self._show_bidding(view)
         st = self.style
         legal = menu(view)
         trumps = st.suit(view.trump) if view.trump is not None else "not yet turned"
@@ -162,7 +182,20 @@ class Prompt:
             self._say(f"  {str(number).rjust(width)}) {describe(action, view, st)}")
         return legal
 
-    def ask(self, hand: HandState, view: SeatView) -> Action:
+    def _show_bidding(self, view: BiddingView) -> tuple[Action, ...]:
+        st = self.style
+        offered = _bidding.menu(view)
+        self._say(st.dim(scoreboard(view)))
+        self._say(st.bold(f"Your turn (P{view.seat}).")
+                  + f" Trumps: {_bidding.trumps_text(view, st)}. "
+                  + _bidding.situation(view, st))
+        self._say(f"  Your hand: {st.cards(view.hand)}")
+        width = len(str(len(offered)))
+        for number, action in enumerate(offered, 1):
+            self._say(f"  {str(number).rjust(width)}) {_bidding.describe(action, view, st)}")
+        return offered
+
+    def ask(self, hand: AnyHand, view: AnyView) -> Action:
         """Show the menu and read answers until one is a legal action.
 
         Args:
@@ -185,7 +218,10 @@ class Prompt:
             word = text.lower()
             if word in ("q", "quit", "exit"):
                 raise Abandoned("you left the game")
-            if word in ("?", "h", "help"):
+            if word in ("?", "help"):
+                self._say_all(help_lines(bidding=isinstance(view, BiddingView)))
+                continue
+            if word == "h" and not isinstance(view, BiddingView):
                 self._say_all(help_lines())
                 continue
             if word == "status":
@@ -198,7 +234,11 @@ class Prompt:
             if action is not None:
                 return action
             mine = f"seat {view.seat}'s hand"
-            self._say("  " + error.replace(mine, "your hand"))
+            error = error.replace(mine, "your hand")
+            amount = int(text) if text.isascii() and text.isdigit() else None
+            if amount in BID_AMOUNTS and Bid(amount) in view.legal_actions:
+                error += f" To bid {amount}, type 'bid {amount}'."
+            self._say("  " + error)
 
     def _read(self) -> str:
         """One answer, stripped; a scripted answer is echoed, as a terminal would show it."""

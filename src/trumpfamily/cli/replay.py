@@ -17,10 +17,9 @@ from typing import Any, TextIO
 import attrs
 
 from ..actions import ACTION_TYPES
-from ..engine import HandState
 from ..errors import ReplayError
 from ..events import Dealt
-from ..game import GameState
+from ..game import AnyHand, GameState
 from ..narrate import Narrator, Style, game_header, variant_title
 from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
@@ -79,7 +78,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _told_hand(start: HandState, final: HandState, number: int, where: str,
+def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
                style: Style) -> list[str]:
     """The hand from ``start`` (the deal) to ``final``, told from its events."""
     narrator = Narrator(start.variant, start.players, style=style)
@@ -97,6 +96,7 @@ def _told_hand(start: HandState, final: HandState, number: int, where: str,
     count = len(final.actions)
     verb = "replays" if count == 1 else "replay"
     if not final.is_over:
+        lines += narrator.unfinished()
         lines.append(f"  The record stops before the end of the hand ({_count(count, 'action')}).")
     lines.append(f"  Verified: {_count(count, 'action')} {verb} under the rules.")
     return lines
@@ -127,6 +127,7 @@ def _told_game(data: dict[str, Any], where: str, style: Style) -> list[str]:
                            "games", EXIT_FAILURE)
     hands = _count(len(deals), "hand")
     if not final.is_over:
+        lines += narrator.unfinished()
         into = _count(len(final.hand.actions), "action")
         lines.append(f"The record stops in hand {final.hand_number}, {into} into it: "
                      f"'trumpfamily play --resume {where}' continues the game.")

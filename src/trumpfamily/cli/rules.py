@@ -1,6 +1,8 @@
 """``trumpfamily rules``: a variant's card orders, the trumps that may renege, and every
 option in force (:meth:`~trumpfamily.ranking.Ranking.trump_order`,
-:meth:`~trumpfamily.variants.Variant.options`)."""
+:meth:`~trumpfamily.variants.Variant.options`, :meth:`~trumpfamily.variants.Variant.option_specs`).
+A bidding game also gets its bids (:func:`~trumpfamily.bidding.ladder`) and its options of
+BIDDING.md §7."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from ..bidding import EXTRA_BID, ladder
 from ..cards import Card, Suit, parse_suit
 from ..narrate import Style, variant_title
-from ..variants import OPTION_SPECS, VARIANTS, Variant
+from ..variants import ALL_VARIANTS, Variant
 from ._common import (
     EXIT_OK,
     Subparsers,
@@ -54,7 +57,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     one = args.trump is not None  # an empty --trump "" is refused, not read as "every suit"
     trumps = [parse_suit(args.trump)] if one else list(Suit)
     lines = [style.bold(variant_title(variant)),
-             f"players {players_text(variant)}; {scoring_text(variant)}", ""]
+             f"players {players_text(variant)}; {scoring_text(variant)}"]
+    lines += _auction(variant)
+    lines.append("")
     lines += _trump_orders(variant, trumps, style)
     lines += _reneging(variant, trumps, style)
     lines += _plain_orders(variant, trumps[0] if one else None, style)
@@ -62,6 +67,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for line in lines:
         print(line, file=out)
     return EXIT_OK
+
+
+def _auction(variant: Variant) -> list[str]:
+    """A bidding game's bids, and who names trumps (BIDDING.md §2.2, §3.3)."""
+    b = variant.bidding
+    if b is None:
+        return []
+    bids = " ".join(str(n) for n in ladder(b))
+    extra = f" ({EXTRA_BID}: all five tricks, extra_bid={b.extra_bid!r})" if b.extra_bid else ""
+    return [f"bids, lowest first: {bids}{extra}",
+            ("No card is turned up: the winner of the auction names trumps, and the orders "
+            "below are those of the suit named.")]
 
 
 def _label(suit: Suit, style: Style) -> str:
@@ -107,15 +124,19 @@ def _plain_orders(variant: Variant, trump: Suit | None, style: Style) -> list[st
 
 
 def _options(variant: Variant, style: Style) -> list[str]:
+    """Every option of ``variant`` (:meth:`~trumpfamily.variants.Variant.option_specs`: in
+    a bidding game, those of BIDDING.md §7 too), marked where it differs from the preset
+    of the same name."""
+    specs = variant.option_specs()
     now = variant.options()
-    base = VARIANTS.get(variant.name)
+    base = ALL_VARIANTS.get(variant.name)
     before = base.options() if base is not None else now
     values = {k: repr(v) for k, v in now.items()}
-    name_width = max(len(n) for n in OPTION_SPECS)
+    name_width = max(len(n) for n in specs)
     value_width = max(len(v) for v in values.values())
     lines = [style.bold("Options in force") + "  (* = changed from the preset)"]
-    for name, (component, spec) in OPTION_SPECS.items():
-        mark = "*" if now[name] != before[name] else " "
+    for name, (component, spec) in specs.items():
+        mark = "*" if now[name] != before.get(name, now[name]) else " "
         lines.append(f" {mark}{name.ljust(name_width)}  {values[name].ljust(value_width)}  "
                      + style.dim(f"{component}: {spec.doc}"))
     return lines
