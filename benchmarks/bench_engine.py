@@ -2,7 +2,8 @@
 
 Each hand is dealt with ``new_hand`` (seeded shuffle), played to the end by five
 ``RandomPlayer`` bots that see only ``view(seat)``, and its ``outcome`` read: deal,
-robbing, play, jinking and scoring, exactly as a game server would drive it.
+robbing, play, jinking and scoring, exactly as a game server would drive it. The four
+turn-up presets and one bidding preset (Auction Forty-Fives: auction, draw, play).
 
 Run: ``python benchmarks/bench_engine.py [--hands N] [--memory-hands M] [--quick]``.
 Target (issue 3): at least 5,000 Spoil Five hands per second on a 2-core machine, and
@@ -80,7 +81,9 @@ def main() -> None:
     hands, mem_hands = (1000, 5000) if args.quick else (args.hands, args.memory_hands)
     print(f"random full hands through the public engine, {PLAYERS} players, RandomPlayer bots")
     results = {}
-    for variant in (tf.MAW, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.FORTY_FIVE):
+    # the four turn-up games, and one bidding game (issue 9: Auction Forty-Fives, five
+    # players each for himself: auction, draw, play, contract scoring)
+    for variant in (tf.MAW, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.FORTY_FIVE, tf.AUCTION_45):
         rate, per_hand = speed(variant, hands)
         results[variant.name] = rate
         print(f"  {variant.name:<12} {rate:>8,.0f} hands/s   ({per_hand:.1f} actions a hand)")

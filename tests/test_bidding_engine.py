@@ -685,15 +685,17 @@ def test_out_of_turn_and_a_bad_seat() -> None:
         hand.view(4)
 
 
-@pytest.mark.xfail(strict=True, reason="needs a one-line fix in engine.py's _why_not (reported): "
-                   "a bidding action in a turn-up hand falls through to the pass check")
 def test_a_bidding_action_in_a_turn_up_hand_is_refused_as_not_of_that_game() -> None:
     state = tf.new_hand(tf.TWENTY_FIVE, players=3, dealer=2, seed=2)
+    assert state.phase is tf.Phase.ROB  # the round of rob prompts, where it used to fall through
     codes = set()
     for action in (tf.Bid(20), tf.NameTrump("H"), tf.Discard(), tf.Take("2C")):
         with pytest.raises(tf.IllegalActionError) as caught:
             state.apply(action)
         codes.add(caught.value.code)
+        assert f"{type(action).__name__} is an action of the bidding games, not of Twenty-Five" in (
+            caught.value.reason)
+        assert caught.value.legal == state.legal_actions()
     assert codes == {"not-an-action"}
 
 

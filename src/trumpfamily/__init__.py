@@ -13,6 +13,7 @@ documented variation, and plays whole hands and games.
 2
 """
 
+from . import tables as tables
 from . import variants
 from ._version import __version__
 from .cards import JK, Card, Rank, Suit, parse_cards, parse_suit
@@ -36,24 +37,29 @@ from .errors import (
     UnknownVariantError,
 )
 from .jinking import Jinking
-from . import tables
 from .play import check_play, is_legal, legal_moves, mask_table, trick_winner
 from .ranking import Ranking
 from .reneging import Reneging
 from .robbing import Robbing
 from .scoring import Scoring
 from .table import Table
-from .variants import FORTY_FIVE, MAW, SPOIL_FIVE, TWENTY_FIVE, VARIANTS, Variant, find_variant
 from .variants import (
     ALL_VARIANTS,
     AMERICAN_110,
     AUCTION_45,
     BIDDING_VARIANTS,
     FIFTY_FIVE,
+    FORTY_FIVE,
+    MAW,
     NEWFOUNDLAND_120S,
     NOVA_SCOTIA_45,
     ONE_TEN,
+    SPOIL_FIVE,
+    TWENTY_FIVE,
     TWO_TWENTY,
+    VARIANTS,
+    Variant,
+    find_variant,
 )
 
 __all__ = [
@@ -168,14 +174,14 @@ __all__ += [
     "SeatView",
     "Trick",
     "Turn",
+    "action_from_id",
+    "action_id",
     "deal_commitment",
     "first_jack",
     "from_json",
     "new_game",
     "new_hand",
     "parse_action",
-    "action_id",
-    "action_from_id",
     "replay",
     "replay_game",
     "stacked_deck",

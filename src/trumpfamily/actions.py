@@ -61,12 +61,13 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 import attrs
 
-from .cards import Card, Suit, parse_cards, parse_suit
+from .cards import Card, Suit, as_cards, parse_suit
 from .errors import ActionParseError, CardParseError, InvalidArgumentError
 
 __all__ = [
@@ -319,13 +320,16 @@ class NameTrump:
         return f"trump {self.suit.letter}"
 
 
+_BY_INDEX: Final = operator.attrgetter("index")
+
+
 def _discarded(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    cards = parse_cards(value)
+    cards = as_cards(value)  # parse_cards, fast for a tuple of Card values
     if len(set(cards)) != len(cards):
         twice = sorted({c for c in cards if cards.count(c) > 1})
         raise InvalidArgumentError(
             f"Discard: {' '.join(map(str, twice))} given twice; each card is discarded once")
-    return tuple(sorted(cards, key=lambda c: c.index))
+    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 @attrs.frozen(repr=False, cache_hash=True)

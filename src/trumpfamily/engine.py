@@ -194,6 +194,8 @@ _PLAY_TURNS: Final = tuple(
 )
 
 _Legal = tuple[tuple[Action, ...], tuple[Card, ...]]
+#: The actions of the games that turn up trumps (the others belong to the bidding games).
+_TURN_UP_ACTIONS: Final = (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive, Pass)
 # The legal actions and the outcome of the last state asked, as (state, value): a playing
 # loop asks a state, then applies to it. One tuple each, read and replaced whole, so a
 # reader in another thread sees a matching pair or recomputes. Not a per-state cache:
@@ -269,16 +271,8 @@ class HandState(tuple):  # type: ignore[type-arg]
     tuple, not a dozen attribute writes. Use its attributes and methods only; its tuple
     items, order and length are not part of the API.)
 
-    Attributes:
-        deck: the deck order, top card first.
-        hands: each seat's cards (tuple per seat, in dealt order; a robbed turn-up last).
-        tricks: the completed tricks, in play order (:class:`Trick`).
-        trick_counts: tricks won per seat.
-        current_trick: the cards played to the trick in progress, lead first.
-        leader: the seat that led (or will lead) the current trick.
-        to_act: the seat whose turn it is, or ``None`` when the hand is over.
-        phase: what the hand waits for, a :class:`~trumpfamily.outcomes.Phase` (see
-            *What the hand waits for* in the tutorial :doc:`/tutorial/first-hand`).
+    Its attributes ``deck``, ``hands``, ``tricks``, ``trick_counts``, ``current_trick``,
+    ``leader``, ``to_act`` and ``phase`` are described below.
     """
 
     __slots__ = ()
@@ -307,7 +301,9 @@ class HandState(tuple):  # type: ignore[type-arg]
         current_trick = _tuplegetter(5, "The cards played to the trick in progress, lead first.")
         leader = _tuplegetter(6, "The seat that led (or will lead) the current trick.")
         to_act = _tuplegetter(7, "The seat whose turn it is, or ``None`` when the hand is over.")
-        phase = _tuplegetter(8, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase`.")
+        phase = _tuplegetter(
+            8, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase` (see *What the "
+               "hand waits for* in the tutorial :doc:`/tutorial/first-hand`).")
         _public = _tuplegetter(9, "The history with face-down discards masked (internal).")
         _status = _tuplegetter(10, "The turn-up, robbing and fiving state (internal).")
         _result = _tuplegetter(11, "How the hand ended, if it did (internal).")
@@ -614,8 +610,8 @@ class HandState(tuple):  # type: ignore[type-arg]
 
     def _why_not(self, action: object) -> str | None:
         """The refusal code of ``action`` by the seat to act, or ``None`` if legal."""
-        if type(action) not in ACTION_TYPES.values():
-            return "not-an-action"
+        if type(action) not in _TURN_UP_ACTIONS:
+            return "not-an-action"  # not an action, or one of the bidding games
         if self.to_act is None:
             return "hand-over"
         if isinstance(action, Play):
@@ -856,6 +852,10 @@ class HandState(tuple):  # type: ignore[type-arg]
         assert code is not None, action
         legal = self.legal_actions()
         text = reason(code, self._facts(code, action))
+        if code == "not-an-action" and type(action) in ACTION_TYPES.values():
+            text = (f"{type(action).__name__} is an action of the bidding games, not of "
+                    f"{self._seating.variant.name}: expected one of "
+                    f"{', '.join(t.__name__ for t in _TURN_UP_ACTIONS)}")
         return IllegalActionError(
             action, text, code=code, legal=legal, seat=self.to_act, expected_seat=self.to_act
         )

@@ -8,7 +8,7 @@ once into a :class:`MaskTable` (:func:`trumpfamily.mask_table`): which cards cou
 card's power, and which privileged trumps may renege against each card led.
 
 The readable :class:`~trumpfamily.ranking.RankTable` stays the source of truth (docs,
-:func:`~trumpfamily.reneging.explain`); a :class:`MaskTable` is derived from it, card for
+the wording of refusals); a :class:`MaskTable` is derived from it, card for
 card, and :func:`legal_mask` and :func:`winner_index` decide on it. They are the one
 decision of legality and of the trick for the whole library: :func:`~trumpfamily.legal_moves`,
 :func:`~trumpfamily.check_play`, :func:`~trumpfamily.trick_winner`, the engine,

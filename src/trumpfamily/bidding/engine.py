@@ -57,6 +57,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
@@ -141,6 +142,17 @@ _TURN_UP_ONLY: Final = {
 _ACTION_CLASSES: Final = tuple(ACTION_TYPES.values())
 # A step of the draw round: ("discard" | "refill" | "take", seat).
 _Step = tuple[str, int]
+
+
+def _evolve(state: BiddingHand, **changes: Any) -> BiddingHand:
+    """``attrs.evolve`` without its per-call introspection (a new state per action): the
+    fields by position, in their order."""
+    names = _FIELD_NAMES
+    for name in changes:
+        if name not in _ALIASES:
+            raise TypeError(f"BiddingHand has no field {name!r}")
+    return BiddingHand(*[changes[alias] if alias in changes else getattr(state, name)
+                         for name, alias in names])
 
 
 @attrs.frozen(repr=False)
@@ -570,12 +582,7 @@ class BiddingHand:
         hand = self.hands[seat]
         limits = self._limits(seat)
         trumps = self._ctx().masks.trumps if self.trump is not None else 0
-        out = []
-        for k in range(limits.fewest, min(limits.most, len(hand)) + 1):
-            for cards in itertools.combinations(hand, k):
-                if sum(1 for c in cards if c.bit & trumps) <= limits.most_trumps:
-                    out.append(Discard(cards))
-        return tuple(out)
+        return _discards_of(hand, limits.fewest, limits.most, limits.most_trumps, trumps)
 
     # -- refusals ----------------------------------------------------------------------
 
@@ -606,7 +613,7 @@ class BiddingHand:
     def _next(self, action: Action, events: Sequence[Event], **changes: Any) -> BiddingHand:
         """This state after ``action`` by the seat to act, with ``changes``."""
         turn = Turn(self.to_act, action, type(action).__name__)  # type: ignore[arg-type]
-        return attrs.evolve(self, history=self.history + (turn,), events=tuple(events), **changes)
+        return _evolve(self, history=self.history + (turn,), events=tuple(events), **changes)
 
     def _call(self, action: Bid | Pass) -> BiddingHand:
         """A bid, a hold or a pass in the auction (BIDDING.md §2.3, §3.3)."""
@@ -623,7 +630,7 @@ class BiddingHand:
             events += [ThrownIn(self.dealer)]
             state = self._next(action, events, calls=calls, auction=now, to_act=None,
                                phase=Phase.OVER, thrown_in=True)
-            return attrs.evolve(state, events=state.events + (HandOver(_outcome(state)),))
+            return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
         contract = now.contract
         events.append(AuctionWon(contract.seat, contract.amount, contract.bagged))
         state = self._next(action, events, calls=calls, auction=now, contract=contract)
@@ -636,15 +643,15 @@ class BiddingHand:
         if b.kitty and not b.trump_before_kitty:
             state = self._take_kitty()
             if b.extra_cards:  # the extra cards join when trumps are named: name first
-                return attrs.evolve(state, phase=Phase.TRUMP, to_act=bidder)
-            return attrs.evolve(state, phase=Phase.KITTY, to_act=bidder)
-        return attrs.evolve(self, phase=Phase.TRUMP, to_act=bidder)
+                return _evolve(state, phase=Phase.TRUMP, to_act=bidder)
+            return _evolve(state, phase=Phase.KITTY, to_act=bidder)
+        return _evolve(self, phase=Phase.TRUMP, to_act=bidder)
 
     def _take_kitty(self) -> BiddingHand:
         bidder: int = self.bidder  # type: ignore[assignment]
         hands = list(self.hands)
         hands[bidder] = hands[bidder] + self.kitty
-        return attrs.evolve(self, hands=tuple(hands), kitty_taken=True,
+        return _evolve(self, hands=tuple(hands), kitty_taken=True,
                             events=self._events + (KittyTaken(bidder, self.kitty),))
 
     def _name(self, suit: Suit) -> BiddingHand:
@@ -662,7 +669,7 @@ class BiddingHand:
         if b.kitty and self._discards[bidder] is None:
             if not state._kitty_taken:
                 state = state._take_kitty()
-            return attrs.evolve(state, phase=Phase.KITTY, to_act=bidder)
+            return _evolve(state, phase=Phase.KITTY, to_act=bidder)
         return state._start_draw()
 
     def _discard(self, action: Discard) -> BiddingHand:
@@ -676,9 +683,9 @@ class BiddingHand:
         state = self._next(action, events, hands=tuple(hands), discards=tuple(discards))
         if self.phase is Phase.KITTY:
             if state.trump is None:  # trump_before_kitty=False: now he names trumps
-                return attrs.evolve(state, phase=Phase.TRUMP, to_act=seat)
+                return _evolve(state, phase=Phase.TRUMP, to_act=seat)
             return state._start_draw()
-        return attrs.evolve(state, queue=self._queue[1:])._advance()
+        return _evolve(state, queue=self._queue[1:])._advance()
 
     def _take(self, action: Take) -> BiddingHand:
         seat: int = self.to_act  # type: ignore[assignment]
@@ -715,7 +722,7 @@ class BiddingHand:
                     steps.append(("discard", s))
                 if s in served:
                     steps.append(("take" if s in robber else "refill", s))
-        return attrs.evolve(self, queue=tuple(steps))._advance()
+        return _evolve(self, queue=tuple(steps))._advance()
 
     def _advance(self) -> BiddingHand:
         """Serve the draw round's automatic steps (refills from the top of the stock)
@@ -727,7 +734,7 @@ class BiddingHand:
             kind, seat = queue[0]
             need = HAND_SIZE - len(hands[seat])
             if kind == "discard" or (kind == "take" and need > 0):
-                return attrs.evolve(self, queue=queue, hands=tuple(hands), drawn=tuple(drawn),
+                return _evolve(self, queue=queue, hands=tuple(hands), drawn=tuple(drawn),
                                     stock=stock, events=tuple(events), phase=Phase.DRAW,
                                     to_act=seat)
             if kind == "refill" and need > 0:
@@ -742,7 +749,7 @@ class BiddingHand:
         assert self.bidder is not None
         assert all(len(h) == HAND_SIZE for h in hands), hands
         leader = first_leader(b, self.players, dealer=self.dealer, bidder=self.bidder)
-        return attrs.evolve(self, queue=(), hands=tuple(hands), drawn=tuple(drawn), stock=stock,
+        return _evolve(self, queue=(), hands=tuple(hands), drawn=tuple(drawn), stock=stock,
                             events=tuple(events), phase=Phase.PLAY, to_act=leader,
                             leader=leader)
 
@@ -769,8 +776,8 @@ class BiddingHand:
                            trick_counts=tuple(counts), leader=winner, to_act=winner)
         if len(tricks) < HAND_SIZE:
             return state
-        state = attrs.evolve(state, to_act=None, phase=Phase.OVER, score=state._scored())
-        return attrs.evolve(state, events=state.events + (HandOver(_outcome(state)),))
+        state = _evolve(state, to_act=None, phase=Phase.OVER, score=state._scored())
+        return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
 
     def _scored(self) -> HandScore:
         """The hand's score (BIDDING.md §3.6; :func:`~trumpfamily.bidding.score_hand`)."""
@@ -934,6 +941,25 @@ def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
         raise InvalidArgumentError(
             f"scores={scores!r}: one int score per side before the hand ({sides} sides)")
     return tuple(scores)
+
+
+@functools.lru_cache(maxsize=4096)
+def _discards_of(hand: tuple[Card, ...], fewest: int, most: int, most_trumps: int,
+                 trumps: int) -> tuple[Discard, ...]:
+    """Every ``Discard`` of ``fewest`` to ``most`` cards of ``hand`` with at most
+    ``most_trumps`` of the trumps (mask ``trumps``), fewest first, then in hand order
+    (cached: a view and the apply that follows ask the same)."""
+    out = []
+    for k in range(fewest, min(most, len(hand)) + 1):
+        for cards in itertools.combinations(hand, k):
+            if sum(1 for c in cards if c.bit & trumps) <= most_trumps:
+                out.append(Discard(cards))
+    return tuple(out)
+
+
+#: (attribute name, init alias) of every field of BiddingHand, in order.
+_FIELD_NAMES: Final = tuple((f.name, f.alias) for f in attrs.fields(BiddingHand))
+_ALIASES: Final = frozenset(alias for _, alias in _FIELD_NAMES)
 
 
 def new_bidding_hand(
