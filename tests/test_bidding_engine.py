@@ -752,3 +752,28 @@ def test_random_hands_keep_the_invariants(variant: tf.Variant) -> None:
         for seed in range(4):
             for state, _ in random_hand(variant, players, seed):
                 check_hand(state)
+
+
+@pytest.mark.parametrize("variant", PRESETS, ids=lambda v: v.name)
+def test_ex_m01_no_deal_is_ever_wrong_and_a_wrong_deck_is_refused(variant: tf.Variant) -> None:
+    """EX-M01 (DOC45, IMP-NL; ``misdeal="redeal"``): a deal with the wrong number of cards
+    is dealt again by the same dealer. The engine deals from a checked deck, so no deal is
+    ever wrong: five cards a seat and the kitty its size, at every table size, for every
+    dealer; and a deck that could give a wrong deal (a card missing or twice) is refused
+    before anything is dealt, the scores untouched."""
+    kitty = variant.bidding.kitty  # type: ignore[union-attr]
+    for players in range(variant.table.min_players, variant.table.max_players + 1):
+        try:
+            variant.table.side_count(players)
+        except tf.PlayerCountError:
+            continue
+        for dealer in range(players):
+            hand = tf.new_hand(variant, players=players, dealer=dealer, seed=players * 10 + dealer)
+            assert [len(h) for h in hand.hands] == [5] * players
+            assert len(hand.kitty) == kitty
+            assert hand.dealer == dealer
+    deck = list(tf.new_hand(variant, players=4 if variant.table.max_players >= 4 else 2,
+                            seed=1).deck)
+    deck[5] = deck[6]  # one card twice, one missing: P1 would hold a wrong hand
+    with pytest.raises(tf.InvalidDeckError):
+        tf.new_hand(variant, players=4 if variant.table.max_players >= 4 else 2, deck=deck)
