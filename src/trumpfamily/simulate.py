@@ -69,7 +69,7 @@ from .players import RandomPlayer, RuleOfThumbPlayer
 from .reneging import PlayContext
 from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
 from .scoring import HandEnd, hand_points, pool_result, pool_tricks
-from .tables import CARDS, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
+from .tables import CARDS, FOLLOW_OR_TRUMP, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
 from .variants import Variant
 
 __all__ = ["FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
@@ -872,6 +872,9 @@ class _Deal:
         special = self._special()
         five_open = self.five != _NO_FIVE
         simple = self._simple()
+        # the mask table's parts the inlined plain-lead decision reads (refreshed with m)
+        follow_or_trump = m.plain_lead == FOLLOW_OR_TRUMP
+        suit_of, suit_masks, trumps, trump_i = m.suit_of, m.suit_masks, m.trumps, m.trump
         while True:
             if seat == special or five_open:
                 self.to_act = seat
@@ -881,6 +884,8 @@ class _Deal:
                     if self.phase is not _PLAY_PHASE:  # asked to five
                         return
                     m = self.m  # type: ignore[assignment]
+                    follow_or_trump = m.plain_lead == FOLLOW_OR_TRUMP
+                    suit_of, suit_masks, trumps, trump_i = m.suit_of, m.suit_masks, m.trumps, m.trump
                     special = self._special()
                     five_open = self.five != _NO_FIVE
                     simple = self._simple()
@@ -890,6 +895,8 @@ class _Deal:
                 if rob is not None and rob.seat == seat and not self.rob_done:
                     self._silent(seat)  # he played without robbing: "forgetting"
                     m = self.m  # type: ignore[assignment]
+                    follow_or_trump = m.plain_lead == FOLLOW_OR_TRUMP
+                    suit_of, suit_masks, trumps, trump_i = m.suit_of, m.suit_masks, m.trumps, m.trump
                     simple = self._simple()
                 self.five = _NO_FIVE
                 five_open = False
@@ -897,7 +904,15 @@ class _Deal:
                 h = hl[seat]
             else:
                 hand = hm[seat]
-                legal = legal_mask(hand, lead, m, trick)[0] if k else hand  # a lead is free
+                if not k:
+                    legal = hand  # a lead is free (RULES.md §1.4.1)
+                elif follow_or_trump and suit_of[lead] != trump_i:
+                    # legal_mask's plain-lead case, inlined for the hot loop (RULES.md
+                    # §1.4.2): holding the suit led, follow it or trump; void, anything
+                    f = hand & suit_masks[suit_of[lead]]
+                    legal = f | (hand & trumps) if f else hand
+                else:
+                    legal = legal_mask(hand, lead, m, trick)[0]
                 h = hl[seat]
                 if rnd is not None:
                     if legal == hand:
