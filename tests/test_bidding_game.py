@@ -405,3 +405,20 @@ def test_the_rule_of_thumb_player_beats_random_bidders(opponent: str, games: int
     # Each game is a fair coin if the players are equal: 200 games give a standard error
     # of 0.035 around 0.5; demand 0.75, seven standard errors above it.
     assert rate >= 0.75, rate
+
+
+def test_random_bidders_in_a_game_without_a_bounded_end_stop_with_an_error() -> None:
+    """Auction 45 has no lose_at and no sets_to_lose: sides that keep being set never reach
+    120 (BIDDING.md §3.7), so Game.play without a hand limit gives up, after
+    UNBOUNDED_HANDS hands, with an error that says why; with hands=N it stops quietly."""
+    from trumpfamily.game import UNBOUNDED_HANDS
+
+    game = tf.Game(tf.AUCTION_45, players=4, seed=0)
+    bots = [tf.RandomPlayer(seed=i) for i in range(4)]
+    assert game.play(bots, hands=3) is None and game.hand_number == 4
+    with pytest.raises(tf.InvalidArgumentError, match="has not ended after 2,000 hands"):
+        game.play(bots)
+    assert game.hand_number == 4 + UNBOUNDED_HANDS and not game.is_over
+    # a bounded game plays to its end: Nova Scotia loses a side at -125
+    ns = tf.Game(tf.NOVA_SCOTIA_45, players=4, seed=0)
+    assert ns.play([tf.RandomPlayer(seed=i) for i in range(4)]) is not None and ns.is_over

@@ -576,3 +576,26 @@ def test_a_bidding_game_is_refused() -> None:
     for variant in bidding:
         with pytest.raises(tf.InvalidArgumentError, match="is a bidding game"):
             tf.simulate(variant, players=4, hands=1, seed=1)
+
+
+def test_a_fast_bot_may_answer_with_an_integer_like_id_but_not_a_bool() -> None:
+    class Index:  # what numpy.int64 is to Python: an __index__
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    class First:
+        def act(self, spot: tf.Spot) -> Any:
+            return Index(spot.legal[0])
+
+    class Yes:
+        def act(self, spot: tf.Spot) -> Any:
+            return True  # == 1, the id of Play('3C'), but not an id
+
+    assert len(list(tf.simulate(tf.SPOIL_FIVE, players=3, hands=5, seed=1, bots=[First()] * 3))) == 5
+    with pytest.raises(tf.IllegalActionError) as caught:
+        list(tf.simulate(tf.SPOIL_FIVE, players=3, hands=5, seed=1, bots=[Yes()] * 3))
+    assert caught.value.code == "bot-choice-not-legal" and "returned True" in caught.value.reason
+    assert "bot-choice-not-legal" in tf.REFUSAL_CODES

@@ -1,4 +1,5 @@
-"""The demo: whole games of every preset, played by bots through the public API.
+"""The demo: whole games of every turn-up preset (Maw, Spoil Five, Twenty-Five,
+Forty-Five), played by bots through the public API.
 
 ``python -m trumpfamily`` (or ``trumpfamily demo``) plays what :func:`play_all` plays.
 Each preset plays a :class:`~trumpfamily.game.Game` from a seeded shuffle:

@@ -136,6 +136,9 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
     ("card-not-held", "RULES.md §1.3", (), "the card is not in the hand"),
     ("card-not-in-deck", "RULES.md §1.1", (), "the card is not in this variant's deck"),
     ("not-an-action", "RULES.md §1.3", (), "the value is not an action of the engine"),
+    ("bot-choice-not-legal", "RULES.md §1.3", (),
+     ("a fast bot (simulate's FastBot) returned a value that is not one of the legal action "
+      "ids it was offered, spot.legal")),
     ("not-a-seat", "RULES.md §1.3", (), "the seat given is not a seat number"),
     ("out-of-turn", "RULES.md §1.3", (),
      "it is another seat's turn: play goes clockwise, the winner of a trick leads"),

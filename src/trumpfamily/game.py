@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -57,7 +57,7 @@ from .variants import Variant, find_variant
 if TYPE_CHECKING:
     from .players import Player
 
-__all__ = ["AnyHand", "Game", "GameState", "first_jack", "new_game"]
+__all__ = ["UNBOUNDED_HANDS", "AnyHand", "Game", "GameState", "first_jack", "new_game"]
 
 #: A hand of any game: a :class:`~trumpfamily.engine.HandState` (the turn-up games) or a
 #: :class:`~trumpfamily.bidding.engine.BiddingHand` (the bidding games).
@@ -124,6 +124,13 @@ class _Setup:
 
 #: The events a state holds: the hand's own, then the game's.
 _Events: TypeAlias = tuple[Event | GameEvent, ...]
+
+
+#: How many hands :meth:`Game.play` plays, without a ``hands`` limit, of a bidding game
+#: whose rules do not bound it, before it gives up with an error (BIDDING.md §3.7: with
+#: no ``lose_at``, no ``sets_to_lose`` and ``finish="points"``, sides that keep being set
+#: never reach the target).
+UNBOUNDED_HANDS: Final = 2_000
 
 
 @attrs.frozen(repr=False)
@@ -1150,7 +1157,11 @@ class Game:
 
         Raises:
             InvalidArgumentError: a pool game without any hand limit (it would never end),
-                or ``hands`` is not an int from 0; also as for :meth:`play_hand`.
+                or ``hands`` is not an int from 0; a bidding game whose rules do not bound
+                it (no ``lose_at``, no ``sets_to_lose``, ``finish="points"``) that has not
+                ended after :data:`UNBOUNDED_HANDS` hands of this call without a ``hands``
+                limit (players who bid at random are set for ever; the hands played stay
+                played); also as for :meth:`play_hand`.
             PlayerCountError, IllegalActionError: as for :meth:`play_hand`.
         """
         if hands is not None and (type(hands) is not int or hands < 0):
@@ -1161,8 +1172,23 @@ class Game:
                 "a pool game never ends by itself: pass hands=N (or Game(..., hands=N))"
             )
         self._check_bots(bots)
+        bidding = state.variant.bidding
+        unbounded = (
+            hands is None and state.hands_left is None and bidding is not None
+            and bidding.finish != "hands" and bidding.lose_at is None
+            and bidding.sets_to_lose is None
+        )
         played = 0
         while not self._state.is_over and (hands is None or played < hands):
+            if unbounded and played == UNBOUNDED_HANDS:
+                raise InvalidArgumentError(
+                    f"the game has not ended after {UNBOUNDED_HANDS:,} hands (scores "
+                    f"{self._state.scores}): under these rules a side that keeps being set "
+                    "falls for ever and nobody may reach the target (no lose_at, no "
+                    "sets_to_lose, finish='points'; BIDDING.md §3.7), as players who bid "
+                    "at random do; pass hands=N to stop after N hands. The hands played "
+                    "stay played."
+                )
             self.play_hand(bots)
             played += 1
         return self._state.winner

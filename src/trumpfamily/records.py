@@ -63,6 +63,7 @@ from .convert import (
     _kind,
     _structure_card,
     check_options,
+    options_from_json,
     preset_variant,
     problems,
 )
@@ -77,7 +78,7 @@ from .errors import (
 )
 from .game import AnyHand, GameState, new_game
 from .integrity import check_mac, deal_commitment, deal_salt, salt_from_hex
-from .variants import OPTION_SPECS, VARIANTS, Variant, find_variant
+from .variants import ALL_VARIANTS, Variant, find_variant
 
 __all__ = ["replay", "replay_game"]
 
@@ -100,11 +101,12 @@ def _variant(
                 f"the record is of variant {name!r}, not of the variant given ({given.name!r})"
             )
         mine = given.options()
-        differ = [k for k in OPTION_SPECS if not _same(mine[k], options[k])]
+        recorded = options_from_json(options)
+        differ = [k for k in mine if not _same(mine[k], recorded.get(k))]
         if differ:
             raise ReplayError(
                 "the record's options differ from the variant given: "
-                + ", ".join(f"{k}={options[k]!r} (variant: {mine[k]!r})" for k in differ)
+                + ", ".join(f"{k}={options.get(k)!r} (variant: {mine[k]!r})" for k in differ)
             )
         return given
     try:
@@ -112,7 +114,7 @@ def _variant(
     except UnknownVariantError:
         raise ReplayError(
             f"the record's variant {name!r} is not a preset; known names: "
-            f"{', '.join(VARIANTS)}. Replay a custom variant's record with "
+            f"{', '.join(ALL_VARIANTS)}. Replay a custom variant's record with "
             f"{call}(record, variant=that_variant)"
         ) from None
     try:

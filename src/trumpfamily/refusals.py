@@ -128,6 +128,9 @@ _Words = Callable[[RefusalFacts], str]
 
 _REASONS: dict[str, _Words] = {
     "not-an-action": lambda f: f"not an action: expected one of {', '.join(ACTION_TYPES)}",
+    "bot-choice-not-legal": lambda f: (
+        "the bot's choice is not one of the legal action ids of its seat now "
+        "(FastBot.act must return one of spot.legal)"),
     "hand-over": lambda f: "the hand is over: nobody may act",
     "card-not-in-deck": _not_in_deck,
     "wrong-phase": lambda f: f"no card may be played now: {_phase_text(f)}",
@@ -264,6 +267,11 @@ _EXAMPLES: dict[str, str] = {
     "card-not-held": _EX20 + 'state.apply(tf.Play("5C"))',
     "card-not-in-deck": _EX20 + 'state.apply(tf.Play("JK"))  # no joker in Spoil Five',
     "not-an-action": _EX20 + 'state.apply("9D")',
+    "bot-choice-not-legal": '''class Stubborn:  # a fast bot that ignores spot.legal
+    def act(self, spot):
+        return 999
+for outcome in tf.simulate(tf.SPOIL_FIVE, players=3, hands=1, seed=1, bots=[Stubborn()] * 3):
+    pass''',
     "not-a-seat": _EX20 + 'state.apply(tf.Play("9D"), seat="0")',
     "out-of-turn": _EX20 + 'state.apply(tf.Play("8D"), seat=2)',
     "hand-over": _EX20 + '''while not state.is_over:

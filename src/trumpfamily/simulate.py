@@ -38,6 +38,7 @@ engine.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
@@ -1022,9 +1023,10 @@ class _Deal:
                         playable |= _BIT[a]
             self._fill(seat, legal, playable)
             bots: Sequence[FastBot] = self.bots  # type: ignore[assignment]
-            aid = bots[seat].act(self.spot)
-            if type(aid) is not int or aid not in legal:
-                raise self._refused(seat, aid, legal)
+            got = bots[seat].act(self.spot)
+            aid = got if type(got) is int else _as_id(got)  # numpy integers and the like
+            if aid not in legal:
+                raise self._refused(seat, got, legal)
         if self.trace is not None:
             self.trace(seat, tuple(legal), aid)
         if self.acts is not None:
@@ -1042,6 +1044,7 @@ class _Deal:
             f"bots[{seat}] ({type(bot).__name__}) returned {aid!r}, which is not one of the "
             f"legal action ids of seat {seat} now, spot.legal={tuple(legal)} "
             "(FastBot.act must return one of spot.legal)",
+            code="bot-choice-not-legal",
             legal=tuple([action_from_id(a) for a in legal]), seat=seat, expected_seat=seat,
         )
 
@@ -1370,6 +1373,10 @@ def _check_bots(bots: object, players: int) -> tuple[list[FastBot] | None, list[
         elif type(bot) is RuleOfThumbPlayer:
             fast.append(_RULE_OF_THUMB)
             modes.append("player")
+        elif isinstance(bot, type):
+            raise InvalidArgumentError(
+                f"simulate: bots[{seat}] is the class {bot.__name__}, not a bot: pass an "
+                f"instance, e.g. {bot.__name__}()")
         elif callable(getattr(bot, "act", None)):
             fast.append(bot)
             modes.append("act")
@@ -1382,6 +1389,17 @@ def _check_bots(bots: object, players: int) -> tuple[list[FastBot] | None, list[
                 "an act(spot) -> action id method (trumpfamily.FastBot); an engine player, "
                 "played on the slow path, a choose(view) -> Action method (trumpfamily.Player)")
     return fast, modes
+
+
+def _as_id(value: Any) -> int:
+    """A fast bot's choice as an int when it is integer-like (``numpy.int64``), else -1,
+    which no action id is (a bool is not an id either)."""
+    if isinstance(value, bool):
+        return -1
+    try:
+        return operator.index(value)
+    except TypeError:
+        return -1
 
 
 def _next_deck(
@@ -1441,13 +1459,15 @@ def _slow(
             if modes[seat] != "act":
                 action = bot.choose(view)
             else:
-                aid = bot.act(_spot_from_view(view, spot))
+                got = bot.act(_spot_from_view(view, spot))
                 legal = spot.legal
-                if type(aid) is not int or aid not in legal:
+                aid = got if type(got) is int else _as_id(got)  # numpy integers and the like
+                if aid not in legal:
                     raise IllegalActionError(
-                        aid, f"bots[{seat}] ({type(bot).__name__}) returned {aid!r}, which is "
+                        got, f"bots[{seat}] ({type(bot).__name__}) returned {got!r}, which is "
                         f"not one of the legal action ids of seat {seat} now, "
                         f"spot.legal={legal} (FastBot.act must return one of spot.legal)",
+                        code="bot-choice-not-legal",
                         legal=view.legal_actions, seat=seat, expected_seat=seat)
                 action = action_from_id(aid)
             state_next = state.apply(action)  # IllegalActionError for a bad choice

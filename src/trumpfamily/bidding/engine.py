@@ -1095,6 +1095,10 @@ def stacked_bidding_deck(
     s = seating_for(rules, players, dealer)
     order = deal_order(b, players, dealer=dealer, packets=PACKETS[rules.table.deal_packets])
     wanted: dict[int, list[Card]] = {}
+    if hands is not None and not isinstance(hands, Mapping):
+        raise InvalidDeckError(
+            f"stacked_bidding_deck: hands must map seats to cards, e.g. {{1: \"JH AH KC 7S 3D\"}}, "
+            f"got {type(hands).__name__} {hands!r:.60}")
     try:
         for seat, cards in (hands or {}).items():
             if type(seat) is not int or not 0 <= seat < players:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn, TextIO, TypeAlias
 
 from ..bidding import EXTRA_BID
-from ..errors import InvalidVariantError
+from ..errors import InvalidVariantError, PlayerCountError
 from ..variants import BIDDING_OPTION_SPECS, OPTION_SPECS, Variant, find_variant
 
 __all__ = [
@@ -203,8 +203,23 @@ def _command_line_words(message: str) -> str:
 # -- words about a variant ----------------------------------------------------------------
 
 def players_text(variant: Variant) -> str:
-    """The player counts of ``variant``: ``"2-10"``."""
-    return f"{variant.table.min_players}-{variant.table.max_players}"
+    """The player counts of ``variant``: ``"2-10"``, or the counts one by one when the
+    partnerships leave one out (``"2-4, 6"`` for Newfoundland 120s)."""
+    table = variant.table
+    allowed = []
+    for n in range(table.min_players, table.max_players + 1):
+        try:
+            table.side_count(n)
+        except PlayerCountError:
+            continue
+        allowed.append(n)
+    runs: list[list[int]] = []
+    for n in allowed:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def scoring_text(variant: Variant) -> str:

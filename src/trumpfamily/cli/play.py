@@ -27,7 +27,7 @@ from typing import Any, Final, TextIO
 from ..demo import seed_text
 from ..errors import ReplayError
 from ..events import AnyEvent
-from ..game import GameState, new_game
+from ..game import UNBOUNDED_HANDS, GameState, new_game
 from ..narrate import Narrator, Style, game_header
 from ..records import replay_game
 from ._common import (
@@ -71,7 +71,9 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                         "in the auction), and the deal passes to the left")
     p.add_argument("--hands", type=int, default=None, metavar="K",
                    help="stop after K hands (default: a points or bidding game is played to "
-                        f"its end, a pool game, which has no end, for {POOL_HANDS} hands)")
+                        f"its end, a pool game, which has no end, for {POOL_HANDS} hands; "
+                        "bots alone stop a bidding game without lose_at or sets_to_lose "
+                        f"after {UNBOUNDED_HANDS:,} hands)")
     p.add_argument("--bots", choices=("thumb", "random"), default="thumb",
                    help="the other seats' players: thumb (claims, robs, plays its lowest "
                         "winning card; in a bidding game bids what its hand is worth) or "
@@ -144,7 +146,20 @@ def _started(args: argparse.Namespace) -> GameState:
     if args.hands is not None and args.hands < 1:
         raise CommandError(f"--hands {args.hands}: play at least one hand")
     pool = variant.scoring.scoring == "pool"
-    limit = args.hands if args.hands is not None else (POOL_HANDS if pool else None)
+    bidding = variant.bidding
+    # A bidding game whose rules do not bound it (no lose_at, no sets_to_lose, played to a
+    # target) may never end with bots that keep being set (BIDDING.md §3.7): bots alone
+    # play it for at most UNBOUNDED_HANDS hands, as Game.play does.
+    unbounded = (bidding is not None and bidding.finish != "hands"
+                 and bidding.lose_at is None and bidding.sets_to_lose is None)
+    if args.hands is not None:
+        limit: int | None = args.hands
+    elif pool:
+        limit = POOL_HANDS
+    elif unbounded and args.human is None:
+        limit = UNBOUNDED_HANDS
+    else:
+        limit = None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return new_game(variant, players=players, seed=seed, hands=limit)
 
