@@ -548,3 +548,8 @@ def test_the_extra_is_optional() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'trumpfamily[batch]'" in out.stdout, out.stdout + out.stderr
+
+
+def test_more_hands_than_memory_is_refused_with_a_pointer_to_chunks() -> None:
+    with pytest.raises(tf.InvalidArgumentError, match=r"use batch\.chunks"):
+        batch.simulate(tf.SPOIL_FIVE, players=5, hands=2**40, seed=1)

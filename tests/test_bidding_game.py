@@ -422,3 +422,15 @@ def test_random_bidders_in_a_game_without_a_bounded_end_stop_with_an_error() -> 
     # a bounded game plays to its end: Nova Scotia loses a side at -125
     ns = tf.Game(tf.NOVA_SCOTIA_45, players=4, seed=0)
     assert ns.play([tf.RandomPlayer(seed=i) for i in range(4)]) is not None and ns.is_over
+
+
+def test_starting_scores_over_the_target_that_the_rules_play_on_from() -> None:
+    """BIDDING.md §3.7: equal top totals decide nothing (E4), and under
+    target_tie='bidding-side-only' a side that reached the target defending plays on
+    (EX-E02 reaches (85, 120) and goes on); a lone side over the target otherwise won."""
+    only = tf.AUCTION_45.with_options(target_tie="bidding-side-only")
+    assert not tf.new_game(only, players=4, scores=[85, 120]).is_over
+    higher = tf.AUCTION_45.with_options(target_tie="higher-total")
+    assert not tf.new_game(higher, players=4, scores=[130, 130]).is_over
+    with pytest.raises(tf.InvalidArgumentError, match="at or over the target 120"):
+        tf.new_game(tf.AUCTION_45, players=4, scores=[85, 120])

@@ -867,11 +867,18 @@ def _check_scores(
 
 def _check_bidding_scores(bidding: Bidding, scores: tuple[int, ...]) -> tuple[int, ...]:
     """Starting scores of a bidding game: any ints (a set subtracts), in a game not yet
-    decided by them (BIDDING.md §3.7: the target, ``lose_at``)."""
-    if bidding.finish == "points" and max(scores) >= bidding.target:
+    decided by them (BIDDING.md §3.7: the target, ``lose_at``). A side on the target or
+    over it plays on when the top totals are equal (E4: equal totals decide nothing) or
+    under ``target_tie="bidding-side-only"`` (only a side that has just made its bid wins,
+    so a side that reached the target defending plays on: EX-E02)."""
+    top = max(scores)
+    tied = scores.count(top) > 1
+    if (bidding.finish == "points" and top >= bidding.target and not tied
+            and bidding.target_tie != "bidding-side-only"):
         raise InvalidArgumentError(
-            f"scores={list(scores)!r}: a side already has {max(scores)}, at or over the "
-            f"target {bidding.target}, so that game is over (BIDDING.md §3.7)"
+            f"scores={list(scores)!r}: a side already has {top}, at or over the "
+            f"target {bidding.target}, so that game is over (BIDDING.md §3.7; only equal "
+            "top totals play on, or any under target_tie='bidding-side-only')"
         )
     if bidding.lose_at is not None and min(scores) <= bidding.lose_at:
         raise InvalidArgumentError(

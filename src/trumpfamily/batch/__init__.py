@@ -64,6 +64,7 @@ from ._rules import Compiled, compile_rules
 
 __all__ = [
     "END_CODES",
+    "MAX_BYTES",
     "POLICIES",
     "BatchResult",
     "Policy",
@@ -408,6 +409,11 @@ def _run(
     )
 
 
+#: The most memory :func:`simulate` allocates for its arrays at once, in bytes (8 GiB; an
+#: estimate from the hands and the ``keep_*`` flags): more hands go through :func:`chunks`.
+MAX_BYTES: Final = 8 * 2**30
+
+
 def simulate(
     variant: Variant | str,
     *,
@@ -462,7 +468,8 @@ def simulate(
             OPTIONS.md is simulated; a value added by a later release is refused until the
             core learns it). The message names the option.
         InvalidArgumentError: ``hands``, ``seed``, ``policy`` or a ``keep_*`` flag is not
-            valid.
+            valid, or the arrays would take more than :data:`MAX_BYTES` (use
+            :func:`chunks`).
 
     >>> import trumpfamily as tf
     >>> from trumpfamily import batch
@@ -474,6 +481,12 @@ def simulate(
         variant, players, hands, seed, dealer, policy,
         {"keep_decks": keep_decks, "keep_actions": keep_actions, "_trace": _trace},
     )
+    per_hand = 16 + 4 * players + (53 if keep_decks else 0) + (2 * (6 * players + 6) if keep_actions else 0)
+    if hands * per_hand > MAX_BYTES:
+        raise InvalidArgumentError(
+            f"hands={hands:,}: the arrays would take about {hands * per_hand / 2**30:,.1f} GiB "
+            f"(at most {MAX_BYTES / 2**30:.0f} GiB at once); use batch.chunks(...) for many "
+            "hands, and keep_decks=False, keep_actions=False when only the outcomes matter")
     return _run(compiled, first=0, count=hands, dealer=dealer, seed=seed, policy=policy,
                 keep_decks=keep_decks, keep_actions=keep_actions, trace=_trace)
 
