@@ -241,3 +241,15 @@ def test_cards_of_takes_integer_like_values() -> None:
     assert cards_of(Index()) == tf.parse_cards("2C 4C")  # type: ignore[arg-type]
     with pytest.raises(tf.InvalidArgumentError):
         cards_of(True)
+
+
+def test_action_from_id_takes_integer_like_ids_and_players_must_be_an_int() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 51
+
+    assert tf.action_from_id(Index()) == tf.Play("AS")  # type: ignore[arg-type]
+    with pytest.raises(tf.InvalidArgumentError):
+        tf.action_from_id(True)
+    with pytest.raises(tf.PlayerCountError, match="the number of players is an int"):
+        tf.new_hand(tf.SPOIL_FIVE, players="4")  # type: ignore[arg-type]

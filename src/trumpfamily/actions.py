@@ -581,6 +581,11 @@ def action_from_id(number: int) -> Action:
     Raises:
         InvalidArgumentError: ``number`` is not an int in ``0 .. ACTION_COUNT - 1``.
     """
+    if type(number) is not int and not isinstance(number, bool):
+        try:
+            number = operator.index(number)  # numpy integers and the like
+        except TypeError:
+            pass
     if type(number) is not int or not 0 <= number < ACTION_COUNT:
         raise InvalidArgumentError(f"not an action id: {number!r} (ids are the ints 0..{ACTION_COUNT - 1})")
     return _BY_ID[number]

@@ -127,7 +127,11 @@ class Table:
 
     def check_players(self, players: int) -> None:
         """Raise :class:`PlayerCountError` unless ``players`` is allowed."""
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
+        if type(players) is not int:
+            raise PlayerCountError(
+                f"players={players!r}: the number of players is an int ({self.min_players} to "
+                f"{self.max_players} in this variant), not {type(players).__name__}")
+        if not self.min_players <= players <= self.max_players:
             raise PlayerCountError(
                 f"players={players!r}: this variant is for {self.min_players} to "
                 f"{self.max_players} players (OPTIONS.md player counts)")
