@@ -252,7 +252,7 @@ def pool_tricks(
 
 
 def pool_result(
-    side_tricks: Sequence[int], side: int, *, played: int, needed: int, may_jink: bool,
+    side_tricks: Sequence[int], side: int, played: int, needed: int, may_jink: bool,
     swept: bool,
 ) -> HandEnd | None:
     """Whether a pool hand ends after a trick won by ``side``, and how (RULES.md §1.6,

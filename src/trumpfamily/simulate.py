@@ -958,8 +958,7 @@ class _Deal:
                 if played == HAND_SIZE:
                     self.result = (HandEnd.POINTS, None)
             elif simple:
-                end = pool_result(counts, w, played=played, needed=needed, may_jink=jinking,
-                                  swept=counts[w] == played)
+                end = pool_result(counts, w, played, needed, jinking, counts[w] == played)
                 if end is not None:
                     self.result = (end, w if end is _WIN else None)
             else:
@@ -1422,7 +1421,7 @@ def _fast(
     base = [c.index for c in seatings[0].base_deck]
     for i in range(hands):
         s = seatings[(dealer + i) % players]
-        deck = _next_deck(decks, deck_rng, s, base)
+        deck = shuffled(base[:], deck_rng) if decks is None else _next_deck(decks, deck_rng, s, base)
         if record:
             acts: list[int] = []
             deal.acts = acts
