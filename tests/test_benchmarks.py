@@ -1,0 +1,40 @@
+"""Smoke runs of the benchmark scripts (the ``bench`` extra): they run and print every
+contender. No speed is asserted here: speed is measured by running the benchmarks, on a
+quiet machine, side by side (README, benchmarks/)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def test_bench_speed_quick_runs_every_contender(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel", reason="the bench extra (open-spiel) is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    out = tmp_path / "speed.json"
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_speed.py"), "--quick", "--json", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    for name in ("public-loop", "public-loop+views", "simulate", "batch",
+                 "openspiel-python", "openspiel-cpp"):
+        assert f"\n{name} " in run.stdout, name
+    data = json.loads(out.read_text())
+    assert isinstance(data, dict) and data
+
+
+def test_bench_engine_quick_includes_a_bidding_preset() -> None:
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_engine.py"), "--quick"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    for name in ("Maw", "Spoil Five", "Twenty-Five", "Forty-Five", "Auction Forty-Fives"):
+        assert f"  {name} " in run.stdout, name
