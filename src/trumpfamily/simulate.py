@@ -537,6 +537,7 @@ class _Deal:
         self.barred: tuple[Barred, ...] = ()
         self.jinker: int | None = None
         self.ctx: PlayContext | None = None
+        self._outcomes: dict[tuple[Any, ...], HandOutcome] = {}  # see outcome()
         self.m: MaskTable | None = None
 
     # -- the deal (new_hand, _opening, _start) ---------------------------------------------
@@ -1108,6 +1109,14 @@ class _Deal:
         assert result is not None
         end, winner = result
         counts = self.counts
+        pool = self.pool
+        if pool:
+            # A pool hand's outcome is a function of these (the table is fixed for the
+            # run), and few of them occur: one frozen HandOutcome per key, shared.
+            key = (tuple(counts), len(self.tricks), end, winner, self.jinker, self.barred)
+            known = self._outcomes.get(key)
+            if known is not None:
+                return known
         sides = self.sides
         if self.partners:
             side_tricks = tuple([sum([counts[x] for x in side]) for side in sides])
@@ -1122,7 +1131,6 @@ class _Deal:
             winner_seats = tuple([x for x in sides[winner] if x not in out])
         else:
             winner_seats = sides[winner]
-        pool = self.pool
         points = side_points = best = bonus_trick = None
         if not pool:
             tricks = self.tricks
@@ -1131,7 +1139,7 @@ class _Deal:
                 [tuple([CARDS[c] for c in t[0]]) for t in tricks], [t[2] for t in tricks],
                 sides, self.rules.scoring, ctx.table, all_five=all_five,
             )
-        return HandOutcome(
+        outcome = HandOutcome(
             "pool" if pool else "points",
             sides,
             tuple(counts),
@@ -1151,6 +1159,11 @@ class _Deal:
             all_five,
             barred,
         )
+        if pool:
+            if len(self._outcomes) >= _MAX_OUTCOMES:
+                self._outcomes.clear()
+            self._outcomes[key] = outcome
+        return outcome
 
 
 # -- the spot of an engine view (the slow path) ------------------------------------------------
@@ -1388,6 +1401,10 @@ def _check_bots(bots: object, players: int) -> tuple[list[FastBot] | None, list[
                 "an act(spot) -> action id method (trumpfamily.FastBot); an engine player, "
                 "played on the slow path, a choose(view) -> Action method (trumpfamily.Player)")
     return fast, modes
+
+
+#: The most distinct pool outcomes a run keeps to share (a few hundred occur in practice).
+_MAX_OUTCOMES: Final = 4096
 
 
 def _as_id(value: Any) -> int:
