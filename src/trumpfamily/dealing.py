@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
@@ -28,7 +28,7 @@ from .fiving import fiving_on
 from .outcomes import HAND_SIZE
 from .variants import Variant, find_variant
 
-__all__ = ["Seating", "check_deck", "seating_for", "seeded_random", "shuffled", "stacked_deck"]
+__all__ = ["Seating", "SeatingFacts", "check_deck", "seating_for", "seeded_random", "shuffled", "stacked_deck"]
 
 PACKETS: Final = {"3-2": (3, 2), "2-3": (2, 3), "4-1": (4, 1), "1-4": (1, 4)}
 
@@ -76,6 +76,44 @@ def shuffled(cards: list[_T], rng: random.Random) -> list[_T]:
             r = getrandbits(k)
         cards[i], cards[r] = cards[r], cards[i]
     return cards
+
+
+class SeatingFacts:
+    """The facts of a deal that its :class:`Seating` fixes: :attr:`variant`,
+    :attr:`players`, :attr:`dealer`, :attr:`eldest` and :attr:`sides`, read-only
+    properties of every hand (:class:`~trumpfamily.engine.HandState` and
+    :class:`~trumpfamily.bidding.engine.BiddingHand` inherit them; one definition for
+    both). Not constructed on its own."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        _seating: Seating
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of this hand."""
+        return self._seating.variant
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._seating.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._seating.dealer
+
+    @property
+    def eldest(self) -> int:
+        """Eldest hand, the dealer's left (``dealer + 1``), who speaks and leads first."""
+        return self._seating.eldest
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side (each seat alone without partnerships)."""
+        return self._seating.sides
 
 
 @attrs.frozen(eq=False)

@@ -90,7 +90,15 @@ from .actions import (
 )
 from .cards import JK, Card, Rank, Suit, canonical, parse_cards
 from .convert import hand_record
-from .dealing import Seating, check_deck, seating_for, seeded_random, shuffled, stacked_deck
+from .dealing import (
+    Seating,
+    SeatingFacts,
+    check_deck,
+    seating_for,
+    seeded_random,
+    shuffled,
+    stacked_deck,
+)
 from .errors import IllegalActionError, InvalidSeatError
 from .events import (
     Claimed,
@@ -259,7 +267,7 @@ _VALUE: Final = slice(0, len(_FIELDS) - 1)
 _tuple_item: Final = tuple.__getitem__
 
 
-class HandState(tuple):  # type: ignore[type-arg]
+class HandState(SeatingFacts, tuple):  # type: ignore[type-arg]
     """One deal in progress: an immutable value (RULES.md §1.5–1.8, §2.1–2.5).
 
     Build it with :func:`new_hand` (or :func:`~trumpfamily.records.replay`); do not call
@@ -272,7 +280,9 @@ class HandState(tuple):  # type: ignore[type-arg]
     items, order and length are not part of the API.)
 
     Its attributes ``deck``, ``hands``, ``tricks``, ``trick_counts``, ``current_trick``,
-    ``leader``, ``to_act`` and ``phase`` are described below.
+    ``leader``, ``to_act`` and ``phase`` are described below; ``variant``, ``players``,
+    ``dealer``, ``eldest`` and ``sides`` come from
+    :class:`~trumpfamily.dealing.SeatingFacts`.
     """
 
     __slots__ = ()
@@ -337,30 +347,7 @@ class HandState(tuple):  # type: ignore[type-arg]
 
     # -- public facts ------------------------------------------------------------------
 
-    @property
-    def variant(self) -> Variant:
-        """The rules of this hand."""
-        return self._seating.variant
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._seating.players
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._seating.dealer
-
-    @property
-    def eldest(self) -> int:
-        """Eldest hand, the dealer's left (``dealer + 1``), who leads to trick 1."""
-        return self._seating.eldest
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each side (each seat alone without partnerships)."""
-        return self._seating.sides
+    # variant, players, dealer, eldest, sides: dealing.SeatingFacts
 
     @property
     def history(self) -> tuple[Turn, ...]:

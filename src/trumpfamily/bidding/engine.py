@@ -83,7 +83,15 @@ from ..actions import (
 )
 from ..cards import Card, Suit, parse_cards
 from ..convert import hand_record
-from ..dealing import PACKETS, Seating, check_deck, seating_for, seeded_random, shuffled
+from ..dealing import (
+    PACKETS,
+    Seating,
+    SeatingFacts,
+    check_deck,
+    seating_for,
+    seeded_random,
+    shuffled,
+)
 from ..errors import (
     CardParseError,
     IllegalActionError,
@@ -156,14 +164,15 @@ def _evolve(state: BiddingHand, **changes: Any) -> BiddingHand:
 
 
 @attrs.frozen(repr=False)
-class BiddingHand:
+class BiddingHand(SeatingFacts):
     """One deal of a bidding game in progress: an immutable value (BIDDING.md §§2–6).
 
     Build it with :func:`new_bidding_hand` (or :func:`trumpfamily.new_hand`,
     :func:`~trumpfamily.records.replay`); do not call the constructor, whose fields are
     internal. Move with :meth:`apply`, which returns a new state. Two states are equal
     when they hold the same deal, deck, scores before the hand and history; a state is
-    hashable and pickles.
+    hashable and pickles. ``variant``, ``players``, ``dealer``, ``eldest`` and ``sides``
+    come from :class:`~trumpfamily.dealing.SeatingFacts`.
 
     Attributes:
         deck: the deck order, top card first.
@@ -218,36 +227,13 @@ class BiddingHand:
 
     # -- public facts ------------------------------------------------------------------
 
-    @property
-    def variant(self) -> Variant:
-        """The rules of this hand."""
-        return self._seating.variant
+    # variant, players, dealer, eldest, sides: dealing.SeatingFacts
 
     @property
     def bidding(self) -> Bidding:
         """The variant's bidding rule component."""
         assert self._seating.variant.bidding is not None
         return self._seating.variant.bidding
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._seating.players
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._seating.dealer
-
-    @property
-    def eldest(self) -> int:
-        """Eldest hand, the dealer's left (``dealer + 1``), who speaks first."""
-        return self._seating.eldest
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each side (each seat alone without partnerships)."""
-        return self._seating.sides
 
     @property
     def auction(self) -> tuple[AuctionCall, ...]:
