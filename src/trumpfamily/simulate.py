@@ -21,7 +21,10 @@ robbing from :mod:`~trumpfamily.robbing`, fiving from :mod:`~trumpfamily.fiving`
 pool and the points from :mod:`~trumpfamily.scoring`, the claim and the jink from
 :mod:`~trumpfamily.jinking`, the deal from :mod:`~trumpfamily.dealing`. Only the order of
 play (whose turn, which actions are offered, what an action changes) is written here a
-second time, on ids, and that is what the differential test checks.
+second time, on ids, and that is what the differential test checks. In the hot loop of the
+cards, the commonest cases of ``legal_mask`` (a plain lead under ``follow-or-trump``, a
+trump lead under the usual reneging options), ``winner_index`` and ``pool_result`` (one
+seat a side) are inlined; the differential test covers them too.
 
 Bots (see :doc:`/howto/simulate`): by default every seat chooses uniformly at random.
 Otherwise one bot per seat, through the fast interface :class:`FastBot`: one method,
@@ -116,6 +119,7 @@ _ACE: Final = RobKind.ACE
 _HOLDER: Final = RobKind.HOLDER
 _WIN: Final = HandEnd.WIN
 _JINKED: Final = HandEnd.JINK
+_SPOIL: Final = HandEnd.SPOIL
 
 
 # -- the fast bot interface ------------------------------------------------------------------
@@ -877,6 +881,10 @@ class _Deal:
         # the mask table's parts the inlined plain-lead decision reads (refreshed with m)
         follow_or_trump = m.plain_lead == FOLLOW_OR_TRUMP
         suit_of, suit_masks, trumps, trump_i = m.suit_of, m.suit_masks, m.trumps, m.trump
+        power, withhold, multi_all = m.power, m.withhold, m.multi_all
+        trump_inline = _trump_inline(m)
+        spot_on = self.bots is not None
+        logging = trace is not None or acts is not None
         while True:
             if seat == special or five_open:
                 self.to_act = seat
@@ -888,6 +896,8 @@ class _Deal:
                     m = self.m  # type: ignore[assignment]
                     follow_or_trump = m.plain_lead == FOLLOW_OR_TRUMP
                     suit_of, suit_masks, trumps, trump_i = m.suit_of, m.suit_masks, m.trumps, m.trump
+                    power, withhold, multi_all = m.power, m.withhold, m.multi_all
+                    trump_inline = _trump_inline(m)
                     special = self._special()
                     five_open = self.five != _NO_FIVE
                     simple = self._simple()
@@ -899,6 +909,8 @@ class _Deal:
                     m = self.m  # type: ignore[assignment]
                     follow_or_trump = m.plain_lead == FOLLOW_OR_TRUMP
                     suit_of, suit_masks, trumps, trump_i = m.suit_of, m.suit_masks, m.trumps, m.trump
+                    power, withhold, multi_all = m.power, m.withhold, m.multi_all
+                    trump_inline = _trump_inline(m)
                     simple = self._simple()
                 self.five = _NO_FIVE
                 five_open = False
@@ -908,26 +920,41 @@ class _Deal:
                 hand = hm[seat]
                 if not k:
                     legal = hand  # a lead is free (RULES.md §1.4.1)
-                elif follow_or_trump and suit_of[lead] != trump_i:
-                    # legal_mask's plain-lead case, inlined for the hot loop (RULES.md
-                    # §1.4.2): holding the suit led, follow it or trump; void, anything
-                    f = hand & suit_masks[suit_of[lead]]
-                    legal = f | (hand & trumps) if f else hand
+                elif suit_of[lead] != trump_i:
+                    if follow_or_trump:
+                        # legal_mask's plain-lead case, inlined for the hot loop (RULES.md
+                        # §1.4.2): holding the suit led, follow it or trump; void, anything
+                        f = hand & suit_masks[suit_of[lead]]
+                        legal = f | (hand & trumps) if f else hand
+                    else:
+                        legal = legal_mask(hand, lead, m, trick)[0]
+                elif trump_inline:
+                    # legal_mask's trump-lead case under the usual options, inlined
+                    # (RULES.md §1.4.3): play a trump unless every trump held may renege
+                    t = hand & trumps
+                    if not t or ((multi_all or not t & (t - 1)) and not t & ~withhold[lead]):
+                        legal = hand
+                    else:
+                        legal = t
                 else:
                     legal = legal_mask(hand, lead, m, trick)[0]
                 h = hl[seat]
                 if rnd is not None:
                     if legal == hand:
                         c = h[int(rnd() * len(h))]
-                        if trace is not None:
-                            trace(seat, tuple(h), c)
+                        if logging:
+                            if trace is not None:
+                                trace(seat, tuple(h), c)
+                            if acts is not None:
+                                acts.append(c)
                     else:
                         options = [x for x in h if bit[x] & legal]
                         c = options[int(rnd() * len(options))]
-                        if trace is not None:
-                            trace(seat, tuple(options), c)
-                    if acts is not None:
-                        acts.append(c)
+                        if logging:
+                            if trace is not None:
+                                trace(seat, tuple(options), c)
+                            if acts is not None:
+                                acts.append(c)
                 else:
                     self.to_act = seat
                     c = self.ask(tuple([x for x in h if bit[x] & legal]), legal)
@@ -940,12 +967,26 @@ class _Deal:
             if k < n:
                 seat = nxt[seat]
                 continue
-            # the trick is complete (RULES.md §1.3)
-            w = (leader + winner_index(trick, m)) % n
+            # the trick is complete (RULES.md §1.3): winner_index, inlined
+            c = trick[0]
+            led = suit_of[c]
+            best = power[c]
+            wi = 0
+            for i in range(1, n):
+                c = trick[i]
+                p = power[c]
+                if p > best:  # every trump's power exceeds every plain card's
+                    sc = suit_of[c]
+                    if sc == led or sc == trump_i:
+                        best = p
+                        wi = i
+            w = leader + wi
+            if w >= n:
+                w -= n
             counts[w] += 1
             played += 1
             tricks.append((trick, leader, w))
-            if self.bots is not None:
+            if spot_on:
                 sp = self.spot
                 sp.tricks += ((tuple(trick), leader, w),)
                 sp.leader = w
@@ -959,9 +1000,30 @@ class _Deal:
                 if played == HAND_SIZE:
                     self.result = (HandEnd.POINTS, None)
             elif simple:
-                end = pool_result(counts, w, played, needed, jinking, counts[w] == played)
-                if end is not None:
-                    self.result = (end, w if end is _WIN else None)
+                # pool_result and claim_due for one seat a side, inlined (RULES.md §1.6, §1.7)
+                cw = counts[w]
+                if cw >= needed:
+                    if jinking and played < HAND_SIZE and cw == played:
+                        # claim or jink first
+                        self.leader = leader = seat = w
+                        self.to_act = w
+                        self.phase = _CLAIM_PHASE
+                        self.apply_other(self.ask(self.legal_ids()))
+                        if self.result is not None:
+                            return
+                        simple = self._simple()
+                        continue
+                    self.result = (_WIN, w)
+                    self.leader = w
+                    self.phase, self.to_act = _OVER, None
+                    return
+                if played == HAND_SIZE or max(counts) + HAND_SIZE - played < needed:
+                    self.result = (_SPOIL, None)
+                    self.leader = w
+                    self.phase, self.to_act = _OVER, None
+                    return
+                self.leader = leader = seat = w
+                continue
             else:
                 side_tricks = self._side_tricks()
                 self.result = self._trick_result(w, played, side_tricks)
@@ -1164,6 +1226,14 @@ class _Deal:
                 self._outcomes.clear()
             self._outcomes[key] = outcome
         return outcome
+
+
+def _trump_inline(m: MaskTable) -> bool:
+    """Whether :meth:`_Deal._cards` decides a trump lead inline: ``legal_mask``'s trump-lead
+    case without the options it leaves to ``legal_mask`` (a free trump lead, the
+    privilege measured against the highest trump played, the Ace of Hearts led obliging a
+    heart)."""
+    return not (m.trump_lead_free or m.highest or m.ah_heart)
 
 
 # -- the spot of an engine view (the slow path) ------------------------------------------------
