@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import functools
+import io
 import json
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from trumpfamily.tournament import (
     _interval,
     _Plan,
     _play_rotation,
+    _progress_bar,
     _result,
     bot_factory,
     duplicate_deal,
@@ -362,3 +365,26 @@ def test_cli_errors_are_one_line(argv: list[str], match: str,
     err = capsys.readouterr().err
     assert err.startswith("trumpfamily tournament: error:") and match in err
     assert len(err.strip().splitlines()) == 1
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_on_a_terminal_and_changes_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("tqdm", reason="the dist extra (tqdm) is not installed")
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    bar = _progress_bar(3, True)
+    assert bar is not None and not bar.disable
+    bar.close()
+    assert _progress_bar(3, False) is None
+    bots = ["rule-of-thumb", "random"]
+    shown = tf.tournament(bots, tf.SPOIL_FIVE, deals=5, seed=1, executor="serial",
+                          progress=True)
+    assert shown == serial(bots, tf.SPOIL_FIVE, deals=5, seed=1)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: no bar
+    quiet = _progress_bar(3, True)
+    assert quiet is not None and quiet.disable

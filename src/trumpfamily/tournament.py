@@ -700,8 +700,9 @@ class TournamentResult:
         its interval)."""
         mode = (f"{self.deals:,} deals x {self.rotations} rotations (duplicate)"
                 if self.duplicate else f"{self.deals:,} deals (no duplicate)")
-        lines = [f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}: "
-                 f"{self.unit} per hand, 95% confidence intervals over deals"]
+        heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}: "
+                   f"{self.unit} per hand, 95% confidence intervals over deals")
+        lines = [heading]
         width = max(len("bot"), *(len(n) for n in self.names))
         lines.append(f"{'bot':<{width}}  seats  {'hands':>8}  {'mean':>8}  "
                      f"{'95% CI':<21}  win rate")
@@ -822,12 +823,6 @@ def _progress_bar(total: int, enabled: bool) -> Any:
 
 def _check_picklable(plan: _Plan) -> None:
     """Refuse, naming the bot, a plan that worker processes cannot receive."""
-    try:
-        pickle.dumps(plan)
-    except Exception:  # noqa: BLE001 - find the culprit below
-        pass
-    else:
-        return
     for name, factory in zip(plan.names, plan.factories, strict=True):
         try:
             pickle.dumps(factory)
@@ -839,7 +834,7 @@ def _check_picklable(plan: _Plan) -> None:
                 "module's top level, or functools.partial of one (not a lambda or a local "
                 "function), or run with executor='serial'"
             ) from None
-    pickle.dumps(plan.variant)  # the variant itself: let pickle's own error through
+    pickle.dumps(plan)  # the rest (the variant): pickle's own error, should it fail
 
 
 def _chunks(deals: int, size: int) -> list[tuple[int, int]]:
@@ -899,6 +894,9 @@ def tournament(
         progress: show a progress bar (tqdm, from the ``dist`` extra; nothing happens
             without it) on standard error, only when standard error is a terminal and the
             run lasts over a second.
+
+    Each bot is made once before any deal is played, with seed 0, so that a bot that
+    cannot be made is named at once.
 
     Returns:
         A :class:`TournamentResult`.

@@ -75,8 +75,9 @@ def _client(address: str) -> Any:
     except ImportError:
         raise CommandError("--scheduler needs Dask's distributed package: "
                            "pip install 'trumpfamily[dist]'") from None
+    connect: Any = Client  # distributed's Client is not typed
     try:
-        return Client(address, timeout=30)
+        return connect(address, timeout=30)
     except (OSError, TimeoutError, ValueError) as error:
         raise CommandError(f"cannot connect to the Dask scheduler at {address}: {error}") \
             from None
