@@ -49,7 +49,8 @@ def test_a_points_game_without_duplicate_on_dask(client: Any) -> None:
     pairs = tf.FORTY_FIVE.with_options(partnerships="pairs")
     kwargs: dict[str, Any] = {"players": 4, "deals": 30, "seed": 8, "duplicate": False,
                               "progress": False}
-    bots = [tf.RuleOfThumbPlayer, tf.RandomPlayer]
+    # Dask sends bots with cloudpickle: a lambda, refused for a process pool, runs here
+    bots = {"thumb": tf.RuleOfThumbPlayer, "local": lambda seed: tf.RandomPlayer(seed)}
     on_dask = tf.tournament(bots, pairs, executor=client.get_executor(), chunk_size=4,
                             **kwargs)
     assert on_dask == tf.tournament(bots, pairs, executor="serial", **kwargs)
