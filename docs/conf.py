@@ -47,6 +47,8 @@ nitpicky = True  # a broken cross-reference is a warning, and -W makes it an err
 nitpick_ignore = [
     ("py:exc", "argparse.ArgumentTypeError"),  # not in Python's inventory
     ("py:mod", "cattrs"),  # cattrs publishes no inventory we can ship
+    # concurrent.futures.Executor as type hints name it (Python's inventory has the public name)
+    ("py:class", "concurrent.futures._base.Executor"),
 ]
 nitpick_ignore_regex = [
     ("py:class", r"trumpfamily\.\w+\._\w+"),  # private helpers in signatures

@@ -207,3 +207,6 @@ __all__ += [
 from .simulate import FastBot, RandomBot, RuleOfThumbBot, Spot, simulate
 
 __all__ += ["FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
+from .tournament import BotStats, HeadToHead, TournamentResult, tournament
+
+__all__ += ["BotStats", "HeadToHead", "TournamentResult", "tournament"]

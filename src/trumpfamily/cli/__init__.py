@@ -15,6 +15,8 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
     trumpfamily play --resume FILE [--human SEAT] [--bots thumb|random] [--save FILE]
     trumpfamily replay FILE
     trumpfamily demo [--seed S] [--players N]
+    trumpfamily tournament BOT BOT... --variant VARIANT [--deals D] [--players N] [--seed S]
+                     [--workers W] [--no-duplicate] [--scheduler ADDRESS] [--json FILE]
 
 Every command also takes ``--color auto|always|never``. A seed is an integer or any text.
 An ``--option`` that changes nothing for the variant at that table
@@ -28,7 +30,8 @@ One module per command, each a thin layer over the public API:
 :mod:`~trumpfamily.cli.variants`, :mod:`~trumpfamily.cli.rules`,
 :mod:`~trumpfamily.cli.options`, :mod:`~trumpfamily.cli.explain`,
 :mod:`~trumpfamily.cli.play` (with the human seat's :mod:`~trumpfamily.cli.prompt`),
-:mod:`~trumpfamily.cli.replay` and :mod:`~trumpfamily.cli.demo`. Each adds its sub-parser (``add_parser``) and runs it
+:mod:`~trumpfamily.cli.replay`, :mod:`~trumpfamily.cli.demo` and ``cli._tournament``
+(:func:`trumpfamily.tournament.tournament`). Each adds its sub-parser (``add_parser``) and runs it
 (``run``). Every rule printed comes from the library
 (:meth:`~trumpfamily.ranking.Ranking.trump_order`,
 :meth:`~trumpfamily.variants.Variant.options`, :func:`~trumpfamily.play.check_play`), and
@@ -60,7 +63,7 @@ from typing import Final
 from .._version import __version__
 from ..errors import TrumpFamilyError
 from ..narrate import Style
-from . import demo, explain, options, play, replay, rules, variants
+from . import _tournament, demo, explain, options, play, replay, rules, variants
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -87,7 +90,7 @@ __all__ = [
 ]
 
 #: The command modules, in the order ``--help`` lists them.
-_COMMANDS: Final = (variants, rules, options, explain, play, replay, demo)
+_COMMANDS: Final = (variants, rules, options, explain, play, replay, demo, _tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,129 @@
+"""``trumpfamily tournament``: a duplicate tournament between bots
+(:func:`trumpfamily.tournament.tournament`), on this machine or a Dask cluster; prints
+each bot's mean per hand with its 95 % confidence interval and win rate, and the
+head-to-head table, or writes the result as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from ..demo import seed_text
+from ..tournament import BOTS, TournamentResult, tournament
+from ._common import (
+    EXIT_OK,
+    CommandError,
+    Subparsers,
+    add_option_argument,
+    note_unused_options,
+    variant_from,
+)
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    """Add the ``tournament`` command to the command line's sub-parsers."""
+    p = sub.add_parser(
+        "tournament", parents=[common], help="a duplicate tournament between bots",
+        description="Play a duplicate tournament between bots: every deal is played once "
+                    "under each rotation of the seating, with the same cards, and each bot "
+                    "is scored by its mean chips or points per hand, with a 95% confidence "
+                    "interval over the deals, its win rate, and the head-to-head table. "
+                    "Runs on a local process pool, or on a Dask cluster (--scheduler).",
+        epilog="Example: trumpfamily tournament rule-of-thumb random --variant 'spoil five' "
+               "--deals 500 --seed 1")
+    p.add_argument("bots", nargs="+", metavar="BOT",
+                   help=f"a bot, at least two: {', '.join(sorted(BOTS))}; a bot's arguments "
+                        "follow a colon, NAME:KEY=VALUE,KEY=VALUE (the same bot may be given "
+                        "twice: random random)")
+    p.add_argument("--variant", "-v", required=True, metavar="VARIANT",
+                   help="a preset name or alias (see 'trumpfamily variants'), e.g. "
+                        "'spoil five', 45")
+    add_option_argument(p)
+    p.add_argument("--players", "-p", type=int, default=None, metavar="N",
+                   help="seats at the table (default: the smallest the variant allows for "
+                        "the bots); the bots are cycled over the seats")
+    p.add_argument("--deals", "-n", type=int, default=100, metavar="D",
+                   help="number of deals (default: 100)")
+    p.add_argument("--seed", "-s", type=seed_text, default=None, metavar="S",
+                   help="master seed of the deals and the bots: an integer or any text "
+                        "(default: drawn at random and printed)")
+    p.add_argument("--workers", "-w", type=int, default=None, metavar="W",
+                   help="worker processes on this machine (default: one per CPU; 1 plays "
+                        "in this process)")
+    p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
+                   help="play each deal once, not under every rotation of the seating")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run on the Dask cluster whose scheduler is at ADDRESS (e.g. "
+                        "tcp://10.0.0.5:8786); needs the dist extra: "
+                        "pip install 'trumpfamily[dist]'")
+    p.add_argument("--json", metavar="FILE", default=None,
+                   help="also write the whole result as JSON to FILE ('-': standard "
+                        "output, instead of the table)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress bar (one is shown on a terminal when tqdm is installed)")
+    p.set_defaults(func=run)
+
+
+def _client(address: str) -> Any:
+    """A Dask client connected to the scheduler at ``address``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise CommandError("--scheduler needs Dask's distributed package: "
+                           "pip install 'trumpfamily[dist]'") from None
+    connect: Any = Client  # distributed's Client is not typed
+    try:
+        return connect(address, timeout=30)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise CommandError(f"cannot connect to the Dask scheduler at {address}: {error}") \
+            from None
+
+
+def _write_json(result: TournamentResult, path: str, out: TextIO) -> None:
+    text = json.dumps(result.to_json(), indent=2) + "\n"
+    if path == "-":
+        out.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Play the tournament and print its table to ``out``; returns the exit status.
+
+    Raises:
+        CommandError: ``--scheduler`` without the dist extra or unreachable, a JSON file
+            that cannot be written, a bad ``--option`` value (exit 2).
+        InvalidArgumentError: an unknown bot, bad bot arguments, fewer than two bots or
+            more bots than seats, a bad ``--deals`` or ``--workers`` (exit 2).
+        PlayerCountError, UnknownVariantError: as for the library (exit 2).
+    """
+    variant = variant_from(args.variant, args.option)
+    note_unused_options("tournament", variant, args.option, args.players)
+    workers = args.workers
+    client = _client(args.scheduler) if args.scheduler else None
+    try:
+        executor: Any = None
+        if client is not None:
+            executor = client.get_executor()
+        elif workers == 1:
+            executor = "serial"
+        result = tournament(args.bots, variant, deals=args.deals, players=args.players,
+                            duplicate=args.duplicate, seed=args.seed, executor=executor,
+                            workers=None if client is not None else workers,
+                            progress=args.progress and sys.stderr is not None)
+    finally:
+        if client is not None:
+            client.close()
+    if args.json is not None:
+        _write_json(result, args.json, out)
+    if args.json != "-":
+        print(result.table(), file=out)
+    return EXIT_OK

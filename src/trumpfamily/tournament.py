@@ -1,0 +1,987 @@
+"""Duplicate tournaments between bots, on one machine or a Dask cluster (issue 11).
+
+:func:`tournament` plays many *deals* between bots and says which bot is better, and by how
+much. A deal is one hand from a fresh game (:func:`~trumpfamily.game.new_game`, one hand,
+the dealer and the deck fixed for that deal: :func:`duplicate_deal`). Under *duplicate*
+play every deal is played once under each rotation of the seating, with the same cards,
+so every bot holds every hand of the deal once and the luck of the cards cancels out.
+
+Seating: with ``k`` bots at ``n`` seats (``k <= n``), the seating pattern is the bots
+cycled over the seats, bot ``i % k`` at seat ``i`` (``A B A B`` for two bots at four
+seats). Rotation ``r`` moves the pattern ``r`` seats: seat ``s`` holds the bot of the
+pattern's seat ``(s + r) % n``. Duplicate play (``duplicate=True``) plays the ``n``
+rotations, so each bot sits in each seat equally often (as often as it appears in the
+pattern); with ``duplicate=False`` each deal is played once, under rotation
+``(deal // n) % n``, while the dealer is seat ``deal % n``: over ``n * n`` deals every
+rotation meets every dealer once.
+
+Partnerships: seat ``s`` plays for side ``s % m`` of ``m`` sides (RULES.md §1.1, the
+sides alternate round the table). When the number of bots equals the number of sides
+(two bots in four-handed partnership Forty-Five: ``A B A B``), each bot fills one side
+in every rotation, which is what a match between two partnerships should be. Otherwise a
+side holds different bots (three bots at four seats, ``A B C A``: A partners C against B
+and A), and every seat is credited with its side's result, so partners share a result
+and a bot may even play against itself. Prefer a number of bots equal to the number of
+sides there (or ``k`` dividing ``n`` without partnerships; two bots at three seats,
+``A B A``, give A two seats in every hand).
+
+Results, per hand and seat (a *seat-hand*), in the game's unit (:attr:`TournamentResult.unit`):
+
+* pool games (Maw, Spoil Five, Twenty-Five; RULES.md §1.6, §1.7): the net chips of the
+  hand, :attr:`HandOutcome.chips <trumpfamily.outcomes.HandOutcome.chips>`: the ante paid
+  (negative; the dealer's ``dealer_ante``) plus the pool share won and any jink payments.
+  A deal is a one-hand game, so a spoiled pool (EX-58) does not carry over to a next
+  hand: every seat has simply lost its ante.
+* points games (Forty-Five; §2.3, §2.4): the points of the seat's side in the hand
+  (``side_points``, the best-trump and five-trick bonuses included).
+* bidding games (BIDDING.md §3.6): the change to the seat's side's score (``gains``: the
+  bidders' points or minus their bid, the defenders' points); 0 for a hand thrown in.
+
+A seat *wins* a hand when its side took the pool (it is one of ``winner_seats``; a spoil
+is won by nobody), or, in points and bidding games, when its side's result is the highest
+of the hand; sides tied for the highest share the win (each ``1/t`` for ``t`` sides
+tied); a bidding hand thrown in is won by nobody.
+
+Statistics: the deal is the independent unit (under duplicate play the rotations of one
+deal share its cards), so each bot's results are first averaged over its seats and
+rotations within a deal (:attr:`TournamentResult.per_deal`), then over the deals. The 95 %
+confidence interval of a mean is ``mean ± t * s / sqrt(D)``, over ``D`` deals with the
+sample standard deviation ``s`` of the per-deal means and ``t`` the 97.5 % point of
+Student's t distribution with ``D - 1`` degrees of freedom (computed here, no SciPy);
+with one deal there is no interval (``None``). The head-to-head table gives, for each
+pair of bots, the mean per-deal difference of their means and its interval the same way.
+
+Randomness: every random stream is derived from the master ``seed`` by SHA-256 of its
+place (the deal's deck and each bot of each seat of each rotation of each deal), not
+drawn in sequence, so the result is the same whichever executor runs the deals, in
+whatever chunks and order: a serial run, a process pool and a Dask cluster give equal
+:class:`TournamentResult` values for the same seed.
+
+>>> import trumpfamily as tf
+>>> result = tf.tournament({"thumb": tf.RuleOfThumbPlayer, "random": tf.RandomPlayer},
+...                        tf.SPOIL_FIVE, deals=40, seed=1, executor="serial")
+>>> [(b.name, b.hands) for b in result.bots], result.unit
+([('thumb', 80), ('random', 80)], 'chips')
+>>> result.versus("thumb", "random").mean > 0
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import inspect
+import json
+import math
+import os
+import pickle
+import random
+import statistics
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final, Literal, TypeAlias
+
+import attrs
+
+from .cards import Card
+from .convert import CONVERTER, STRUCTURE_ERRORS, problems
+from .engine import new_hand
+from .errors import DecodeError, IllegalActionError, InvalidArgumentError, PlayerCountError
+from .game import Game
+from .outcomes import HandOutcome
+from .players import Player, RandomPlayer, RuleOfThumbPlayer
+from .variants import Variant, find_variant
+
+__all__ = [
+    "BOTS",
+    "BotFactory",
+    "BotStats",
+    "HeadToHead",
+    "TournamentResult",
+    "bot_factory",
+    "duplicate_deal",
+    "t_critical",
+    "tournament",
+]
+
+#: A bot factory: called with a seed (an int) for each seat of each rotation of each deal,
+#: returns a fresh :class:`~trumpfamily.players.Player`.
+BotFactory: TypeAlias = Callable[[int], Player]
+
+#: The built-in bots by name, for the command line and for bots given as text
+#: (:func:`bot_factory`): a plain dict, name -> a Player class or a factory, that a program
+#: may extend (``BOTS["mine"] = MyPlayer``) before naming its bot.
+BOTS: Final[dict[str, Callable[..., Player]]] = {
+    "random": RandomPlayer,
+    "rule-of-thumb": RuleOfThumbPlayer,
+}
+
+#: The confidence level of every interval.
+CONFIDENCE: Final = 0.95
+
+
+# -- bots ----------------------------------------------------------------------------------
+
+_Mode: TypeAlias = Literal["keyword", "positional", "none"]
+
+
+@attrs.frozen
+class _Factory:
+    """A picklable factory: ``target(seed=seed, **kwargs)``, ``target(seed, **kwargs)`` or
+    ``target(**kwargs)`` by ``mode``, checked to give a player."""
+
+    target: Callable[..., Any]
+    mode: _Mode
+    kwargs: tuple[tuple[str, Any], ...] = ()
+
+    def __call__(self, seed: int) -> Player:
+        kwargs = dict(self.kwargs)
+        if self.mode == "keyword":
+            bot = self.target(seed=seed, **kwargs)
+        elif self.mode == "positional":
+            bot = self.target(seed, **kwargs)
+        else:
+            bot = self.target(**kwargs)
+        if not callable(getattr(bot, "choose", None)):
+            raise InvalidArgumentError(
+                f"the bot factory {_describe(self.target)} returned {type(bot).__name__} "
+                f"{bot!r:.60}, not a Player (an object with choose(view))"
+            )
+        return bot  # type: ignore[no-any-return]
+
+
+def _describe(target: object) -> str:
+    return getattr(target, "__qualname__", None) or type(target).__name__
+
+
+def _mode(target: Callable[..., Any], kwargs: Mapping[str, Any]) -> _Mode:
+    """How to pass the seed to ``target``: by keyword when it has a ``seed`` parameter, not
+    at all when it needs no argument, positionally (a factory ``f(seed)``) when it is not a
+    class and needs one argument."""
+    try:
+        params = inspect.signature(target).parameters
+    except (TypeError, ValueError):  # no signature to read (a builtin): a factory
+        return "positional"
+    seed = params.get("seed")
+    keyword = seed is not None and seed.kind is not inspect.Parameter.POSITIONAL_ONLY
+    required = [p.name for p in params.values()
+                if p.default is inspect.Parameter.empty and p.name not in kwargs
+                and not (keyword and p.name == "seed")
+                and p.kind not in (inspect.Parameter.VAR_POSITIONAL,
+                                   inspect.Parameter.VAR_KEYWORD)]
+    if not required:
+        return "keyword" if keyword else "none"
+    if keyword or isinstance(target, type) or len(required) > 1:
+        raise InvalidArgumentError(
+            f"cannot make a bot from {_describe(target)}: it needs the arguments "
+            f"{', '.join(required)}; give a class whose only arguments are seed= and ones "
+            "with defaults, or a factory taking the seed, e.g. "
+            "functools.partial(MyPlayer, depth=3) or lambda seed: MyPlayer(seed, 3)"
+        )
+    return "positional"
+
+
+def _parse_value(text: str) -> Any:
+    """A budget value typed after a bot's name: a bool, an int, a float, else the text."""
+    word = text.strip()
+    if word.lower() in ("true", "false"):
+        return word.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(word)
+        except ValueError:
+            pass
+    return word
+
+
+def _from_text(text: str) -> _Factory:
+    """The factory of a bot named in :data:`BOTS`, with ``:key=value,...`` arguments."""
+    name, _, rest = text.partition(":")
+    name = name.strip()
+    target = BOTS.get(name)
+    if target is None:
+        raise InvalidArgumentError(
+            f"no bot of that name in BOTS; the bots are {', '.join(sorted(BOTS))} (arguments "
+            "follow a colon: 'name:key=value,key=value')"
+        )
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidArgumentError(
+                f"bot {text!r}: expected name:key=value,... after the name, got {item!r}"
+            )
+        kwargs[key.strip()] = _parse_value(value)
+    if kwargs and isinstance(target, _Factory):
+        raise InvalidArgumentError(f"bot {name!r} takes no arguments, got {text!r}")
+    if isinstance(target, _Factory):
+        return target
+    return _Factory(target, _mode(target, kwargs), tuple(sorted(kwargs.items())))
+
+
+def bot_factory(entry: object) -> BotFactory:
+    """The factory :func:`tournament` makes the bots of ``entry`` with: one fresh, seeded
+    player for every seat of every rotation of every deal (no state, and no sight of
+    another seat's cards, carries from one to the next).
+
+    Args:
+        entry: one of
+
+            * a :class:`~trumpfamily.players.Player` class: made with ``seed=`` when it has
+              a ``seed`` parameter (:class:`~trumpfamily.players.RandomPlayer`), with no
+              argument when it needs none (:class:`~trumpfamily.players.RuleOfThumbPlayer`);
+            * a factory ``factory(seed: int) -> Player``: a function or
+              ``functools.partial`` (``functools.partial(MyPlayer, depth=3)`` is called as
+              ``MyPlayer(seed=..., depth=3)`` when ``MyPlayer`` takes ``seed=``);
+            * the name of a bot of :data:`BOTS`, with arguments if it takes them:
+              ``"random"``, ``"rule-of-thumb"``, ``"name:key=value,key=value"`` (values
+              are read as bools, ints, floats or text).
+
+            To run in worker processes an entry must pickle: a class or function defined
+            at a module's top level, or a ``functools.partial`` of one (not a lambda).
+
+    Returns:
+        A callable ``factory(seed: int) -> Player``.
+
+    Raises:
+        InvalidArgumentError: ``entry`` is a player object rather than its class (each
+            seat needs a fresh one), an unknown bot name or malformed arguments, a class
+            needing arguments other than ``seed``, or not callable.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.tournament import bot_factory
+    >>> type(bot_factory("random")(7)).__name__, type(bot_factory(tf.RuleOfThumbPlayer)(7)).__name__
+    ('RandomPlayer', 'RuleOfThumbPlayer')
+    """
+    if isinstance(entry, str):
+        return _from_text(entry)
+    if isinstance(entry, _Factory):
+        return entry
+    if not callable(entry):
+        if callable(getattr(entry, "choose", None)):
+            raise InvalidArgumentError(
+                f"got a {type(entry).__name__} player object: give its class (or a factory "
+                "taking a seed) instead, as every seat of every deal gets a fresh bot"
+            )
+        raise InvalidArgumentError(
+            f"a bot is a Player class, a factory taking a seed, or a name in BOTS "
+            f"({', '.join(sorted(BOTS))}); got {type(entry).__name__} {entry!r:.60}"
+        )
+    if not isinstance(entry, type) and callable(getattr(entry, "choose", None)):
+        raise InvalidArgumentError(
+            f"got a {type(entry).__name__} player object: give its class (or a factory "
+            "taking a seed) instead, as every seat of every deal gets a fresh bot"
+        )
+    return _Factory(entry, _mode(entry, {}))
+
+
+def _entry_name(entry: object) -> str:
+    """The name a bot given in a sequence is shown by."""
+    if isinstance(entry, str):
+        return entry.strip()
+    func = getattr(entry, "func", None)  # functools.partial
+    if func is not None and not isinstance(entry, type):
+        return _entry_name(func)
+    name = getattr(entry, "__name__", None)
+    return name if isinstance(name, str) and name != "<lambda>" else type(entry).__name__
+
+
+def _unique(names: Iterable[str]) -> tuple[str, ...]:
+    """``names`` with repeats numbered: ``random``, ``random-2``, ``random-3``."""
+    given = list(names)
+    seen: dict[str, int] = {}
+    taken = set(given)
+    out = []
+    for name in given:
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        if count == 1:
+            out.append(name)
+            continue
+        n = count
+        while f"{name}-{n}" in taken:
+            n += 1
+        taken.add(f"{name}-{n}")
+        out.append(f"{name}-{n}")
+    return tuple(out)
+
+
+def _bots(bots: object) -> tuple[tuple[str, ...], tuple[BotFactory, ...]]:
+    """Names and factories of ``bots`` (a mapping name -> entry, or a sequence)."""
+    if isinstance(bots, Mapping):
+        items = list(bots.items())
+        for name, _ in items:
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidArgumentError(f"bot names must be non-empty str, got {name!r}")
+        names = tuple(name for name, _ in items)
+        entries = [entry for _, entry in items]
+    elif isinstance(bots, Sequence) and not isinstance(bots, str):
+        entries = list(bots)
+        names = _unique(_entry_name(e) for e in entries)
+    else:
+        raise InvalidArgumentError(
+            "bots must be a mapping name -> bot or a sequence of bots (Player classes, "
+            f"factories or names in BOTS), got {type(bots).__name__} {bots!r:.60}"
+        )
+    if len(entries) < 2:
+        raise InvalidArgumentError(
+            f"a tournament needs at least 2 bots, got {len(entries)}"
+        )
+    factories = []
+    for name, entry in zip(names, entries, strict=True):
+        try:
+            factory = bot_factory(entry)
+            factory(0)  # made once now, so that a bad bot is named before any deal
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"bot {name!r}: {error}") from None
+        except TypeError as error:
+            raise InvalidArgumentError(
+                f"bot {name!r}: making it with a seed failed ({error})"
+            ) from None
+        factories.append(factory)
+    return names, tuple(factories)
+
+
+# -- deals and streams ---------------------------------------------------------------------
+
+def _stream(seed: int | str, *place: object) -> int:
+    """A 64-bit seed for the random stream at ``place``, derived from the master seed by
+    SHA-256 (independent of any order of drawing)."""
+    text = json.dumps([seed, *place], separators=(",", ":"))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def duplicate_deal(
+    variant: Variant | str, *, players: int, seed: int | str, deal: int
+) -> tuple[int, tuple[Card, ...]]:
+    """The dealer and the deck of deal number ``deal`` of a tournament: every rotation of
+    the deal is played from them.
+
+    Args:
+        variant: the rules, or a preset's name.
+        players: the number of seats.
+        seed: the tournament's master seed (an int or str).
+        deal: the deal's number, an int from 0.
+
+    Returns:
+        ``(dealer, deck)``: the dealer is seat ``deal % players``; the deck (top card
+        first) is the engine's own shuffle (:func:`~trumpfamily.engine.new_hand`) seeded
+        by the deal's stream of ``seed``.
+
+    Raises:
+        InvalidArgumentError: ``seed`` is not an int or str, or ``deal`` not an int from 0.
+        PlayerCountError, UnknownVariantError: as for :func:`~trumpfamily.engine.new_hand`.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.tournament import duplicate_deal
+    >>> dealer, deck = duplicate_deal(tf.FORTY_FIVE, players=4, seed=1, deal=6)
+    >>> dealer, len(deck), deck == duplicate_deal(tf.FORTY_FIVE, players=4, seed=1, deal=6)[1]
+    (2, 52, True)
+    """
+    _check_seed(seed)
+    if type(deal) is not int or deal < 0:
+        raise InvalidArgumentError(f"deal={deal!r}: a deal's number is an int from 0")
+    dealer = deal % players if type(players) is int and players > 0 else 0
+    hand = new_hand(variant, players=players, dealer=dealer, seed=_stream(seed, "deck", deal))
+    return dealer, hand.deck
+
+
+def _check_seed(seed: object) -> None:
+    if type(seed) is not int and not isinstance(seed, str):
+        raise InvalidArgumentError(
+            f"seed={seed!r}: a tournament's seed is an int or a str, not {type(seed).__name__}"
+        )
+
+
+# -- playing (in any process) --------------------------------------------------------------
+
+@attrs.frozen
+class _Plan:
+    """Everything a worker needs to play deals (sent to it pickled)."""
+
+    variant: Variant
+    players: int
+    names: tuple[str, ...]
+    factories: tuple[BotFactory, ...]
+    pattern: tuple[int, ...]
+    duplicate: bool
+    seed: int | str
+
+
+#: One deal's results: per bot, its mean result per seat-hand and its mean win share.
+_DealResult: TypeAlias = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def _seat_results(outcome: HandOutcome, players: int) -> tuple[list[int], list[Fraction]]:
+    """Each seat's result and win share in a hand (see the module's description)."""
+    if outcome.chips is not None:  # a pool game
+        winners = set(outcome.winner_seats)
+        return list(outcome.chips), [Fraction(s in winners) for s in range(players)]
+    side_of = {seat: i for i, side in enumerate(outcome.sides) for seat in side}
+    per_side = outcome.gains if outcome.scoring == "bidding" else outcome.side_points
+    if per_side is None:  # a bidding hand thrown in
+        per_side = (0,) * len(outcome.sides)
+    values = [per_side[side_of[s]] for s in range(players)]
+    if outcome.thrown_in:
+        return values, [Fraction(0)] * players
+    top = max(per_side)
+    tops = sum(1 for v in per_side if v == top)
+    return values, [Fraction(1, tops) if per_side[side_of[s]] == top else Fraction(0)
+                    for s in range(players)]
+
+
+def _rotations(plan: _Plan, deal: int) -> range:
+    n = plan.players
+    if plan.duplicate:
+        return range(n)
+    r = (deal // n) % n
+    return range(r, r + 1)
+
+
+def _play_rotation(plan: _Plan, deal: int, rotation: int, dealer: int,
+                   deck: tuple[Card, ...]) -> tuple[tuple[int, ...], Game]:
+    """Play ``deal`` under ``rotation``; returns the bot at each seat and the game."""
+    n = plan.players
+    seats = tuple(plan.pattern[(s + rotation) % n] for s in range(n))
+    bots = [plan.factories[b](_stream(plan.seed, "bot", b, deal, rotation, s))
+            for s, b in enumerate(seats)]
+    game = Game(plan.variant, players=n, seed=0, dealer=dealer, hands=1, decks=[deck])
+    try:
+        game.play(bots)
+    except IllegalActionError as error:
+        raise IllegalActionError(
+            error.action,
+            f"deal {deal}, rotation {rotation}: bot {plan.names[seats[error.seat or 0]]!r} "
+            f"at seat {error.seat}: {error.reason}",
+            code=error.code, legal=error.legal, seat=error.seat,
+            expected_seat=error.expected_seat,
+        ) from None
+    return seats, game
+
+
+def _play_deal(plan: _Plan, deal: int) -> _DealResult:
+    """One deal under all its rotations: per bot, the mean result and win share over its
+    seat-hands."""
+    k = len(plan.names)
+    dealer, deck = duplicate_deal(plan.variant, players=plan.players, seed=plan.seed, deal=deal)
+    totals = [0] * k
+    wins = [Fraction(0)] * k
+    counts = [0] * k
+    for rotation in _rotations(plan, deal):
+        seats, game = _play_rotation(plan, deal, rotation, dealer, deck)
+        values, shares = _seat_results(game.outcomes[-1], plan.players)
+        for seat, bot in enumerate(seats):
+            totals[bot] += values[seat]
+            wins[bot] += shares[seat]
+            counts[bot] += 1
+    return (tuple(t / c for t, c in zip(totals, counts, strict=True)),
+            tuple(float(w / c) for w, c in zip(wins, counts, strict=True)))
+
+
+def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_DealResult]:
+    """Deals ``start`` to ``stop - 1`` (the task sent to an executor)."""
+    return [_play_deal(plan, deal) for deal in range(start, stop)]
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+def _two_sided(t: float, df: int) -> float:
+    """P(|T| <= t) for Student's t with ``df`` degrees of freedom, exactly for an integer
+    ``df`` (the finite series of Abramowitz and Stegun 26.7.3 and 26.7.4)."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2:
+        term = total = math.cos(theta)
+        if df == 1:
+            return 2 * theta / math.pi
+        for j in range(1, (df - 1) // 2):
+            term *= c2 * (2 * j) / (2 * j + 1)
+            total += term
+        return 2 / math.pi * (theta + math.sin(theta) * total)
+    term = total = 1.0
+    for j in range(1, df // 2):
+        term *= c2 * (2 * j - 1) / (2 * j)
+        total += term
+    return math.sin(theta) * total
+
+
+def t_critical(df: int, confidence: float = CONFIDENCE) -> float:
+    """The two-sided critical value of Student's t distribution: ``t`` with
+    ``P(|T| <= t) = confidence`` for ``df`` degrees of freedom (the half-width of a
+    confidence interval is ``t * s / sqrt(n)``, with ``df = n - 1``).
+
+    Up to 400 degrees of freedom by bisection on the exact distribution function; above,
+    by the Cornish-Fisher expansion around the normal quantile (Abramowitz and Stegun
+    26.7.5; its error there is below 1e-9).
+
+    Args:
+        df: degrees of freedom, an int from 1.
+        confidence: the two-sided level, a float strictly between 0 and 1.
+
+    Returns:
+        The critical value (a float).
+
+    Raises:
+        InvalidArgumentError: ``df`` is not an int from 1, or ``confidence`` not in (0, 1).
+
+    >>> from trumpfamily.tournament import t_critical
+    >>> round(t_critical(1), 3), round(t_critical(10), 3), round(t_critical(10_000), 3)
+    (12.706, 2.228, 1.96)
+    """
+    if type(df) is not int or df < 1:
+        raise InvalidArgumentError(f"df={df!r}: degrees of freedom are an int from 1")
+    if not isinstance(confidence, float | int) or not 0 < confidence < 1:
+        raise InvalidArgumentError(f"confidence={confidence!r}: expected a level in (0, 1)")
+    if df > 400:
+        z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
+        g1 = (z**3 + z) / 4
+        g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+        g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+        g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+        return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+    low, high = 0.0, 1.0
+    while _two_sided(high, df) < confidence:
+        high *= 2
+    for _ in range(200):
+        mid = (low + high) / 2
+        if mid in (low, high):
+            break
+        if _two_sided(mid, df) < confidence:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float | None, float | None]:
+    """Mean and 95 % confidence interval of ``values`` (independent deals)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None, None
+    half = t_critical(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+# -- the result ----------------------------------------------------------------------------
+
+@attrs.frozen
+class BotStats:
+    """One bot's results in a tournament.
+
+    Attributes:
+        name: the bot's name.
+        seats: how many seats the bot holds in every hand (its places in the seating
+            pattern).
+        hands: how many seat-hands it played in all (``seats`` times the rotations played
+            times the deals).
+        mean: its mean result per seat-hand, in the tournament's unit (chips or points).
+        ci_low: the low end of the 95 % confidence interval of ``mean`` over the deals
+            (``None`` with a single deal).
+        ci_high: the high end (``None`` with a single deal).
+        win_rate: the share of its seat-hands it won (0 to 1; see the module).
+    """
+
+    name: str
+    seats: int
+    hands: int
+    mean: float
+    ci_low: float | None
+    ci_high: float | None
+    win_rate: float
+
+
+@attrs.frozen
+class HeadToHead:
+    """Two bots compared deal by deal: the mean, over the deals, of ``first``'s mean
+    result per seat-hand minus ``second``'s, in the tournament's unit.
+
+    Attributes:
+        first: a bot's name.
+        second: the other's.
+        mean: the mean difference (positive: ``first`` did better).
+        ci_low: the low end of its 95 % confidence interval (``None`` with one deal).
+        ci_high: the high end (``None`` with one deal).
+    """
+
+    first: str
+    second: str
+    mean: float
+    ci_low: float | None
+    ci_high: float | None
+
+    def flipped(self) -> HeadToHead:
+        """The same comparison the other way round (``second`` minus ``first``)."""
+        return HeadToHead(self.second, self.first, -self.mean,
+                          None if self.ci_high is None else -self.ci_high,
+                          None if self.ci_low is None else -self.ci_low)
+
+
+def _signed(x: float | None, digits: int = 3) -> str:
+    return "-" if x is None else f"{x:+.{digits}f}"
+
+
+@attrs.frozen
+class TournamentResult:
+    """What :func:`tournament` found: an immutable value, equal for equal runs whatever
+    the executor.
+
+    Attributes:
+        variant: the rules played.
+        players: the number of seats.
+        deals: the number of deals.
+        duplicate: whether every deal was played under every rotation.
+        seed: the master seed (an int or str; drawn at random when none was given), from
+            which the run can be repeated exactly.
+        unit: ``"chips"`` (pool games) or ``"points"`` (points and bidding games).
+        seating: the bot's name at each seat in rotation 0 (the seating pattern).
+        bots: each bot's :class:`BotStats`, in the order the bots were given.
+        head_to_head: a :class:`HeadToHead` for each pair of bots ``(i, j)``, ``i < j``
+            in that order (:meth:`versus` finds one either way round).
+        per_deal: the raw results: for each deal in order, a tuple of each bot's mean
+            result per seat-hand in that deal (over its seats and rotations), bots in the
+            order of :attr:`bots`. ``D`` tuples of ``k`` floats, ready to plot.
+        per_deal_wins: the same shape: each bot's share of its seat-hands won, per deal.
+    """
+
+    variant: Variant
+    players: int
+    deals: int
+    duplicate: bool
+    seed: int | str
+    unit: str
+    seating: tuple[str, ...]
+    bots: tuple[BotStats, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    per_deal: tuple[tuple[float, ...], ...]
+    per_deal_wins: tuple[tuple[float, ...], ...]
+
+    @property
+    def rotations(self) -> int:
+        """How many times each deal was played (``players`` under duplicate play, else 1)."""
+        return self.players if self.duplicate else 1
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The bots' names, in order."""
+        return tuple(b.name for b in self.bots)
+
+    def bot(self, name: str) -> BotStats:
+        """The :class:`BotStats` of the bot called ``name``.
+
+        Raises:
+            InvalidArgumentError: no bot has that name.
+        """
+        for stats in self.bots:
+            if stats.name == name:
+                return stats
+        raise InvalidArgumentError(f"no bot {name!r} in this tournament: {list(self.names)}")
+
+    def versus(self, first: str, second: str) -> HeadToHead:
+        """The :class:`HeadToHead` of ``first`` minus ``second``.
+
+        Raises:
+            InvalidArgumentError: a name is not a bot's, or both are the same.
+        """
+        for name in (first, second):
+            self.bot(name)
+        if first == second:
+            raise InvalidArgumentError(f"versus: {first!r} against itself")
+        for pair in self.head_to_head:
+            if (pair.first, pair.second) == (first, second):
+                return pair
+            if (pair.first, pair.second) == (second, first):
+                return pair.flipped()
+        raise AssertionError("unreachable: every pair is in head_to_head")  # pragma: no cover
+
+    def table(self) -> str:
+        """The results as text: a heading, one line per bot (seats, seat-hands, mean, 95 %
+        interval, win rate) and one line per pair of bots (mean difference per deal and
+        its interval)."""
+        mode = (f"{self.deals:,} deals x {self.rotations} rotations (duplicate)"
+                if self.duplicate else f"{self.deals:,} deals (no duplicate)")
+        heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}: "
+                   f"{self.unit} per hand, 95% confidence intervals over deals")
+        lines = [heading]
+        width = max(len("bot"), *(len(n) for n in self.names))
+        lines.append(f"{'bot':<{width}}  seats  {'hands':>8}  {'mean':>8}  "
+                     f"{'95% CI':<21}  win rate")
+        for b in self.bots:
+            ci = f"[{_signed(b.ci_low)}, {_signed(b.ci_high)}]"
+            lines.append(f"{b.name:<{width}}  {b.seats:>5}  {b.hands:>8,}  {_signed(b.mean):>8}"
+                         f"  {ci:<21}  {b.win_rate:>7.1%}")
+        lines.append("head to head (first minus second, per deal):")
+        for h in self.head_to_head:
+            verdict = ""
+            if h.ci_low is not None and h.ci_high is not None:
+                if h.ci_low > 0:
+                    verdict = f"  {h.first} better"
+                elif h.ci_high < 0:
+                    verdict = f"  {h.second} better"
+                else:
+                    verdict = "  no clear difference"
+            lines.append(f"  {h.first} vs {h.second}: {_signed(h.mean)} "
+                         f"[{_signed(h.ci_low)}, {_signed(h.ci_high)}]{verdict}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON-ready data (the variant by its name and options, as
+        :func:`~trumpfamily.jsonio.to_json` writes variants; tuples as lists); read it back
+        with :meth:`from_json`.
+
+        >>> import json, trumpfamily as tf
+        >>> result = tf.tournament(["random", "rule-of-thumb"], tf.FORTY_FIVE, deals=3,
+        ...                        seed=2, executor="serial")
+        >>> tf.TournamentResult.from_json(json.loads(json.dumps(result.to_json()))) == result
+        True
+        """
+        data: dict[str, Any] = CONVERTER.unstructure(self)
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> TournamentResult:
+        """Read a result written by :meth:`to_json`.
+
+        Raises:
+            DecodeError: ``data`` is not a tournament result (the error names the field).
+        """
+        try:
+            return CONVERTER.structure(data, cls)
+        except STRUCTURE_ERRORS as exc:
+            raise DecodeError("TournamentResult", problems(exc)) from None
+
+
+def _result(plan: _Plan, deals: int, rows: list[_DealResult]) -> TournamentResult:
+    """The statistics of the per-deal results ``rows``, in deal order."""
+    k = len(plan.names)
+    per_deal = tuple(values for values, _ in rows)
+    per_deal_wins = tuple(wins for _, wins in rows)
+    rotations = plan.players if plan.duplicate else 1
+    stats = []
+    for i, name in enumerate(plan.names):
+        seats = plan.pattern.count(i)
+        mean, low, high = _interval([row[i] for row in per_deal])
+        stats.append(BotStats(name, seats, seats * rotations * deals, mean, low, high,
+                              statistics.fmean(row[i] for row in per_deal_wins)))
+    pairs = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            mean, low, high = _interval([row[i] - row[j] for row in per_deal])
+            pairs.append(HeadToHead(plan.names[i], plan.names[j], mean, low, high))
+    unit = "chips" if plan.variant.scoring.scoring == "pool" and plan.variant.bidding is None \
+        else "points"
+    return TournamentResult(
+        plan.variant, plan.players, deals, plan.duplicate, plan.seed, unit,
+        tuple(plan.names[b] for b in plan.pattern), tuple(stats), tuple(pairs),
+        per_deal, per_deal_wins,
+    )
+
+
+# -- running -------------------------------------------------------------------------------
+
+def _players(variant: Variant, players: object, bots: int) -> int:
+    """The number of seats: ``players``, or the smallest the variant allows from the
+    number of bots."""
+    table = variant.table
+    if players is None:
+        for n in range(max(bots, table.min_players), table.max_players + 1):
+            try:
+                table.sides(n)
+            except PlayerCountError:
+                continue
+            return n
+        raise PlayerCountError(
+            f"{variant.name} seats {table.min_players} to {table.max_players} players: "
+            f"no table for {bots} bots"
+        )
+    if type(players) is not int:
+        raise PlayerCountError(f"players={players!r}: expected an int")
+    table.sides(players)  # raises PlayerCountError
+    if bots > players:
+        raise InvalidArgumentError(
+            f"{bots} bots but only {players} seats: a tournament seats every bot at least "
+            "once (give players= at least the number of bots)"
+        )
+    return players
+
+
+def _progress_bar(total: int, enabled: bool) -> Any:
+    """A tqdm bar on standard error (``None`` when not wanted or tqdm is missing)."""
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    # disable=None: no bar unless standard error is a terminal; delay: none for short runs
+    return tqdm(total=total, unit="deal", desc="tournament", disable=None, delay=1.0,
+                file=sys.stderr, leave=False)
+
+
+def _check_picklable(plan: _Plan) -> None:
+    """Refuse, naming the bot, a plan that worker processes cannot receive."""
+    for name, factory in zip(plan.names, plan.factories, strict=True):
+        try:
+            pickle.dumps(factory)
+        except Exception as error:  # noqa: BLE001
+            target = getattr(factory, "target", factory)
+            raise InvalidArgumentError(
+                f"bot {name!r}: its factory {_describe(target)} cannot be sent to worker "
+                f"processes (pickle: {error}); give a class or a function defined at a "
+                "module's top level, or functools.partial of one (not a lambda or a local "
+                "function), or run with executor='serial'"
+            ) from None
+    pickle.dumps(plan)  # the rest (the variant): pickle's own error, should it fail
+
+
+def _chunks(deals: int, size: int) -> list[tuple[int, int]]:
+    return [(lo, min(lo + size, deals)) for lo in range(0, deals, size)]
+
+
+def _check_count(name: str, value: object, low: int) -> None:
+    if value is not None and (type(value) is not int or value < low):
+        raise InvalidArgumentError(f"{name}={value!r}: expected an int from {low}, or None")
+
+
+def tournament(
+    bots: Mapping[str, object] | Sequence[object],
+    variant: Variant | str,
+    *,
+    deals: int,
+    players: int | None = None,
+    duplicate: bool = True,
+    seed: int | str | None = None,
+    executor: cf.Executor | Literal["serial"] | None = None,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    progress: bool = True,
+) -> TournamentResult:
+    """Play a (duplicate) tournament between bots and measure them (see the module for
+    the seating, the results and the statistics).
+
+    Args:
+        bots: the bots, at least 2: a mapping name -> bot, or a sequence of bots named
+            after their class or their name in :data:`BOTS` (repeats numbered:
+            ``random``, ``random-2``). A bot is a Player class, a factory
+            ``factory(seed) -> Player`` or a name in :data:`BOTS` (:func:`bot_factory`).
+        variant: the rules, or a preset's name.
+        deals: the number of deals, an int from 1.
+        players: the number of seats (an int from the number of bots); ``None``: the
+            smallest table the variant allows for the bots.
+        duplicate: ``True`` to play every deal under every rotation of the seating (the
+            same cards for every bot); ``False`` to play each deal once.
+        seed: the master seed (an int or str) of every deal and every bot; ``None`` draws
+            one (kept in :attr:`TournamentResult.seed`).
+        executor: where the deals are played:
+
+            * ``None`` (default): a local :class:`concurrent.futures.ProcessPoolExecutor`
+              of ``workers`` processes, started and shut down here; in this process
+              instead when ``workers`` is 1 or all the deals fit in one chunk;
+            * ``"serial"``: in this process;
+            * any :class:`concurrent.futures.Executor`, used as it is and left running:
+              a process pool of your own, or a Dask cluster's,
+              ``distributed.Client(address).get_executor()`` (the ``dist`` extra:
+              ``pip install 'trumpfamily[dist]'``).
+
+            The result is the same whatever runs it.
+        workers: the processes of the default pool (an int from 1; ``None``: the CPU
+            count); ignored with an executor given.
+        chunk_size: deals per task sent to the executor (an int from 1; ``None``: about
+            eight tasks per worker, at most 100 deals a task).
+        progress: show a progress bar (tqdm, from the ``dist`` extra; nothing happens
+            without it) on standard error, only when standard error is a terminal and the
+            run lasts over a second.
+
+    Each bot is made once before any deal is played, with seed 0, so that a bot that
+    cannot be made is named at once.
+
+    Returns:
+        A :class:`TournamentResult`.
+
+    Raises:
+        InvalidArgumentError: fewer than 2 bots, more bots than seats, a bad bot
+            (:func:`bot_factory`), a bot that cannot be pickled for a process pool (the
+            message names it), ``deals``, ``workers`` or ``chunk_size`` not an int from 1,
+            ``duplicate`` or ``progress`` not a bool, a seed that is not an int or str, an
+            ``executor`` that is none of the above.
+        PlayerCountError: ``players`` does not suit the variant.
+        UnknownVariantError: ``variant`` is not a variant or a preset's name.
+        IllegalActionError: a bot chose an illegal action (the message names the bot, the
+            deal and the rotation).
+
+    >>> import trumpfamily as tf
+    >>> result = tf.tournament(["rule-of-thumb", "random"], "forty-five", players=4,
+    ...                        deals=10, seed="example", executor="serial")
+    >>> result.seating, result.rotations, len(result.per_deal)
+    (('rule-of-thumb', 'random', 'rule-of-thumb', 'random'), 4, 10)
+    >>> [b.hands for b in result.bots]
+    [80, 80]
+    """
+    variant = find_variant(variant)
+    names, factories = _bots(bots)
+    n = _players(variant, players, len(names))
+    if type(deals) is not int or deals < 1:
+        raise InvalidArgumentError(f"deals={deals!r}: expected an int from 1")
+    _check_count("workers", workers, 1)
+    _check_count("chunk_size", chunk_size, 1)
+    for flag, value in (("duplicate", duplicate), ("progress", progress)):
+        if type(value) is not bool:
+            raise InvalidArgumentError(f"{flag}={value!r}: expected True or False")
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    _check_seed(seed)
+    if not (executor is None or executor == "serial" or isinstance(executor, cf.Executor)):
+        raise InvalidArgumentError(
+            f"executor={executor!r}: expected None (a local process pool), 'serial', or a "
+            "concurrent.futures.Executor (e.g. a Dask client's get_executor())"
+        )
+    pattern = tuple(i % len(names) for i in range(n))
+    plan = _Plan(variant, n, names, factories, pattern, duplicate, seed)
+    pool_size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    size = chunk_size or max(1, min(100, math.ceil(deals / (8 * pool_size))))
+    chunks = _chunks(deals, size)
+    own = executor is None and pool_size > 1 and len(chunks) > 1
+    if executor is None and not own:
+        executor = "serial"
+    bar = _progress_bar(deals, progress)
+    try:
+        if executor == "serial":
+            rows: list[_DealResult] = []
+            for lo, hi in chunks:
+                rows += _play_chunk(plan, lo, hi)
+                if bar is not None:
+                    bar.update(hi - lo)
+        elif own:
+            _check_picklable(plan)
+            with cf.ProcessPoolExecutor(max_workers=pool_size) as pool:
+                rows = _run(pool, plan, chunks, bar)
+        else:
+            assert isinstance(executor, cf.Executor)
+            if isinstance(executor, cf.ProcessPoolExecutor):
+                _check_picklable(plan)
+            rows = _run(executor, plan, chunks, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    return _result(plan, deals, rows)
+
+
+def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
+         bar: Any) -> list[_DealResult]:
+    """Play the chunks on ``executor``; the rows in deal order."""
+    futures = {executor.submit(_play_chunk, plan, lo, hi): (lo, hi) for lo, hi in chunks}
+    done: dict[int, list[_DealResult]] = {}
+    try:
+        for future in cf.as_completed(futures):
+            lo, hi = futures[future]
+            done[lo] = future.result()
+            if bar is not None:
+                bar.update(hi - lo)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [row for lo, _ in chunks for row in done[lo]]
