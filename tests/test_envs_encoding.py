@@ -362,6 +362,22 @@ def test_bad_input_is_refused_clearly() -> None:
         E.encode(bview, pending=[stranger])
 
 
+def test_every_entry_is_within_the_layouts_bounds() -> None:
+    """Layout.bounds (the environments' Box): 0..1 but for the game's scores and chips,
+    the pool and the discard counts; a whole game of each preset stays inside."""
+    for variant in ALL_PRESETS:
+        game = tf.new_game(variant, players=4, seed=6, hands=3)
+        low, high = E.layout(variant, 4).bounds()
+        rng = random.Random(6)
+        while not game.is_over:
+            x = E.encode(game.view(rng.randrange(4)))
+            assert (low <= x).all() and (x <= high).all(), variant.name
+            game = game.apply(rng.choice(game.legal_actions()))
+    lay = E.layout(tf.SPOIL_FIVE, 3)
+    low, high = lay.bounds()
+    assert low[lay["game_chips"]].tolist() == [-np.inf] * 3 and high[lay["hand"]].min() == 1
+
+
 def test_encode_into_fills_a_reused_buffer_like_encode() -> None:
     rng = random.Random(5)
     state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=5)

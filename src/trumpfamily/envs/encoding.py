@@ -223,6 +223,20 @@ class Layout:
         _, _, rows, cols = self._find(name)
         return rows, cols
 
+    def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The least and greatest value of each entry, as two ``float32`` arrays (e.g. for
+        a Gymnasium ``Box``): 0 and 1, except the game's scores and chips (any value) and
+        the pool and the discard and draw counts (from 0, unbounded)."""
+        low = np.zeros(self.size, dtype=np.float32)
+        high = np.ones(self.size, dtype=np.float32)
+        for name in ("game_scores", "game_chips"):
+            low[self[name]] = -np.inf
+            high[self[name]] = np.inf
+        for name in ("game_pool", "discarded", "drawn"):
+            if name in self.names:
+                high[self[name]] = np.inf
+        return low, high
+
     def rows(self, vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
         """The section ``name`` of an encoded ``vector``, as a ``(rows, columns)`` array
         (a view, not a copy).

@@ -127,9 +127,9 @@ class TrumpFamilyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.render_mode = render_mode
         self.possible_agents: list[str] = [_agent_name(s) for s in range(players)]
         self.agents: list[str] = []
-        size = self._table.layout.size
+        low, high = self._table.layout.bounds()
         observation = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "observation": gymnasium.spaces.Box(low, high, dtype=np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
         })
         self.observation_spaces = {a: observation for a in self.possible_agents}
