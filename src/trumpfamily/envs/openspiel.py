@@ -36,7 +36,8 @@ one hand:
 
 Game parameters: ``players`` (default 4 where the table allows it, else its smallest),
 ``dealer`` (the dealer's seat, default 0) and ``options``, house rules as
-``"name=value;name=value"`` (values read as on the command line:
+``"name:value;name:value"`` (``:`` rather than ``=``, which OpenSpiel's game strings
+reserve; values read as on the command line:
 :func:`~trumpfamily.cli.parse_option_value`; :meth:`Variant.with_options
 <trumpfamily.variants.Variant.with_options>` checks them).
 
@@ -236,12 +237,13 @@ def _parse_options(text: str) -> dict[str, object]:
     for item in text.split(";"):
         if not item.strip():
             continue
-        name, sep, value = item.partition("=")
+        name, sep, value = item.partition(":")
         name = name.strip().replace("-", "_")
-        if not sep or not name:
+        if not sep or not name or any(c in item for c in "=,()"):
             raise InvalidArgumentError(
-                f"options={text!r}: expected 'name=value;name=value', e.g. "
-                f"'jinking=false', got {item!r}")
+                f"options={text!r}: expected 'name:value;name:value', e.g. "
+                f"'jinking:false;rob_timing:before-lead' (no '=', ',' or parentheses, which "
+                f"OpenSpiel's game strings reserve); got {item!r}")
         out[name] = parse_option_value(value)
     return out
 
@@ -263,12 +265,12 @@ class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     Args:
         params: the game parameters: ``players`` (int), ``dealer`` (int) and ``options``
-            (str, ``"name=value;name=value"``); missing ones take their defaults.
+            (str, ``"name:value;name:value"``); missing ones take their defaults.
 
     Raises:
         PlayerCountError: ``players`` or ``dealer`` does not suit the variant.
         InvalidVariantError: an option is unknown or has a bad value.
-        InvalidArgumentError: ``options`` is not ``name=value`` pairs.
+        InvalidArgumentError: ``options`` is not ``name:value`` pairs.
     """
 
     #: The preset (set on each registered subclass).
@@ -768,7 +770,7 @@ def load_game(variant: Variant | str, *, players: int | None = None, dealer: int
         variant: a preset, its name or an alias.
         players: the number of seats; ``None`` for the game's default.
         dealer: the dealer's seat.
-        options: house rules, ``"name=value;name=value"`` (see the module).
+        options: house rules, ``"name:value;name:value"`` (see the module).
 
     Returns:
         The ``pyspiel.Game`` (a :class:`TrumpFamilyGame`).
