@@ -397,3 +397,26 @@ def test_bad_parameters_are_refused_with_the_librarys_errors() -> None:
                                         private_info=pyspiel.PrivateInfoType.NONE)
     with pytest.raises(tf.InvalidArgumentError, match="SINGLE_PLAYER"):
         game.make_py_observer(public)
+
+
+# -- the example ------------------------------------------------------------------------
+
+
+def test_the_ismcts_example_plays_hands_with_a_tiny_budget(tmp_path: Any) -> None:
+    """examples/openspiel_mcts.py (tests/test_examples.py runs it at its defaults too):
+    two hands at five simulations a move, each hand's chips and the totals printed, the
+    totals the sums of the hands."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "openspiel_mcts.py"
+    result = subprocess.run([sys.executable, str(script), "2", "5"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120, check=True)
+    lines = result.stdout.splitlines()
+    assert "seat 0 is ISMCTS (5 simulations a move)" in lines[0]
+    hands = [[int(x) for x in line.split("chips ")[1].split()] for line in lines
+             if line.startswith("hand ")]
+    assert len(hands) == 2 and all(len(h) == 3 and -3 <= min(h) <= max(h) <= 5 for h in hands)
+    totals = [int(part) for part in lines[-1].split()[4::3]]
+    assert totals == [sum(col) for col in zip(*hands, strict=True)]

@@ -58,7 +58,7 @@ import random
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 try:
     import numpy as np
@@ -72,7 +72,16 @@ except ImportError as exc:  # pragma: no cover - tested in a subprocess without 
 
 import attrs
 
-from ..actions import ACTION_COUNT, Action, Discard, action_from_id, action_id
+from ..actions import (
+    ACTION_COUNT,
+    Action,
+    Discard,
+    Play,
+    Rob,
+    Take,
+    action_from_id,
+    action_id,
+)
 from ..bidding.component import ladder
 from ..bidding.engine import BiddingHand
 from ..bidding.score import bidder_score
@@ -546,7 +555,7 @@ def _ids_of(state: TrumpFamilyState, action: Action) -> list[int]:
 
 
 def _cards_in(value: object, out: set[Card]) -> None:
-    """Every card in a view's field, however nested."""
+    """Every card in a view's field, however nested (tuples, tricks, actions)."""
     if isinstance(value, Card):
         out.add(value)
     elif isinstance(value, (tuple, list)):
@@ -554,9 +563,12 @@ def _cards_in(value: object, out: set[Card]) -> None:
             _cards_in(item, out)
     elif isinstance(value, Trick):
         out.update(value.cards)
-    elif attrs.has(type(value)) and not isinstance(value, (Variant, Barred)):
-        for field in attrs.fields(type(value)):
-            _cards_in(getattr(value, field.name), out)
+    elif isinstance(value, (Play, Take)):
+        out.add(value.card)
+    elif isinstance(value, Rob):
+        out.add(value.discard)
+    elif isinstance(value, Discard):
+        out.update(value.cards)
 
 
 def _seen_cards(s: _Setup, deck: tuple[Card, ...], actions: tuple[Action, ...],
@@ -754,9 +766,9 @@ def register() -> tuple[str, ...]:
         if short in registered:
             continue
         variant = ALL_VARIANTS[preset_name]
-        cls = type(re.sub(r"\W", "", preset_name.title()) + "Game", (TrumpFamilyGame,),
-                   {"preset": variant, "game_type": _game_type(variant),
-                    "__module__": __name__})
+        cls = cast("type[TrumpFamilyGame]", type(
+            re.sub(r"\W", "", preset_name.title()) + "Game", (TrumpFamilyGame,),
+            {"preset": variant, "game_type": _game_type(variant), "__module__": __name__}))
         _CLASSES[short] = cls
         pyspiel.register_game(cls.game_type, cls)
     return tuple(GAME_NAMES.values())
