@@ -135,3 +135,26 @@ def test_ansi_rendering_tells_the_bots_moves_too() -> None:
     _episode(env, 4, random.Random(4))
     text = env.render()
     assert text is not None and text.count("Trick ") == 5 and "Points this hand" in text
+
+
+def test_the_learning_example_beats_random_play_on_a_tiny_budget() -> None:
+    """examples/learn_spoil_five.py --budget tiny (seeded, so the run is reproducible):
+    after 2000 training hands the greedy policy's mean chips per hand over 2000 fixed
+    evaluation deals beat a random player's in the same seat on the same deals. The
+    margin observed is +0.088 chips a hand; the test asks for more than +0.04."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "learn_spoil_five.py"
+    result = subprocess.run([sys.executable, str(script), "--budget", "tiny", "--seed", "0"],
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    found = re.search(r"random ([-+][0-9.]+), learned ([-+][0-9.]+), margin ([-+][0-9.]+)",
+                      result.stdout)
+    assert found, result.stdout
+    random_mean, learned, margin = map(float, found.groups())
+    assert -0.6 < random_mean < -0.2  # 3 seats: the ante lost, the pool won a third as often
+    assert margin == pytest.approx(learned - random_mean, abs=0.002)
+    assert margin > 0.04, result.stdout
