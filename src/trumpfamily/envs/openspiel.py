@@ -33,6 +33,9 @@ one hand:
   without the history. Both tensors are :func:`trumpfamily.envs.encoding.encode` of the
   view. Re-dealing the cards a seat cannot see leaves its strings and tensors unchanged
   (tested).
+* **Clones and serialisation**: ``state.clone()`` is cheap (the engine's states are
+  immutable values, shared); ``state.serialize()`` / ``game.deserialize_state`` and
+  pickle work for games and states.
 
 Game parameters: ``players`` (default 4 where the table allows it, else its smallest),
 ``dealer`` (the dealer's seat, default 0) and ``options``, house rules as
@@ -102,6 +105,7 @@ __all__ = [
     "TrumpFamilyObserver",
     "TrumpFamilyState",
     "game_name",
+    "hand_returns",
     "load_game",
     "max_game_length",
     "register",
@@ -267,6 +271,18 @@ class _Setup:
     deck: tuple[Card, ...]
 
 
+def _configure(preset: Variant, params: Mapping[str, Any]) -> _Setup:
+    """The rules and seats of the game parameters (checked by dealing a hand)."""
+    variant = preset
+    options = str(params.get("options", ""))
+    if options:
+        variant = variant.with_options(**_parse_options(options))
+    players = params.get("players", _default_players(variant))
+    dealer = params.get("dealer", 0)
+    new_hand(variant, players=players, dealer=dealer, seed=0)  # checks players and dealer
+    return _Setup(variant, players, dealer, variant.ranking.deck())
+
+
 class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """A preset as an OpenSpiel game (one per preset, registered by :func:`register`).
 
@@ -289,24 +305,27 @@ class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         given = dict(params or {})
-        variant = self.preset
-        options = str(given.get("options", ""))
-        if options:
-            variant = variant.with_options(**_parse_options(options))
-        players = int(given.get("players", _default_players(variant)))
-        dealer = int(given.get("dealer", 0))
-        low, high = utility_bounds(variant, players, dealer)  # checks players and dealer
+        setup = _configure(self.preset, given)
+        low, high = utility_bounds(setup.variant, setup.players, setup.dealer)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_COUNT,
             max_chance_outcomes=len(CARDS),
-            num_players=players,
+            num_players=setup.players,
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=None,
-            max_game_length=max_game_length(variant, players),
+            max_game_length=max_game_length(setup.variant, setup.players),
         )
         super().__init__(self.game_type, info, given)
-        self.setup = _Setup(variant, players, dealer, variant.ranking.deck())
+        self._setup = setup
+
+    @property
+    def setup(self) -> _Setup:
+        """The game's rules, seats, dealer and deck (internal)."""
+        found: _Setup | None = self.__dict__.get("_setup")
+        if found is None:  # unpickled: OpenSpiel rebuilt the game without __init__
+            found = self._setup = _configure(self.preset, self.get_parameters())
+        return found
 
     @property
     def variant(self) -> Variant:
@@ -770,6 +789,7 @@ def register() -> tuple[str, ...]:
             re.sub(r"\W", "", preset_name.title()) + "Game", (TrumpFamilyGame,),
             {"preset": variant, "game_type": _game_type(variant), "__module__": __name__}))
         _CLASSES[short] = cls
+        globals()[cls.__name__] = cls  # found by name, so that the game pickles
         pyspiel.register_game(cls.game_type, cls)
     return tuple(GAME_NAMES.values())
 
