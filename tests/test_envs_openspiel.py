@@ -389,7 +389,7 @@ def test_a_resampled_state_is_one_the_seat_cannot_tell_apart(preset: str, player
         if len(state.hand.actions) % 3:  # every third decision is enough
             state.apply_action(int(rng.choice(state.legal_actions())))
             continue
-        seen = O._seen_cards(game.setup, state.hand.deck, state.hand.actions,
+        seen = O._seen_cards(game._facts(), state.hand.deck, state.hand.actions,
                              seat)
         sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
         for _ in range(2):

@@ -40,8 +40,8 @@ one hand:
 Game parameters: ``players`` (default 4 where the table allows it, else its smallest),
 ``dealer`` (the dealer's seat, default 0) and ``options``, house rules as
 ``"name:value;name:value"`` (``:`` rather than ``=``, which OpenSpiel's game strings
-reserve; values read as on the command line:
-:func:`~trumpfamily.cli.parse_option_value`; :meth:`Variant.with_options
+reserve; values read as the command line's ``--option`` reads them, ``true``, ``45``,
+``before-lead``; :meth:`Variant.with_options
 <trumpfamily.variants.Variant.with_options>` checks them).
 
 >>> import pyspiel
@@ -319,9 +319,8 @@ class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         super().__init__(self.game_type, info, given)
         self._setup = setup
 
-    @property
-    def setup(self) -> _Setup:
-        """The game's rules, seats, dealer and deck (internal)."""
+    def _facts(self) -> _Setup:
+        """The game's rules, seats, dealer and deck."""
         found: _Setup | None = self.__dict__.get("_setup")
         if found is None:  # unpickled: OpenSpiel rebuilt the game without __init__
             found = self._setup = _configure(self.preset, self.get_parameters())
@@ -330,7 +329,7 @@ class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     @property
     def variant(self) -> Variant:
         """The rules of this game (the preset with the ``options`` parameter applied)."""
-        return self.setup.variant
+        return self._facts().variant
 
     def new_initial_state(self) -> TrumpFamilyState:
         """A new hand, before the first card is dealt (a chance node)."""
@@ -352,7 +351,7 @@ class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
                 information (the only kind offered).
         """
         return TrumpFamilyObserver(
-            self.setup,
+            self,
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
             params,
         )
@@ -369,7 +368,7 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
     def __init__(self, game: TrumpFamilyGame) -> None:
         super().__init__(game)
         self._game = game
-        self._setup: _Setup = game.setup
+        self._setup: _Setup = game._facts()
         self._dealt: tuple[Card, ...] = ()
         self._hand: Hand | None = None
         self._pending: tuple[Card, ...] = ()
@@ -700,7 +699,7 @@ class TrumpFamilyObserver:
             than the seat's own private information with the public information.
     """
 
-    def __init__(self, setup: _Setup, iig_obs_type: Any,
+    def __init__(self, game: TrumpFamilyGame, iig_obs_type: Any,
                  params: Mapping[str, Any] | None) -> None:
         if params:
             raise InvalidArgumentError(
@@ -710,7 +709,7 @@ class TrumpFamilyObserver:
             raise InvalidArgumentError(
                 "the trumpfamily games observe what one seat sees: private_info="
                 "SINGLE_PLAYER with public_info=True (perfect_recall either way)")
-        self._setup = setup
+        setup = self._setup = game._facts()
         self._recall = bool(iig_obs_type.perfect_recall)
         lay = encoding.layout(setup.variant, setup.players)
         self.tensor = np.zeros(lay.size, np.float32)
