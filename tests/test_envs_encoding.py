@@ -3,7 +3,6 @@ card by card, and the re-deal test on the encoded bytes (issue 12, point 2)."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
@@ -11,14 +10,14 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-import biddingkit  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from test_hidden import random_hand, redeal, seen_cards, silent_bar  # noqa: E402
-from test_stateful import _players_for, game_variants  # noqa: E402
+import biddingkit
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_hidden import random_hand, redeal, seen_cards, silent_bar
+from test_stateful import _players_for, game_variants
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily.envs import encoding as E  # noqa: E402
+import trumpfamily as tf
+from trumpfamily.envs import encoding as E
 
 C = tf.Card.parse
 ALL_PRESETS = (*tf.VARIANTS.values(), *tf.BIDDING_VARIANTS.values())

@@ -12,10 +12,10 @@ import pytest
 np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.env_checker import check_env
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily.envs.gymnasium import SeatEnv, env_id  # noqa: E402
+import trumpfamily as tf
+from trumpfamily.envs.gymnasium import SeatEnv, env_id
 
 ALL_PRESETS = (*tf.VARIANTS.values(), *tf.BIDDING_VARIANTS.values())
 

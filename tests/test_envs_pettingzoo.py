@@ -12,18 +12,18 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-from pettingzoo.utils import wrappers  # noqa: E402
+from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily.envs import encoding as E  # noqa: E402
-from trumpfamily.envs.pettingzoo import TrumpFamilyEnv, env, raw_env  # noqa: E402
+import trumpfamily as tf
+from trumpfamily.envs import encoding as E
+from trumpfamily.envs.pettingzoo import TrumpFamilyEnv, env, raw_env
 
 ALL_PRESETS = (*tf.VARIANTS.values(), *tf.BIDDING_VARIANTS.values())
 
 
 def _players(variant: tf.Variant) -> int:
-    return 4 if variant.table.max_players >= 4 else variant.table.max_players
+    return min(4, variant.table.max_players)
 
 
 def _play(table: Any, rng: random.Random) -> dict[str, float]:
