@@ -16,12 +16,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-import biddingkit  # noqa: E402
-from test_hidden import random_hand, redeal, seen_cards, silent_bar  # noqa: E402
+import biddingkit
+from test_hidden import random_hand, redeal, seen_cards, silent_bar
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily.envs import encoding as E  # noqa: E402
-from trumpfamily.envs import openspiel as O  # noqa: E402
+import trumpfamily as tf
+from trumpfamily.envs import encoding as E
+from trumpfamily.envs import openspiel as O
 
 ALL_PRESETS = tuple(tf.ALL_VARIANTS.values())
 
@@ -223,12 +223,12 @@ def test_ex_59_ex_60_a_claim_takes_the_pool_and_a_jink_the_bonus_too() -> None:
                            hands={0: "5S JS AH KS QS", 1: "6C 7C 8C 9C TC",
                                   2: "6D 7D 8D 9D TD", 3: "6H 7H 8H 9H TH"})
     game = O.load_game("Spoil Five", players=4, dealer=3)
-    three = [tf.Play(c) for c in "5S 6C 6D 6H JS 7C 7D 7H AH 8C 8D 8H".split()]
+    three = [tf.Play(c) for c in tf.parse_cards("5S 6C 6D 6H JS 7C 7D 7H AH 8C 8D 8H")]
     claimed = play(deal(game, deck), [*three, tf.Claim()])
     assert claimed.is_terminal()
     assert claimed.returns() == [4.0, -1.0, -1.0, -2.0]
     assert claimed.rewards() == claimed.returns()
-    rest = [tf.Play(c) for c in "KS 9C 9D 9H QS TC TD TH".split()]
+    rest = [tf.Play(c) for c in tf.parse_cards("KS 9C 9D 9H QS TC TD TH")]
     jinked = play(deal(game, deck), [*three, tf.Jink(), *rest])
     assert jinked.is_terminal()
     assert jinked.returns() == [7.0, -2.0, -2.0, -3.0]
