@@ -52,6 +52,8 @@ nitpick_ignore = [
 ]
 nitpick_ignore_regex = [
     ("py:class", r"trumpfamily\.\w+\._\w+"),  # private helpers in signatures
+    # the rl extra's libraries publish no inventory we can ship (trumpfamily.envs)
+    ("py:class", r"(numpy|pettingzoo|gymnasium|pyspiel)\..*"),
 ]
 
 # -- autodoc, napoleon, type hints -----------------------------------------------------

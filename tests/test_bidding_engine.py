@@ -69,13 +69,17 @@ def test_a_discard_is_a_set_of_cards() -> None:
 
 
 def test_bidding_action_ids_follow_the_turn_up_ids() -> None:
-    """Ids 0..112 are unchanged; Bid, NameTrump and Take come after; a Discard has none."""
+    """Ids 0..112 are unchanged; Bid, NameTrump and Take come after, then the one-card
+    discards; a discard of no card or of several cards has none."""
     assert [tf.action_id(tf.Bid(a)) for a in (5, 15, 30, 60)] == [113, 115, 118, 119]
     assert [tf.action_id(tf.NameTrump(s)) for s in "CDHS"] == [120, 121, 122, 123]
     assert tf.action_id(tf.Take("2C")) == 124 and tf.action_id(tf.Take("JK")) == 176
     assert tf.action_from_id(119) == tf.Bid(60)
+    assert tf.action_id(tf.Discard("2C")) == 177 and tf.action_from_id(229) == tf.Discard("JK")
     with pytest.raises(tf.InvalidArgumentError, match="no action id"):
-        tf.action_id(tf.Discard("2C"))
+        tf.action_id(tf.Discard("2C 3C"))
+    with pytest.raises(tf.InvalidArgumentError, match="no action id"):
+        tf.action_id(tf.Discard())
 
 
 # -- the deal (§3.2) ---------------------------------------------------------------------

@@ -149,8 +149,9 @@ def test_legal_mask_agrees_with_the_rules_on_sets(
 
 
 def test_action_ids() -> None:
-    # 0..112: the turn-up games' actions (never renumbered); 113..176: the bidding games'
-    assert tf.actions.ACTION_COUNT == 177
+    # 0..112: the turn-up games' actions (never renumbered); 113..176: the bidding games';
+    # 177..229: the one-card discards (tests/test_action_ids.py pins every id)
+    assert tf.actions.ACTION_COUNT == 230
     for number in range(tf.actions.ACTION_COUNT):
         assert tf.action_id(tf.action_from_id(number)) == number
     assert tf.action_id(tf.Play("AS")) == 51
@@ -159,8 +160,8 @@ def test_action_ids() -> None:
     assert tf.action_id(tf.RefuseFive()) == 112
     with pytest.raises(tf.InvalidArgumentError, match="not an action"):
         tf.action_id("play AS")  # type: ignore[arg-type]
-    with pytest.raises(tf.InvalidArgumentError, match="0..176"):
-        tf.action_from_id(177)
+    with pytest.raises(tf.InvalidArgumentError, match="0..229"):
+        tf.action_from_id(230)
     with pytest.raises(tf.InvalidArgumentError):
         tf.action_from_id(True)
 

@@ -518,15 +518,17 @@ def _parse_bidding(text: str, verb: str, rest: list[str]) -> Action:
 # a card (106..112). The bidding games' actions follow (added after 112, so no earlier id
 # moved): ``Bid(amount)`` is ``113 + BID_AMOUNTS.index(amount)`` (113..119),
 # ``NameTrump(suit)`` is ``120 + suit index`` in ``C D H S`` order (120..123), and
-# ``Take(card)`` is ``124 + card.index`` (124..176). A ``Discard`` names any number of
-# cards, so it has no single id.
+# ``Take(card)`` is ``124 + card.index`` (124..176). Then the one-card discards (added
+# after 176): ``Discard(card)`` is ``177 + card.index`` (177..229). A ``Discard`` of no
+# card or of several cards has no single id: an agent builds it card by card
+# (``trumpfamily.envs.encoding``).
 
 _WORDLESS: Final[tuple[Action, ...]] = (
     DeclineRob(), Pass(), Claim(), Jink(), AskFive(), AcceptFive(), RefuseFive()
 )
 _SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 #: The number of action ids: ``action_id`` gives ``0 .. ACTION_COUNT - 1``.
-ACTION_COUNT: Final = 106 + len(_WORDLESS) + len(BID_AMOUNTS) + len(_SUITS) + 53
+ACTION_COUNT: Final = 106 + len(_WORDLESS) + len(BID_AMOUNTS) + len(_SUITS) + 53 + 53
 
 
 def _all_actions() -> tuple[Action, ...]:
@@ -536,6 +538,7 @@ def _all_actions() -> tuple[Action, ...]:
     return (
         *(Play(c) for c in deck), *(Rob(c) for c in deck), *_WORDLESS,
         *(Bid(a) for a in BID_AMOUNTS), *(NameTrump(s) for s in _SUITS), *(Take(c) for c in deck),
+        *(Discard((c,)) for c in deck),
     )
 
 
@@ -550,27 +553,35 @@ def action_id(action: Action) -> int:
     ``AcceptFive`` 111, ``RefuseFive`` 112; the bidding games' actions after them:
     ``Bid(a)`` is ``113 + BID_AMOUNTS.index(a)`` (``Bid(5)`` 113 ... ``Bid(30)`` 118,
     ``Bid(60)`` 119), ``NameTrump(s)`` is 120 to 123 for ``C D H S``, and ``Take(c)`` is
-    ``124 + c.index`` (124..176).
+    ``124 + c.index`` (124..176); then the one-card discard ``Discard(c)`` is
+    ``177 + c.index`` (177..229). ``ACTION_COUNT`` is 230.
 
-    A :class:`Discard` has no single id: it names a set of cards (none to five or more),
-    which no fixed numbering of single actions covers. An agent that needs ids can number
-    the legal discards of a position itself, or choose the discard card by card.
+    A :class:`Discard` of no card (standing pat) or of several cards has no single id: it
+    names a set of cards, which no fixed numbering of single actions covers. An agent
+    that needs ids chooses the discard card by card, one-card ids in rising card order,
+    and ``Pass`` to end it (:func:`trumpfamily.envs.encoding.resolve`), or numbers the
+    legal discards of a position itself.
 
     Raises:
-        InvalidArgumentError: ``action`` is not an action, or is a :class:`Discard`.
+        InvalidArgumentError: ``action`` is not an action, or is a :class:`Discard` of
+            other than one card.
 
     >>> from trumpfamily import Bid, Claim, NameTrump, Play, action_id, action_from_id
     >>> action_id(Play("2C")), action_id(Claim()), action_from_id(51)
     (0, 108, Play('AS'))
     >>> action_id(Bid(15)), action_id(NameTrump("S")), action_from_id(119)
     (115, 123, Bid(60))
+    >>> from trumpfamily import Discard
+    >>> action_id(Discard("2C")), action_from_id(229)
+    (177, Discard('JK'))
     """
     found = _ID_OF.get(action) if isinstance(action, tuple(ACTION_TYPES.values())) else None
     if found is None:
         if isinstance(action, Discard):
             raise InvalidArgumentError(
-                f"{action!r} has no action id: a Discard names a set of cards, which no fixed "
-                "numbering of single actions covers (number the legal discards yourself)")
+                f"{action!r} has no action id: only a one-card Discard has one (177..229); "
+                "a discard of no card or of several cards is chosen card by card "
+                "(trumpfamily.envs.encoding.resolve) or numbered by the caller")
         raise InvalidArgumentError(f"not an action: {action!r} (expected Play(card), Rob(card), ...)")
     return found
 
