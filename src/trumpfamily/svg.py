@@ -417,7 +417,7 @@ class _Seat(NamedTuple):
     label: str
     notes: tuple[str, ...]  # "dealer", "2 tricks", ...
     hand: tuple[Card, ...] | None  # face up (reveal), else None
-    count: int | None  # cards face down; None: not shown
+    backs: int | None  # cards face down; None: not shown
     acting: bool
     legal: frozenset[Card] | None
 
@@ -453,24 +453,24 @@ def _seat_block(seat: _Seat, x: float, y: float, w: float, cw: float, ch: float,
         total = mw + step * (len(seat.hand) - 1) if seat.hand else 0
         lift = 0.0 if seat.legal is None else mh * 0.12
         out.append(_row(seat.hand, x + (w - total) / 2, top, mw, mh, step, seat.legal, lift))
-    elif seat.count is not None and seat.count > 0:
-        shown = min(seat.count, HAND_SIZE)
+    elif seat.backs is not None and seat.backs > 0:
+        shown = min(seat.backs, HAND_SIZE)
         step = mw * 0.3
         total = mw + step * (shown - 1)
-        label = f"× {seat.count}"
+        label = f"× {seat.backs}"
         left = x + (w - total - _text_width(label, font) - 4) / 2
         out.extend(_back(left + i * step, top, mw, mh) for i in range(shown))
         out.append(_text(left + total + 4, top + mh * 0.6, label, size=font, bold=True))
-    elif seat.count == 0:
+    elif seat.backs == 0:
         out.append(_text(x + w / 2, top + font, "no cards", size=font * 0.85, anchor="middle"))
     return "".join(out)
 
 
 def _seat_height(seat: _Seat, cw: float, ch: float, font: float) -> float:
     height = font * 1.3 + (font * 1.25 if seat.notes else 0) + font * 0.5
-    if seat.hand is not None or (seat.count is not None and seat.count > 0):
+    if seat.hand is not None or (seat.backs is not None and seat.backs > 0):
         height += ch * 0.6 + (ch * 0.6 * 0.12 if seat.legal is not None else 0)
-    elif seat.count == 0:
+    elif seat.backs == 0:
         height += font * 1.3
     return height + font * 0.4
 
@@ -481,9 +481,9 @@ def _seat_width(seat: _Seat, cw: float, font: float) -> float:
     mw = cw * 0.6
     if seat.hand is not None:
         width = max(width, mw + mw * 0.55 * (len(seat.hand) - 1) + 8)
-    elif seat.count:
-        width = max(width, mw + mw * 0.3 * (min(seat.count, HAND_SIZE) - 1)
-                    + _text_width(f"× {seat.count}", font) + 12)
+    elif seat.backs:
+        width = max(width, mw + mw * 0.3 * (min(seat.backs, HAND_SIZE) - 1)
+                    + _text_width(f"× {seat.backs}", font) + 12)
     return width
 
 
@@ -517,9 +517,8 @@ def _draw_ring(layout: _Layout, cw: float, ch: float, font: float) -> tuple[str,
                                   fill="#ffffff", anchor="middle", bold=True))
         else:
             body.append(_slot(x, y, cw, ch))
-    for seat, block in zip(layout.seats, blocks, strict=True):
-        w, h = sizes[layout.seats.index(seat)]
-        body.append(_seat_block(seat, block.x + (block.w - w) / 2, block.y + (block.h - h) / 2,
+    for place, block, (w, h) in zip(layout.seats, blocks, sizes, strict=True):
+        body.append(_seat_block(place, block.x + (block.w - w) / 2, block.y + (block.h - h) / 2,
                                 w, cw, ch, font))
     left = min(-inner_rx - 6, *(b.x for b in blocks))
     top = min(-inner_ry - 6, *(b.y for b in blocks))
@@ -641,47 +640,53 @@ def _suit_parts(label: str, suit: Suit | None, after: str = "") -> list[tuple[st
             (f" {suit.name.lower()}{after}", _INK)]
 
 
+class _Line(NamedTuple):
+    parts: list[tuple[str, str]]
+    bold: bool
+
+
+class _CardRow(NamedTuple):
+    cards: tuple[Card, ...]
+    dimmed: bool
+    small: bool
+
+
 class _Panel:
-    """The column of facts beside the table: lines of text and rows of small cards."""
+    """The column of facts beside the table: lines of text and rows of cards."""
 
     def __init__(self, font: float, cw: float, ch: float) -> None:
         self.font, self.cw, self.ch = font, cw, ch
-        self.items: list[tuple[str, object]] = []
+        self.items: list[_Line | _CardRow] = []
 
     def line(self, *parts: tuple[str, str] | str, bold: bool = False) -> None:
-        spans = [(p, _INK) if isinstance(p, str) else p for p in parts]
-        self.items.append(("bold" if bold else "text", spans))
+        self.items.append(_Line([(p, _INK) if isinstance(p, str) else p for p in parts], bold))
 
     def cards(self, seq: Sequence[Card], *, dimmed: bool = False, small: bool = True) -> None:
-        self.items.append(("cards", (tuple(seq), dimmed, small)))
+        self.items.append(_CardRow(tuple(seq), dimmed, small))
 
     def width(self) -> float:
         best = 0.0
-        for kind, value in self.items:
-            if kind == "cards":
-                seq, _, small = value  # type: ignore[misc]
-                w = self.cw * (0.6 if small else 1.0)
-                best = max(best, len(seq) * (w + 4))
+        for item in self.items:
+            if isinstance(item, _CardRow):
+                w = self.cw * (0.6 if item.small else 1.0)
+                best = max(best, len(item.cards) * (w + 4))
             else:
-                text = "".join(t for t, _ in value)  # type: ignore[attr-defined]
-                best = max(best, _text_width(text, self.font))
+                best = max(best, _text_width("".join(t for t, _ in item.parts), self.font))
         return best
 
     def draw(self, x: float, y: float) -> tuple[str, float]:
         out = []
-        for kind, value in self.items:
-            if kind == "cards":
-                seq, dimmed, small = value  # type: ignore[misc]
-                w, h = (self.cw * 0.6, self.ch * 0.6) if small else (self.cw, self.ch)
+        for item in self.items:
+            if isinstance(item, _CardRow):
+                w, h = (self.cw * 0.6, self.ch * 0.6) if item.small else (self.cw, self.ch)
                 y += 4
-                for i, c in enumerate(seq):
+                for i, c in enumerate(item.cards):
                     out.append(_face(c, x + i * (w + 4), y, w, h,
-                                     state="dimmed" if dimmed else ""))
+                                     state="dimmed" if item.dimmed else ""))
                 y += h + 6
             else:
                 y += self.font * 1.35
-                out.append(_rich(x, y, value, size=self.font,  # type: ignore[arg-type]
-                                 bold=kind == "bold"))
+                out.append(_rich(x, y, item.parts, size=self.font, bold=item.bold))
         return "".join(out), y
 
 
