@@ -20,6 +20,7 @@ EXPECTED: dict[str, list[str]] = {
     "full_spoil_five_game.py": ["pool", "chips"],
     "forty_five_best_trump.py": ["best trump", "30"],
     "replay_record.py": ["True", "refused"],
+    "pictures.py": ["hand.svg", "view.svg", "table.svg", "trick.svg"],
 }
 
 

@@ -425,3 +425,15 @@ def test_position_refuses_legal_cards_not_in_hand() -> None:
         svg.position("2C KD", "8C", trump="C", legal="AS")
     picture = svg.position("2C KD", trump="spades")
     assert "Leading" in picture and not legal_shown(picture)
+
+
+def test_the_pictures_example_writes_valid_pictures(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parent.parent / "examples" / "pictures.py"
+    subprocess.run([sys.executable, str(script), str(tmp_path)], check=True, timeout=60,
+                   capture_output=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    written = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.svg")}
+    assert set(written) == {"hand.svg", "view.svg", "table.svg", "table-revealed.svg",
+                            "trick.svg"}
+    assert legal_shown(written["hand.svg"]) == {C("AD"), C("9D")}
+    assert shown(written["table.svg"]) == {C("KD"), C("6D")}
+    assert shown(written["trick.svg"]) == {C("KD"), C("9D"), C("3C")}
