@@ -389,6 +389,14 @@ def test_pictures_do_not_depend_on_cards_they_may_not_show(
         public = state.svg()
         everyone = set.intersection(*seen.values())
         assert shown(public) <= everyone
+        # the face-down discards stay in every re-deal (the actions name them), so they
+        # are checked apart: only their owner's picture may show them
+        owners = {state.discard: state.robbed_by, state.joker_discard: state.dealer}
+        for card, owner in owners.items():
+            if card is not None:
+                assert card not in shown(public)
+                for seat, picture in pictures.items():
+                    assert seat == owner or card not in shown(picture), (seat, card)
         for seat in range(players):
             other = _replayed(state, redeal(state.deck, seen[seat], rng), actions)
             if other is not None:
