@@ -256,9 +256,9 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card as a picture, for Jupyter (:func:`trumpfamily.svg.card`)."""
-        from .svg import card
+        from ._svgdraw import card_picture
 
-        return card(self)
+        return card_picture(self)
 
 
 _CANONICAL: Final[dict[tuple[Rank, Suit | None], Card]] = {}

@@ -1055,9 +1055,9 @@ class HandState(SeatingFacts, tuple):  # type: ignore[type-arg]
                 :func:`trumpfamily.svg.table`).
             TypeError: a keyword argument that :func:`trumpfamily.svg.table` does not take.
         """
-        from .svg import table
+        from ._svgdraw import table_picture
 
-        return table(self, reveal=reveal, **sizes)
+        return table_picture(self, reveal=reveal, **sizes)
 
     def _repr_svg_(self) -> str:
         """The public picture of the table, for Jupyter: no card a player may not see

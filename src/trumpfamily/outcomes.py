@@ -90,9 +90,9 @@ class Trick:
 
     def _repr_svg_(self) -> str:
         """The trick as a picture, for Jupyter (:func:`trumpfamily.svg.trick`)."""
-        from .svg import trick
+        from ._svgdraw import trick_picture
 
-        return trick(self)
+        return trick_picture(self.cards, self.leader, self.winner)
 
 
 @attrs.frozen
@@ -333,9 +333,9 @@ class SeatView(NamedTuple):
     def _repr_svg_(self) -> str:
         """The view as a picture, for Jupyter (:func:`trumpfamily.svg.view`: only what
         this seat may see, its legal cards outlined)."""
-        from .svg import view
+        from ._svgdraw import view_picture
 
-        return view(self)
+        return view_picture(self)
 
 
 class BiddingView(NamedTuple):
@@ -431,9 +431,9 @@ class BiddingView(NamedTuple):
     def _repr_svg_(self) -> str:
         """The view as a picture, for Jupyter (:func:`trumpfamily.svg.view`: only what
         this seat may see, its legal cards outlined)."""
-        from .svg import view
+        from ._svgdraw import view_picture
 
-        return view(self)
+        return view_picture(self)
 
 
 #: What a seat sees of any hand: a :class:`SeatView` in the turn-up games, a
