@@ -39,7 +39,10 @@ the best rate of each contender is kept, and the ratios between them are printed
 OpenSpiel contenders need ``pyspiel``: ``pip install 'trumpfamily[bench]'``.
 
 Run: ``python benchmarks/bench_speed.py [--rounds 5] [--seconds 1] [--json PATH]``, or
-``--quick`` for a smoke run of a few seconds.
+``--quick`` for a smoke run of a few seconds. ``--plot FILE`` also draws each contender's
+rate relative to ``public-loop`` (the geometric mean of the rounds' ratios with its 95 %
+confidence interval, on a log scale) with :func:`trumpfamily.plot.results` (the ``plot``
+extra: matplotlib), and saves it to FILE (``.png``, ``.svg``, ``.pdf``...).
 
 The machines this runs on are shared and noisy (other tenants, frequency changes): absolute
 rates differ from run to run and are context only. Only the ratios measured within one run,
@@ -53,8 +56,10 @@ import importlib
 import importlib.metadata
 import importlib.util
 import json
+import math
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -319,6 +324,38 @@ def report(contenders: list[Contender], skipped: dict[str, str]) -> None:
           "Spoil Five hands (5 players) vs Euchre games (4 players)")
 
 
+# Student's t, 97.5 % quantile, by degrees of freedom (the 95 % two-sided interval).
+_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+         9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.000}
+
+
+def ratio_interval(rates: list[float], reference: list[float]) -> tuple[float, float, float]:
+    """The ratio of two contenders' rates over interleaved rounds: the geometric mean of
+    the per-round ratios and its 95 % t interval (computed on the logarithms), as
+    ``(mean, low, high)``; with one round the interval is that round's ratio."""
+    logs = [math.log(a / b) for a, b in zip(rates, reference, strict=True)]
+    mean = statistics.fmean(logs)
+    if len(logs) < 2:
+        return math.exp(mean), math.exp(mean), math.exp(mean)
+    df = len(logs) - 1
+    t = _T975[max(k for k in _T975 if k <= df)] if df < 60 else 1.96
+    half = t * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(mean), math.exp(mean - half), math.exp(mean + half)
+
+
+def plot_ratios(contenders: list[Contender], path: str) -> None:
+    """Draw each contender's rate / ``public-loop``'s (round by round) and save it to
+    ``path`` (needs the ``plot`` extra)."""
+    from trumpfamily import plot
+
+    loop = next(c for c in contenders if c.name == "public-loop")
+    rows = [(c.name, *ratio_interval(c.rates, loop.rates)) for c in contenders]
+    figure = plot.results(rows, title="Random deals per second, relative to public-loop",
+                          unit="rate ÷ public-loop rate", reference=1.0)
+    figure.axes[0].set_xscale("log")
+    figure.savefig(path)
+
+
 def to_json(
     contenders: list[Contender], skipped: dict[str, str], args: argparse.Namespace,
     context: dict[str, float],
@@ -370,11 +407,15 @@ def main() -> None:
     )
     parser.add_argument("--json", metavar="PATH", help="also write the results to PATH")
     parser.add_argument("--quick", action="store_true", help="smoke run: a few seconds in all")
+    parser.add_argument("--plot", metavar="FILE",
+                        help="also plot the ratios to FILE (needs the plot extra: matplotlib)")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.seconds, args.batch_hands = 2, 0.2, 10_000
     if args.rounds < 1 or args.seconds <= 0 or args.batch_hands < 1:
         parser.error("--rounds and --batch-hands must be at least 1, --seconds positive")
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        parser.error("--plot needs matplotlib: pip install 'trumpfamily[plot]'")
 
     contenders: list[Contender] = [
         Contender("public-loop", "hands", play_public_loop),
@@ -413,6 +454,9 @@ def main() -> None:
         data = to_json(contenders, skipped, args, context)
         Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         print(f"results written to {args.json}")
+    if args.plot:
+        plot_ratios(contenders, args.plot)
+        print(f"plot written to {args.plot}")
 
 
 if __name__ == "__main__":

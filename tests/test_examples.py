@@ -21,6 +21,7 @@ EXPECTED: dict[str, list[str]] = {
     "forty_five_best_trump.py": ["best trump", "30"],
     "replay_record.py": ["True", "refused"],
     "learn_spoil_five.py": ["training hands", "margin"],
+    "pictures.py": ["hand.svg", "view.svg", "table.svg", "trick.svg"],
 }
 
 

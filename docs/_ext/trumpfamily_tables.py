@@ -34,6 +34,15 @@ Directives
     of ``trumpfamily.refusals.EXAMPLES`` and the message the library gives when that
     example runs, produced at build time with ``refusal_of``. The build fails if a code
     has no example, an example has no code, or an example is refused with another code.
+``.. trumpfamily-picture:: CAPTION``
+    A picture made by :mod:`trumpfamily.svg` when the docs are built: the directive's
+    content is Python code whose last line is an expression giving the SVG text (names
+    ``tf`` and ``svg`` are imported for it). In HTML the picture is inline SVG in a
+    figure with the caption; other builders (the doctest builder included) skip it.
+``:tf-cards:`5H JS JK```
+    Cards in text, each with its suit symbol and in its colour (hearts and diamonds red,
+    the joker purple; the style sheet ``_ext/static/trumpfamily-cards.css``). The card
+    orders and renege tables use it.
 ``.. trumpfamily-markdown:: PATH``
     Include a Markdown file (the changelog, the rules digest) by converting the subset of
     Markdown they use (headings, paragraphs, nested lists, pipe tables, links, code spans,
@@ -134,7 +143,34 @@ def _presets(directive: SphinxDirective, default: str) -> list[Variant]:
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return "``" + " ".join(map(str, cards)) + "``"
+    """Cards as reST: the ``tf-cards`` role (suit symbols, in colour)."""
+    return ":tf-cards:`" + " ".join(map(str, cards)) + "`"
+
+
+def _card_class(card: Card) -> str:
+    if card.suit is None:
+        return "tf-joker"
+    return "tf-red" if card.suit.is_red else "tf-black"
+
+
+def _cards_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                options: Any = None, content: Any = None) -> tuple[list[nodes.Node], list[Any]]:
+    """``:tf-cards:`5H JS```: cards with suit symbols, each in a span of its colour's class
+    (``tf-card tf-red``, ``tf-black`` or ``tf-joker``), in a ``tf-cards`` span."""
+    from docutils.utils import unescape
+
+    try:
+        cards = trumpfamily.parse_cards(unescape(text))
+    except trumpfamily.TrumpFamilyError as error:
+        message = inliner.reporter.error(f":tf-cards: {error}", line=lineno)
+        problem = inliner.problematic(rawtext, rawtext, message)
+        return [problem], [message]
+    outer = nodes.inline(classes=["tf-cards"])
+    for i, card in enumerate(cards):
+        if i:
+            outer += nodes.Text(" ")
+        outer += nodes.inline(card.symbol, card.symbol, classes=["tf-card", _card_class(card)])
+    return [outer], []
 
 
 def _list_table(header: list[str], rows: list[list[str]], widths: list[int] | None = None,
@@ -312,7 +348,7 @@ class RenegeMatrix(_TableDirective):
                                                     else Suit.DIAMONDS, trump))
         rows = []
         for card in held + ordinary[:1]:
-            cells = [f"``{card}``" + ("" if card in privileged else " (not privileged)")]
+            cells = [_cards((card,)) + ("" if card in privileged else " (not privileged)")]
             for lead in led:
                 if lead == card:
                     cells.append("—")
@@ -320,9 +356,9 @@ class RenegeMatrix(_TableDirective):
                 legal = legal_moves((card, plain), (lead,), trump=trump, variant=variant)
                 cells.append("may withhold" if plain in legal else "must play")
             rows.append(cells)
-        header = ["held alone ↓ · led →", *[f"``{c}``" for c in led]]
+        header = ["held alone ↓ · led →", *[_cards((c,)) for c in led]]
         title = (f"{variant.name}, {trump.name.lower()} trumps: a lone trump held with "
-                 f"``{plain}``, against each trump led")
+                 f"{_cards((plain,))}, against each trump led")
         return _list_table(header, rows, title=title)
 
 
@@ -846,6 +882,57 @@ def _group_docstring_examples(app: Sphinx, doctree: nodes.document) -> None:
         block.parent.insert(block.parent.index(block), setup)
 
 
+# -- pictures made at build time ----------------------------------------------------------
+
+class Picture(SphinxDirective):
+    """A figure holding the SVG picture that the directive's Python code makes."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        import ast
+
+        from trumpfamily import svg
+
+        source = "\n".join(self.content)
+        try:
+            tree = ast.parse(source, mode="exec")
+            if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+                raise ValueError("the last line must be an expression giving the SVG text")
+            last = ast.Expression(tree.body.pop().value)
+            namespace: dict[str, Any] = {"tf": trumpfamily, "svg": svg}
+            exec(compile(tree, f"<{self.name}>", "exec"), namespace)  # noqa: S102 (our docs)
+            picture = eval(compile(last, f"<{self.name}>", "eval"), namespace)  # noqa: S307
+        except Exception as error:  # the page's code is wrong: say so, with the page
+            raise self.error(f"{self.name}: {type(error).__name__}: {error}") from None
+        if not isinstance(picture, str) or not picture.startswith("<svg"):
+            raise self.error(f"{self.name}: the code gave {type(picture).__name__}, "
+                             "not SVG text")
+        figure = nodes.figure(classes=["tf-picture"])
+        figure += nodes.raw("", picture, format="html")
+        text_nodes, messages = self.state.inline_text(self.arguments[0], self.lineno)
+        figure += nodes.caption(self.arguments[0], "", *text_nodes)
+        self.set_source_info(figure)
+        return [figure, *messages]
+
+
+_STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _add_static(app: Sphinx) -> None:
+    """Serve the extension's style sheet (the cards' colours) with the HTML pages."""
+    if str(_STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(_STATIC))
+
+
+def _ignore_matplotlib(app: Sphinx, config: Any) -> None:
+    """matplotlib ships no inventory we can read offline: its ``Figure`` (the return type
+    of :mod:`trumpfamily.plot`) is named, not linked."""
+    config.nitpick_ignore = [*config.nitpick_ignore, ("py:class", "matplotlib.figure.Figure")]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("trumpfamily-card-orders", CardOrders)
     app.add_directive("trumpfamily-option-table", OptionTable)
@@ -856,6 +943,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("trumpfamily-markdown", Markdown)
     app.add_directive("trumpfamily-refusals", Refusals)
     app.add_role("tf-differs", _differs_role)
+    app.add_role("tf-cards", _cards_role)
+    app.add_directive("trumpfamily-picture", Picture)
+    app.add_css_file("trumpfamily-cards.css")
+    app.connect("builder-inited", _add_static)
+    app.connect("config-inited", _ignore_matplotlib)
     app.connect("missing-reference", _resolve_reexport)
     app.connect("autodoc-process-docstring", _prepare_docstring, priority=400)
     app.connect("doctree-read", _group_docstring_examples)

@@ -254,6 +254,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`trumpfamily.svg.card`)."""
+        from ._svgdraw import card_picture
+
+        return card_picture(self)
+
 
 _CANONICAL: Final[dict[tuple[Rank, Suit | None], Card]] = {}
 for _suit in Suit:

@@ -88,6 +88,12 @@ class Trick:
         n = len(self.cards)
         return tuple((self.leader + i) % n for i in range(n))
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture, for Jupyter (:func:`trumpfamily.svg.trick`)."""
+        from ._svgdraw import trick_picture
+
+        return trick_picture(self.cards, self.leader, self.winner)
+
 
 @attrs.frozen
 class Barred:
@@ -324,6 +330,13 @@ class SeatView(NamedTuple):
     game: GameContext | None = None
     commitment: str | None = None
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (:func:`trumpfamily.svg.view`: only what
+        this seat may see, its legal cards outlined)."""
+        from ._svgdraw import view_picture
+
+        return view_picture(self)
+
 
 class BiddingView(NamedTuple):
     """What one seat may see of a bidding hand (see :meth:`BiddingHand.view
@@ -414,6 +427,13 @@ class BiddingView(NamedTuple):
     history: tuple[Turn, ...] = ()
     game: GameContext | None = None
     commitment: str | None = None
+
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (:func:`trumpfamily.svg.view`: only what
+        this seat may see, its legal cards outlined)."""
+        from ._svgdraw import view_picture
+
+        return view_picture(self)
 
 
 #: What a seat sees of any hand: a :class:`SeatView` in the turn-up games, a

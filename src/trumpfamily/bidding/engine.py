@@ -858,6 +858,34 @@ class BiddingHand(SeatingFacts):
             scores=self.scores if any(self.scores) else None,
         )
 
+    def svg(self, *, reveal: bool = False, **sizes: Any) -> str:
+        """The table as a picture (:func:`trumpfamily.svg.table`).
+
+        Args:
+            reveal: ``False`` (default): only what the whole table sees, every hand face
+                down with its count (safe to show anyone); ``True``: every hand face up,
+                and the face-down discards.
+            sizes: more keyword arguments of :func:`trumpfamily.svg.table`
+                (``mark_legal``, ``bottom``, ``names``, ``card_width``, ``card_height``,
+                ``font_size``).
+
+        Returns:
+            An SVG document (text).
+
+        Raises:
+            InvalidArgumentError: a bad value of a keyword argument (see
+                :func:`trumpfamily.svg.table`).
+            TypeError: a keyword argument that :func:`trumpfamily.svg.table` does not take.
+        """
+        from .._svgdraw import table_picture
+
+        return table_picture(self, reveal=reveal, **sizes)
+
+    def _repr_svg_(self) -> str:
+        """The public picture of the table, for Jupyter: no card a player may not see
+        (:meth:`svg`; ``svg(reveal=True)`` shows every hand)."""
+        return self.svg()
+
     def __repr__(self) -> str:
         where = {Phase.PLAY: f"trick {len(self.tricks) + 1}"}.get(self.phase, self.phase.value)
         turn = "" if self.to_act is None else f", seat {self.to_act} to act"

@@ -1,7 +1,8 @@
 """``trumpfamily explain``: the legal cards of a hand in a position, and for every other
 card the rule that forbids it (:func:`~trumpfamily.play.legal_moves`,
 :func:`~trumpfamily.play.check_play`: one decision, so the command cannot disagree with
-the API)."""
+the API). ``--svg FILE`` also writes the position as a picture, the legal cards outlined
+(:func:`trumpfamily.svg.position`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from ..cards import Card, parse_cards, parse_suit
 from ..errors import IllegalPlayError
 from ..narrate import Style, variant_title
 from ..play import check_play, legal_moves
+from ._files import check_writable
 from ._common import (
+    EXIT_FAILURE,
     EXIT_OK,
+    CommandError,
     Subparsers,
     add_option_argument,
     add_variant_argument,
@@ -41,18 +45,29 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                    help='the cards in hand, e.g. "JC KD 3H" (10 or T for tens, JK the joker)')
     p.add_argument("--demoted", metavar="CARD", default=None,
                    help="an Ace of trumps demoted to the lowest trump for not being robbed")
+    p.add_argument("--svg", metavar="FILE", default=None,
+                   help="also write the position to FILE as an SVG picture, the legal cards "
+                        "outlined")
     add_option_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Print the legal cards and each refusal's reason to ``out``; returns the exit status."""
+    """Print the legal cards and each refusal's reason to ``out``, and with ``--svg FILE``
+    write the position as a picture; returns the exit status.
+
+    Raises:
+        CommandError: ``--svg FILE`` cannot be written (exit 2 when found before, 1 when
+            the write fails).
+    """
     style = Style.for_stream(out, args.color)
     variant = variant_from(args.variant, args.option)
     note_unused_options("explain", variant, args.option)
     trump = parse_suit(args.trump)
     hand = parse_cards(args.hand)
     trick = parse_cards(args.trick)
+    if args.svg is not None:
+        check_writable("--svg", args.svg)
     legal = legal_moves(hand, trick, trump=trump, variant=variant, demoted=args.demoted)
     where = "Leading" if not trick else f"Trick so far: {style.cards(trick)}"
     demoted = (f" ({Card.parse(args.demoted)} demoted to the lowest trump)"
@@ -67,4 +82,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             check_play(card, hand, trick, trump=trump, variant=variant, demoted=args.demoted)
         except IllegalPlayError as refusal:
             print(f"  {style.card(card)} may not be played: {refusal.reason}", file=out)
+    if args.svg is not None:
+        from ..svg import position
+
+        title = f"{variant_title(variant)}{demoted}"
+        picture = position(hand, trick, trump=trump, legal=legal, title=title)
+        try:
+            with open(args.svg, "w", encoding="utf-8") as handle:
+                handle.write(picture + "\n")
+        except OSError as error:
+            raise CommandError(f"cannot write {args.svg}: {error.strerror or error}",
+                               EXIT_FAILURE) from None
+        print(f"Picture written to {args.svg}", file=out)
     return EXIT_OK
