@@ -147,7 +147,7 @@ from .game import Game, GameState, first_jack, new_game
 from .integrity import deal_commitment
 from .jsonio import from_json, to_json
 from .outcomes import HAND_SIZE
-from .players import Player, RandomPlayer, RuleOfThumbPlayer
+from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
 from .records import replay, replay_game
 
 __all__ += [
@@ -171,6 +171,7 @@ __all__ += [
     "RefuseFive",
     "Rob",
     "RuleOfThumbPlayer",
+    "ContextRuleOfThumbPlayer",
     "SeatView",
     "Trick",
     "Turn",
