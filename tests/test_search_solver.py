@@ -87,7 +87,7 @@ def check(state: tf.HandState, seat: int, objective: Any) -> None:
     assert (full.value, full.best_actions) == (best, optimal)
 
 
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(variant=game_variants(), data=st.data())
 def test_solver_agrees_with_plain_minimax_on_random_positions(
     variant: tf.Variant, data: st.DataObject

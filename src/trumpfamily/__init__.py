@@ -147,7 +147,14 @@ from .game import Game, GameState, first_jack, new_game
 from .integrity import deal_commitment
 from .jsonio import from_json, to_json
 from .outcomes import HAND_SIZE
-from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
+from .players import (
+    ContextRuleOfThumbPlayer,
+    ISMCTSPlayer,
+    Player,
+    RandomPlayer,
+    RuleOfThumbPlayer,
+    SampleSolvePlayer,
+)
 from .records import replay, replay_game
 
 __all__ += [
@@ -172,6 +179,8 @@ __all__ += [
     "Rob",
     "RuleOfThumbPlayer",
     "ContextRuleOfThumbPlayer",
+    "ISMCTSPlayer",
+    "SampleSolvePlayer",
     "SeatView",
     "Trick",
     "Turn",

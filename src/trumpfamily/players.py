@@ -471,3 +471,10 @@ def _discard(view: BiddingView, legal: tuple[Action, ...]) -> Action:
         return sum(held[:5]) + room * _DRAW_VALUE
 
     return max(legal, key=kept)
+
+
+# The search bots live in trumpfamily.search.bots (they sample deals and solve them);
+# the ladder's top rungs are re-exported here. Imported last: they build on the players above.
+from .search.bots import ISMCTSPlayer, SampleSolvePlayer  # noqa: E402
+
+__all__ += ["ISMCTSPlayer", "SampleSolvePlayer"]
