@@ -163,7 +163,7 @@ def test_every_sampled_deal_replays_to_the_same_view(variant: tf.Variant, data: 
                 assert sample.current_trick == state.current_trick
 
 
-@settings(max_examples=20)
+@settings(max_examples=40)
 @given(variant=game_variants(), data=st.data())
 def test_count_deals_equals_brute_force(variant: tf.Variant, data: st.DataObject) -> None:
     """Issue 11: ``count_deals`` equals the brute-force count (every assignment of the
@@ -185,8 +185,8 @@ def test_count_deals_equals_brute_force(variant: tf.Variant, data: st.DataObject
             assert count_deals(view) == len(deals), (seat, view.history)
             for sample in sample_deals(view, 3, rng):
                 assert _deal_key(sample, seat) in deals
-            checked += 1
-        if checked >= 2:
+            checked += len(deals) > 1
+        if checked >= 3:
             break
 
 
