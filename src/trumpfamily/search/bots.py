@@ -37,7 +37,7 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from ..actions import Action
@@ -69,10 +69,11 @@ def _check_count(owner: str, name: str, value: object, low: int = 1) -> int:
 def _check_ms(owner: str, value: object) -> float | None:
     if value is None:
         return None
-    if type(value) not in (int, float) or not value > 0 or not math.isfinite(value):  # type: ignore[arg-type]
+    if not isinstance(value, (int, float)) or type(value) is bool or not (
+            math.isfinite(value) and value > 0):
         raise InvalidArgumentError(
             f"{owner}: milliseconds={value!r} is not a positive number (or None)")
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
 
 
 def _check_seed(owner: str, seed: object) -> int | str | bytes | None:
@@ -107,7 +108,7 @@ class SampleSolvePlayer:
         seed: seeds the bot (an int, str or bytes); the same seed and view give the same
             choice. ``None``: unpredictable.
         objective: what :func:`~trumpfamily.search.solve` maximises for the seat's side
-            (:data:`~trumpfamily.search.Objective`); ``None``: ``"pool"`` in pool games,
+            (:data:`~trumpfamily.search.solver.Objective`); ``None``: ``"pool"`` in pool games,
             ``"points"`` in points games.
         milliseconds: optionally, a time budget per decision: sampling and solving stop
             once it is spent (at least one deal is solved). Not reproducible (see the
@@ -124,7 +125,7 @@ class SampleSolvePlayer:
 
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
-            :data:`~trumpfamily.search.OBJECTIVES`) or ``milliseconds``; ``fallback`` has no
+            :data:`~trumpfamily.search.solver.OBJECTIVES`) or ``milliseconds``; ``fallback`` has no
             ``choose`` method.
 
     >>> import trumpfamily as tf
@@ -196,7 +197,7 @@ class SampleSolvePlayer:
         return _pick(legal, totals, lambda: self.fallback.choose(view))
 
 
-def _pick(legal: tuple[Action, ...], scores: list[float], fallback: Callable[[], Action]) -> Action:
+def _pick(legal: tuple[Action, ...], scores: Sequence[float], fallback: Callable[[], Action]) -> Action:
     """The best-scoring action; among equals the fallback's choice, else the first."""
     top = max(scores)
     best = [a for a, s in zip(legal, scores, strict=True) if s == top]

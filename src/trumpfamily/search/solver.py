@@ -31,12 +31,13 @@ The bidding games (:class:`~trumpfamily.bidding.engine.BiddingHand`) are refused
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.search import solve
->>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
-...                        hands={0: "5H 2C 2D 3D KS", 1: "3H KC KD QD 4S"})
->>> state = tf.new_hand(tf.FORTY_FIVE, players=2, dealer=1, deck=deck)
+>>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=3, dealer=2, turn_up="2S",
+...                        hands={0: "5S JS 3D 4D 8H", 1: "KS QS KD QD TC",
+...                               2: "AH 9C 8C 7C 6C"})
+>>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=2, deck=deck)
 >>> result = solve(state, 0, "tricks")
 >>> result.value, result.best_actions
-(3, (Play('5H'),))
+(3, (Play('5S'), Play('JS')))
 """
 
 from __future__ import annotations
