@@ -7,7 +7,8 @@
   :class:`~trumpfamily.engine.HandState` values consistent with the view, uniform over
   those deals, seeded.
 * :func:`solve`: the exact value of the rest of a hand with every card known, and the
-  optimal actions (alpha-beta; :class:`SolveResult`, :data:`~trumpfamily.search.solver.Objective`).
+  optimal actions (alpha-beta; :class:`SolveResult`,
+  :data:`~trumpfamily.search.solver.Objective`).
 
 The turn-up games only (a :class:`~trumpfamily.outcomes.BiddingView` is refused).
 """
