@@ -42,9 +42,9 @@ def make_bot(spec: str, seed: int) -> Any:
     if name == "context":
         return tf.ContextRuleOfThumbPlayer()
     if name == "solve":
-        return tf.SampleSolvePlayer(int(arg or 16), seed=seed)
+        return tf.SampleSolvePlayer(int(arg or 8), seed=seed)
     if name == "ismcts":
-        return tf.ISMCTSPlayer(int(arg or 300), seed=seed)
+        return tf.ISMCTSPlayer(int(arg or 200), seed=seed)
     raise SystemExit(f"unknown bot {spec!r}")
 
 

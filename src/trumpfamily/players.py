@@ -1,5 +1,11 @@
 """Simple players (bots) for examples, tests and benchmarks.
 
+The bot ladder, weakest first: :class:`RandomPlayer`, :class:`RuleOfThumbPlayer`,
+:class:`ContextRuleOfThumbPlayer`, then the search bots
+:class:`~trumpfamily.search.bots.SampleSolvePlayer` and
+:class:`~trumpfamily.search.bots.ISMCTSPlayer` (in :mod:`trumpfamily.search.bots`, which
+builds on this module; both are also ``tf.SampleSolvePlayer`` and ``tf.ISMCTSPlayer``).
+
 A player is any object with a ``choose(view) -> Action`` method (:class:`Player`). It
 receives only :meth:`HandState.view(seat) <trumpfamily.engine.HandState.view>` (in the
 bidding games a :class:`~trumpfamily.outcomes.BiddingView`): its own hand and the public
@@ -472,9 +478,3 @@ def _discard(view: BiddingView, legal: tuple[Action, ...]) -> Action:
 
     return max(legal, key=kept)
 
-
-# The search bots live in trumpfamily.search.bots (they sample deals and solve them);
-# the ladder's top rungs are re-exported here. Imported last: they build on the players above.
-from .search.bots import ISMCTSPlayer, SampleSolvePlayer  # noqa: E402
-
-__all__ += ["ISMCTSPlayer", "SampleSolvePlayer"]

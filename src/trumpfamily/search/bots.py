@@ -137,7 +137,7 @@ class SampleSolvePlayer:
 
     def __init__(
         self,
-        samples: int = 16,
+        samples: int = 8,
         *,
         seed: int | str | bytes | None = None,
         objective: Objective | None = None,
@@ -261,7 +261,7 @@ class ISMCTSPlayer:
 
     def __init__(
         self,
-        iterations: int = 300,
+        iterations: int = 200,
         *,
         seed: int | str | bytes | None = None,
         rollout: Rollout = "rule-of-thumb",
