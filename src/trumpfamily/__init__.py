@@ -147,8 +147,9 @@ from .game import Game, GameState, first_jack, new_game
 from .integrity import deal_commitment
 from .jsonio import from_json, to_json
 from .outcomes import HAND_SIZE
-from .players import Player, RandomPlayer, RuleOfThumbPlayer
+from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
 from .records import replay, replay_game
+from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 
 __all__ += [
     "HAND_SIZE",
@@ -171,6 +172,9 @@ __all__ += [
     "RefuseFive",
     "Rob",
     "RuleOfThumbPlayer",
+    "ContextRuleOfThumbPlayer",
+    "ISMCTSPlayer",
+    "SampleSolvePlayer",
     "SeatView",
     "Trick",
     "Turn",

@@ -1,5 +1,11 @@
 """Simple players (bots) for examples, tests and benchmarks.
 
+The bot ladder, weakest first: :class:`RandomPlayer`, :class:`RuleOfThumbPlayer`,
+:class:`ContextRuleOfThumbPlayer`, then the search bots
+:class:`~trumpfamily.search.bots.SampleSolvePlayer` and
+:class:`~trumpfamily.search.bots.ISMCTSPlayer` (in :mod:`trumpfamily.search.bots`, which
+builds on this module; both are also ``tf.SampleSolvePlayer`` and ``tf.ISMCTSPlayer``).
+
 A player is any object with a ``choose(view) -> Action`` method (:class:`Player`). It
 receives only :meth:`HandState.view(seat) <trumpfamily.engine.HandState.view>` (in the
 bidding games a :class:`~trumpfamily.outcomes.BiddingView`): its own hand and the public
@@ -27,6 +33,7 @@ from .actions import (
     Bid,
     Claim,
     Discard,
+    Jink,
     NameTrump,
     Pass,
     Play,
@@ -39,12 +46,12 @@ from .cards import Card, Rank, Suit
 from .dealing import seeded_random
 from .engine import SeatView
 from .errors import InvalidArgumentError
-from .outcomes import AnyView, BiddingView
+from .outcomes import HAND_SIZE, AnyView, BiddingView
 from .play import play_context
 from .reneging import PlayContext
 from .variants import Variant
 
-__all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer"]
+__all__ = ["ContextRuleOfThumbPlayer", "Player", "RandomPlayer", "RuleOfThumbPlayer"]
 
 
 class Player(Protocol):
@@ -192,6 +199,169 @@ class RuleOfThumbPlayer:
         return min(beaters, key=lambda c: _strength(c, ctx)) if beaters else lowest
 
 
+class ContextRuleOfThumbPlayer(RuleOfThumbPlayer):
+    """The rule of thumb with an eye on the table: :class:`RuleOfThumbPlayer`'s choices,
+    changed where the hand so far and the game around it (``view.game``) say otherwise.
+
+    Deterministic, and it reads only its view. The differences (RULES.md §1.3, §1.6,
+    §1.7, §2.3, §2.4):
+
+    * **Sure jink.** Offered the claim, it jinks only when every card it holds is a
+      *master*: a trump above every trump it has not seen (so the jink cannot fail);
+      otherwise it claims.
+    * **Spoiling a threat.** Following, when a seat of another side is winning the trick
+      and that side would reach the pool with it (``tricks_needed``), or, in a points
+      game, would come within one trick of the target (``view.game``: scores and
+      target), it plays its *strongest* card that takes the trick, not its lowest, unless
+      it plays last (then the lowest that wins is enough).
+    * **No lost cause.** When its side can no longer reach the pool and nobody threatens
+      to, it keeps its high cards for a later threat: it follows with its lowest card.
+    * **Masters first, trumps kept.** Leading, it plays its lowest master trump if it
+      holds one; otherwise, while its side can still win the pool (always in points
+      games), a plain King, else its lowest plain card (it keeps its trumps for the
+      tricks it must take), or its strongest card holding only trumps; with the pool out
+      of reach, its lowest card.
+    * **A trick that holds.** Following an opponent's winning card, not last, it wins
+      with its lowest master trump if one wins the trick (a lower trump could be
+      overtaken), else with its lowest card that wins.
+    * Partners: it never overtakes a partner who is winning the trick.
+
+    Robbing, fiving and the bidding games are :class:`RuleOfThumbPlayer`'s choices. Not
+    mirrored by the fast paths (:class:`~trumpfamily.simulate.RuleOfThumbBot` and the
+    batch policy play the plain :class:`RuleOfThumbPlayer`): :func:`~trumpfamily.simulate`
+    plays this one through the engine.
+
+    >>> import trumpfamily as tf
+    >>> game = tf.Game(tf.SPOIL_FIVE, players=4, seed=3)
+    >>> game.play([tf.ContextRuleOfThumbPlayer(), *[tf.RandomPlayer(seed=s) for s in range(3)]],
+    ...           hands=4)
+    >>> len(game.outcomes)
+    4
+    """
+
+    def choose(self, view: AnyView) -> Action:
+        """The action for ``view`` (see the class).
+
+        Raises:
+            InvalidArgumentError: ``view`` is not a :class:`SeatView` or
+                :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
+                this seat's turn).
+        """
+        legal = _legal(self, view)
+        if isinstance(view, BiddingView) or view.trump is None:
+            return super().choose(view)
+        if Claim() in legal:
+            ctx = play_context(view.variant, view.trump, view.demoted)
+            return Jink() if _all_masters(view, ctx) else Claim()
+        if not isinstance(legal[0], Play) or len(legal) == 1:
+            return super().choose(view)
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        if len(plays) != len(legal):
+            return super().choose(view)
+        ctx = play_context(view.variant, view.trump, view.demoted)
+        return Play(_context_card(view, plays, ctx))
+
+
+def _unseen_trumps(view: SeatView, ctx: PlayContext) -> list[int]:
+    """The powers of the trumps ``view``'s seat has not seen (in other hands or the
+    stock; a robbed turn-up counts as unseen, it is in the robber's hand)."""
+    seen = set(view.hand) | set(view.current_trick) | set(view.fived)
+    seen.update(c for t in view.tricks for c in t.cards)
+    if view.turn_up is not None:
+        seen.add(view.turn_up)
+    if view.my_discard is not None:
+        seen.add(view.my_discard)
+    if view.my_joker_discard is not None:
+        seen.add(view.my_joker_discard)
+    trump = ctx.trump
+    return [ctx.power[c] for c in ctx.deck if ctx.suit_of[c] is trump and c not in seen]
+
+
+def _masters(view: SeatView, cards: Sequence[Card], ctx: PlayContext) -> list[Card]:
+    """The trumps of ``cards`` above every trump the seat has not seen."""
+    top = max(_unseen_trumps(view, ctx), default=-1)
+    return [c for c in cards if ctx.suit_of[c] is ctx.trump and ctx.power[c] > top]
+
+
+def _all_masters(view: SeatView, ctx: PlayContext) -> bool:
+    return bool(view.hand) and len(_masters(view, view.hand, ctx)) == len(view.hand)
+
+
+def _side_of(view: SeatView, seat: int) -> int:
+    return next(i for i, side in enumerate(view.sides) if seat in side)
+
+
+def _side_tricks(view: SeatView) -> list[int]:
+    return [sum(view.trick_counts[x] for x in side) for side in view.sides]
+
+
+def _threat(view: SeatView, side: int) -> bool:
+    """Whether ``side`` would win the pool with one more trick, or, in a points game,
+    come within one trick of the target (``view.game``)."""
+    tricks = _side_tricks(view)[side]
+    needed = view.tricks_needed
+    if needed is not None:
+        barred = {b.seat for b in view.barred}
+        if all(x in barred for x in view.sides[side]):
+            return False
+        return tricks + 1 >= needed
+    game = view.game
+    scoring = view.variant.scoring
+    if game is None or game.scores is None or game.target is None:
+        return False
+    ppt = scoring.points_per_trick or 0
+    return game.scores[side] + ppt * (tricks + 2) >= game.target
+
+
+def _pool_open(view: SeatView, side: int) -> bool:
+    """Whether ``side`` can still reach the pool (always ``True`` in points games)."""
+    needed = view.tricks_needed
+    if needed is None:
+        return True
+    left = HAND_SIZE - len(view.tricks)
+    return _side_tricks(view)[side] + left >= needed
+
+
+def _context_card(view: SeatView, plays: list[Card], ctx: PlayContext) -> Card:
+    """:class:`ContextRuleOfThumbPlayer`'s card."""
+    power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
+    lowest = min(plays, key=power.__getitem__)
+    mine = _side_of(view, view.seat)
+    trick = view.current_trick
+    if not trick:
+        masters = _masters(view, plays, ctx)
+        if masters:
+            return min(masters, key=power.__getitem__)
+        if not _pool_open(view, mine):
+            return lowest
+        plain = [c for c in plays if suit_of[c] is not trump]
+        if not plain:
+            return max(plays, key=power.__getitem__)
+        kings = [c for c in plain if c.rank is Rank.KING]
+        return kings[0] if kings else min(plain, key=power.__getitem__)
+    at = ctx.winner(trick)
+    winning = (view.leader + at) % view.players
+    their = _side_of(view, winning)
+    if their == mine:
+        return lowest
+    best = trick[at]
+    led = suit_of[trick[0]]
+    beaters = sorted((c for c in plays if power[c] > power[best] and suit_of[c] in (led, trump)),
+                     key=power.__getitem__)
+    if not beaters:
+        return lowest
+    last = len(trick) == view.players - 1
+    if _threat(view, their):
+        return beaters[0] if last else beaters[-1]
+    if not _pool_open(view, mine):
+        return lowest
+    if not last:
+        masters = _masters(view, beaters, ctx)
+        if masters:
+            return masters[0]
+    return beaters[0]
+
+
 def _strength(card: Card, ctx: PlayContext) -> int:
     """A card's place in the rank table: trumps above every plain card (RULES.md §1.3)."""
     return ctx.power[card]
@@ -307,3 +477,4 @@ def _discard(view: BiddingView, legal: tuple[Action, ...]) -> Action:
         return sum(held[:5]) + room * _DRAW_VALUE
 
     return max(legal, key=kept)
+

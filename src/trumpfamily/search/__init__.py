@@ -1,0 +1,32 @@
+"""Search helpers for bots: deals consistent with a seat's view (issue 11).
+
+* :func:`constraints`: what a :class:`~trumpfamily.outcomes.SeatView`'s public history
+  proves about the cards its seat cannot see (:class:`Constraints`).
+* :func:`count_deals`: the exact number of deals consistent with the view.
+* :func:`sample_deal`, :func:`sample_deals`: full
+  :class:`~trumpfamily.engine.HandState` values consistent with the view, uniform over
+  those deals, seeded.
+* :func:`solve`: the exact value of the rest of a hand with every card known, and the
+  optimal actions (alpha-beta; :class:`SolveResult`,
+  :data:`~trumpfamily.search.solver.Objective`).
+
+The turn-up games only (a :class:`~trumpfamily.outcomes.BiddingView` is refused).
+"""
+
+from .constraints import Constraints, Place, PlayFact, constraints
+from .sampling import count_deals, sample_deal, sample_deals
+from .solver import OBJECTIVES, Objective, SolveResult, solve
+
+__all__ = [
+    "Constraints",
+    "Place",
+    "PlayFact",
+    "constraints",
+    "count_deals",
+    "sample_deal",
+    "sample_deals",
+    "OBJECTIVES",
+    "Objective",
+    "SolveResult",
+    "solve",
+]

@@ -1,0 +1,423 @@
+"""Search bots: :class:`SampleSolvePlayer` and :class:`ISMCTSPlayer` (issue 11).
+
+The top of the bot ladder (:class:`~trumpfamily.players.RandomPlayer`,
+:class:`~trumpfamily.players.RuleOfThumbPlayer`,
+:class:`~trumpfamily.players.ContextRuleOfThumbPlayer`, then these two). Both are
+:class:`~trumpfamily.players.Player` objects: ``choose(view) -> Action``, and they read
+only the view. They fill in the cards they cannot see with deals drawn uniformly from
+those consistent with the view (:func:`~trumpfamily.search.sample_deals`), and search
+those deals:
+
+* :class:`SampleSolvePlayer` (perfect-information Monte Carlo): solves each sampled deal
+  exactly (:func:`~trumpfamily.search.solve`) and plays the action with the best average
+  value over the samples.
+* :class:`ISMCTSPlayer` (single-observer information-set Monte Carlo tree search,
+  Cowling, Powley and Whitehouse 2012): one tree over the seat's information set, a new
+  sampled deal each iteration, selection by UCB with availability counts, rollouts to the
+  end of the hand, each seat's reward its own result.
+
+**Reproducibility.** Each bot takes a ``seed``; the random generator of one decision is
+derived from the seed and the view alone (SHA-256 of both, never ``hash()`` or ``id()``),
+so the same seed and the same view give the same choice, in any process, whatever the
+cards the seat cannot see. Count budgets (``samples``, ``iterations``) are reproducible;
+a time budget (``milliseconds``) stops the search by the clock, so its choices depend on
+the machine and its load and are not reproducible.
+
+**Phases.** Every phase of the turn-up games is searched (robbing, rob prompts, fiving,
+the claim and the jink: :func:`~trumpfamily.search.solve` and the engine handle them). A
+seat with one legal action takes it without search. The bidding games (a
+:class:`~trumpfamily.outcomes.BiddingView`), and the dealer's discard for a turned-up
+joker (no trump suit yet), fall back to the ``fallback`` player's choice
+(:class:`~trumpfamily.players.ContextRuleOfThumbPlayer` by default).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal, TypeAlias
+
+from ..actions import Action
+from ..engine import HandState
+from ..errors import InvalidArgumentError
+from ..jinking import jink_bonus
+from ..outcomes import AnyView, BiddingView, HandOutcome, SeatView
+from ..players import ContextRuleOfThumbPlayer, Player, RuleOfThumbPlayer, _legal
+from ..scoring import antes, five_tricks_bonus
+from .sampling import sample_deals
+from .solver import OBJECTIVES, Objective, default_objective, solve
+
+__all__ = ["ISMCTSPlayer", "Rollout", "SampleSolvePlayer"]
+
+#: The rollout policies of :class:`ISMCTSPlayer`: ``"random"`` (uniform among the legal
+#: actions) or ``"rule-of-thumb"`` (:class:`~trumpfamily.players.RuleOfThumbPlayer`).
+Rollout: TypeAlias = Literal["random", "rule-of-thumb"]
+_ROLLOUTS: Final = ("random", "rule-of-thumb")
+#: Deals sampled at a time (one plan of the view serves them all).
+_CHUNK: Final = 16
+
+
+def _check_count(owner: str, name: str, value: object, low: int = 1) -> int:
+    if type(value) is not int or value < low:
+        raise InvalidArgumentError(f"{owner}: {name}={value!r} is not an int >= {low}")
+    return value
+
+
+def _check_ms(owner: str, value: object) -> float | None:
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or type(value) is bool or not (
+            math.isfinite(value) and value > 0):
+        raise InvalidArgumentError(
+            f"{owner}: milliseconds={value!r} is not a positive number (or None)")
+    return float(value)
+
+
+def _check_seed(owner: str, seed: object) -> int | str | bytes | None:
+    if seed is not None and type(seed) not in (int, str, bytes):
+        raise InvalidArgumentError(
+            f"{owner}: seed={seed!r} is not a seed (an int, str, bytes or None)")
+    return seed  # type: ignore[return-value]
+
+
+def _decision_rng(seed: int | str | bytes | None, view: SeatView, salt: str) -> random.Random:
+    """The random generator of one decision: seeded from ``seed`` and what ``view`` shows
+    (the seat, its hand, the public history, the tricks, the turn-up, its own discards
+    and the game around the hand), never from the cards the seat cannot see.
+    ``seed=None`` adds fresh randomness (unpredictable choices)."""
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    text = repr((
+        salt, seed, view.seat, view.players, view.dealer, view.variant.name, view.phase.value,
+        view.hand, view.history, view.turned_up, view.turn_up, view.fived, view.my_discard,
+        view.my_joker_discard, view.current_trick, view.game,
+    ))
+    digest = hashlib.sha256(text.encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+class SampleSolvePlayer:
+    """Perfect-information Monte Carlo: sample deals consistent with the view, solve each
+    exactly, play the best action on average.
+
+    Args:
+        samples: deals sampled per decision (an int >= 1): the count budget.
+        seed: seeds the bot (an int, str or bytes); the same seed and view give the same
+            choice. ``None``: unpredictable.
+        objective: what :func:`~trumpfamily.search.solve` maximises for the seat's side
+            (:data:`~trumpfamily.search.solver.Objective`); ``None``: ``"pool"`` in pool games,
+            ``"points"`` in points games.
+        milliseconds: optionally, a time budget per decision: sampling and solving stop
+            once it is spent (at least one deal is solved). Not reproducible (see the
+            module notes).
+        fallback: the player for what is not searched (bidding games, the dealer's
+            discard for a turned-up joker) and for ties: among the actions with the best
+            average, the fallback's choice if it is one of them, else the first in legal
+            order. Default: :class:`~trumpfamily.players.ContextRuleOfThumbPlayer`.
+
+    Each sampled deal is solved with every action's exact value (the paranoid reading
+    with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
+    highest mean value is played. The usual weakness of the method applies: each sample
+    is solved as if every card were known to everyone ("strategy fusion").
+
+    Raises:
+        InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
+            :data:`~trumpfamily.search.solver.OBJECTIVES`) or ``milliseconds``; ``fallback`` has no
+            ``choose`` method.
+
+    >>> import trumpfamily as tf
+    >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=4)
+    >>> bot = tf.SampleSolvePlayer(samples=4, seed=1)
+    >>> bot.choose(state.view(state.to_act)) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        samples: int = 8,
+        *,
+        seed: int | str | bytes | None = None,
+        objective: Objective | None = None,
+        milliseconds: float | None = None,
+        fallback: Player | None = None,
+    ) -> None:
+        owner = "SampleSolvePlayer"
+        self.samples = _check_count(owner, "samples", samples)
+        self.seed = _check_seed(owner, seed)
+        if objective is not None and objective not in OBJECTIVES:
+            raise InvalidArgumentError(
+                f"{owner}: objective={objective!r} is not one of "
+                f"{', '.join(map(repr, OBJECTIVES))} (or None)")
+        self.objective = objective
+        self.milliseconds = _check_ms(owner, milliseconds)
+        if fallback is not None and not callable(getattr(fallback, "choose", None)):
+            raise InvalidArgumentError(f"{owner}: fallback={fallback!r:.60} has no choose(view)")
+        self.fallback: Player = fallback if fallback is not None else ContextRuleOfThumbPlayer()
+
+    def __repr__(self) -> str:
+        return (f"SampleSolvePlayer(samples={self.samples}, seed={self.seed!r}, "
+                f"objective={self.objective!r}, milliseconds={self.milliseconds!r})")
+
+    def choose(self, view: AnyView) -> Action:
+        """The action with the best mean value over the sampled deals.
+
+        Raises:
+            InvalidArgumentError: ``view`` is not a :class:`~trumpfamily.outcomes.SeatView`
+                or :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
+                this seat's turn); ``objective`` does not suit the game's scoring (as for
+                :func:`~trumpfamily.search.solve`).
+        """
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(view, BiddingView) or view.trump is None:
+            return self.fallback.choose(view)
+        deadline = None if self.milliseconds is None else (
+            time.perf_counter() + self.milliseconds / 1000)
+        rng = _decision_rng(self.seed, view, "sample-solve")
+        totals = [0] * len(legal)
+        index = {a: i for i, a in enumerate(legal)}
+        objective = self.objective
+        deals: list[HandState] = []
+        for k in range(self.samples):
+            if not deals:
+                deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
+            deal = deals.pop()
+            if objective is None:
+                objective = default_objective(deal)
+            result = solve(deal, view.seat, objective, all_values=True)
+            assert result.action_values is not None
+            for action, value in result.action_values:
+                totals[index[action]] += value
+            if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
+                break
+        return _pick(legal, totals, lambda: self.fallback.choose(view))
+
+
+def _pick(legal: tuple[Action, ...], scores: Sequence[float], fallback: Callable[[], Action]) -> Action:
+    """The best-scoring action; among equals the fallback's choice, else the first."""
+    top = max(scores)
+    best = [a for a, s in zip(legal, scores, strict=True) if s == top]
+    if len(best) == 1:
+        return best[0]
+    preferred = fallback()
+    return preferred if preferred in best else best[0]
+
+
+class _Node:
+    """A node of the information-set tree: the statistics of the action into it."""
+
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat that made the action into this node
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class ISMCTSPlayer:
+    """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+    Args:
+        iterations: search iterations per decision (an int >= 1): the count budget.
+        seed: seeds the bot (an int, str or bytes); the same seed and view give the same
+            choice. ``None``: unpredictable.
+        rollout: the policy that plays each iteration's hand to its end after the tree:
+            ``"random"`` or ``"rule-of-thumb"`` (:data:`Rollout`).
+        exploration: the UCB constant ``c`` (a float >= 0; rewards lie in 0..1).
+        milliseconds: optionally, a time budget per decision (at least one iteration
+            runs). Not reproducible (see the module notes).
+        fallback: the player for what is not searched (bidding games, the dealer's
+            discard for a turned-up joker). Default:
+            :class:`~trumpfamily.players.ContextRuleOfThumbPlayer`.
+
+    Each iteration draws a deal consistent with the view
+    (:func:`~trumpfamily.search.sample_deals`), walks the tree from the root choosing,
+    among the actions legal in that deal, an untried one (expansion) or the one with the
+    highest UCB score ``mean + c * sqrt(ln(available) / visits)``, where ``available``
+    counts the iterations in which the action was legal (availability counts), plays the
+    hand out with the rollout policy, and credits each node with the reward of the seat
+    that made its action. The reward of a seat is its hand's result, from 0 to 1: in pool
+    games its share of the pool (the pool of ``view.game`` when the view comes from a
+    game, else a fresh pool of antes), plus a jink's bonus, over the most it could win; in
+    points games its side's points over the most a side can take in a hand. The most
+    visited root action is played (ties: the first in legal order).
+
+    Raises:
+        InvalidArgumentError: a bad ``iterations``, ``seed``, ``rollout``,
+            ``exploration`` or ``milliseconds``; ``fallback`` has no ``choose`` method.
+
+    >>> import trumpfamily as tf
+    >>> state = tf.new_hand(tf.FORTY_FIVE, players=4, seed=4)
+    >>> bot = tf.ISMCTSPlayer(iterations=50, seed=1)
+    >>> bot.choose(state.view(state.to_act)) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        *,
+        seed: int | str | bytes | None = None,
+        rollout: Rollout = "rule-of-thumb",
+        exploration: float = 0.7,
+        milliseconds: float | None = None,
+        fallback: Player | None = None,
+    ) -> None:
+        owner = "ISMCTSPlayer"
+        self.iterations = _check_count(owner, "iterations", iterations)
+        self.seed = _check_seed(owner, seed)
+        if rollout not in _ROLLOUTS:
+            raise InvalidArgumentError(
+                f"{owner}: rollout={rollout!r} is not one of {', '.join(map(repr, _ROLLOUTS))}")
+        self.rollout: Rollout = rollout
+        if (type(exploration) not in (int, float) or not math.isfinite(exploration)
+                or exploration < 0):
+            raise InvalidArgumentError(
+                f"{owner}: exploration={exploration!r} is not a number >= 0")
+        self.exploration = float(exploration)
+        self.milliseconds = _check_ms(owner, milliseconds)
+        if fallback is not None and not callable(getattr(fallback, "choose", None)):
+            raise InvalidArgumentError(f"{owner}: fallback={fallback!r:.60} has no choose(view)")
+        self.fallback: Player = fallback if fallback is not None else ContextRuleOfThumbPlayer()
+
+    def __repr__(self) -> str:
+        return (f"ISMCTSPlayer(iterations={self.iterations}, seed={self.seed!r}, "
+                f"rollout={self.rollout!r}, exploration={self.exploration!r}, "
+                f"milliseconds={self.milliseconds!r})")
+
+    def choose(self, view: AnyView) -> Action:
+        """The most visited root action after the search.
+
+        Raises:
+            InvalidArgumentError: ``view`` is not a :class:`~trumpfamily.outcomes.SeatView`
+                or :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
+                this seat's turn).
+        """
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(view, BiddingView) or view.trump is None:
+            return self.fallback.choose(view)
+        deadline = None if self.milliseconds is None else (
+            time.perf_counter() + self.milliseconds / 1000)
+        rng = _decision_rng(self.seed, view, "ismcts")
+        reward = _Reward(view)
+        policy = _rollout_policy(self.rollout, rng)
+        root = _Node(-1)
+        c = self.exploration
+        deals: list[HandState] = []
+        for k in range(self.iterations):
+            if not deals:
+                deals = sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
+            state = deals.pop()
+            node = root
+            path = [root]
+            while not state.is_over:
+                actions = state.legal_actions()
+                seat = state.to_act
+                assert seat is not None
+                children = node.children
+                untried = [a for a in actions if a not in children]
+                for a in actions:
+                    if a in children:
+                        children[a].avail += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = children[action] = _Node(seat)
+                    child.avail = 1
+                    state = state.apply(action)
+                    path.append(child)
+                    break
+                log_n: Callable[[int], float] = math.log
+                action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
+                node = children[action]
+                state = state.apply(action)
+                path.append(node)
+            while not state.is_over:
+                state = state.apply(policy(state))
+            assert state.outcome is not None
+            rewards = reward(state.outcome)
+            for n in path:
+                n.visits += 1
+                if n.seat >= 0:
+                    n.reward += rewards[n.seat]
+            if deadline is not None and k + 1 < self.iterations and time.perf_counter() > deadline:
+                break
+        visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
+        return legal[visits.index(max(visits))]
+
+
+def _ucb(node: _Node, c: float, log: Callable[[int], float]) -> float:
+    return node.reward / node.visits + c * math.sqrt(log(node.avail) / node.visits)
+
+
+def _rollout_policy(kind: Rollout, rng: random.Random) -> Callable[[HandState], Action]:
+    """The rollout policy: a uniform choice (the decision's own generator) or the rule
+    of thumb on the acting seat's view."""
+    if kind == "random":
+        def uniform(state: HandState) -> Action:
+            legal = state.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        return uniform
+    thumb: Any = _THUMB
+
+    def rule_of_thumb(state: HandState) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.to_act
+        assert seat is not None
+        action: Action = thumb.choose(state.view(seat))
+        return action
+    return rule_of_thumb
+
+
+_THUMB: Final = RuleOfThumbPlayer()
+
+
+class _Reward:
+    """Each seat's reward for a finished hand, 0 to 1 (see :class:`ISMCTSPlayer`)."""
+
+    def __init__(self, view: SeatView) -> None:
+        variant = view.variant
+        scoring = variant.scoring
+        self.players = view.players
+        self.sides = view.sides
+        self.pool_game = scoring.scoring == "pool"
+        if self.pool_game:
+            game = view.game
+            if game is not None and game.pool is not None:
+                self.pool = game.pool
+            else:
+                self.pool = sum(antes(scoring, view.players, view.dealer, after_spoil=False))
+            self.bonus = jink_bonus(variant.jinking, scoring) if variant.jinking.jinking else 0
+            self.top = max(1, self.pool + self.bonus * (view.players - 1))
+        else:
+            ppt = scoring.points_per_trick or 0
+            self.top = max(1, ppt * 6 + five_tricks_bonus(scoring))
+
+    def __call__(self, outcome: HandOutcome) -> list[float]:
+        out = [0.0] * self.players
+        if self.pool_game:
+            seats = outcome.winner_seats
+            if seats:
+                share = self.pool / len(seats)
+                extra = 0.0
+                if outcome.jink_succeeded:
+                    side = self.sides[outcome.winner] if outcome.winner is not None else ()
+                    extra = self.bonus * (self.players - len(side)) / len(seats)
+                for s in seats:
+                    out[s] = (share + extra) / self.top
+            return out
+        assert outcome.side_points is not None
+        for i, side in enumerate(self.sides):
+            for s in side:
+                out[s] = outcome.side_points[i] / self.top
+        return out
+

@@ -1,0 +1,526 @@
+"""What a seat's view proves about the cards it cannot see (issue 11).
+
+:func:`constraints` reads one :class:`~trumpfamily.outcomes.SeatView` and returns a
+:class:`Constraints` value: every *place* an unseen card may lie in (another seat's hand,
+a face-down discard, the stock), how many unseen cards each holds, and what the public
+history proves about each.
+
+What a play proves is not re-derived here from the rules' text: a card a seat played had
+to be legal for the hand it held then (RULES.md §1.4), so each past play becomes a
+:class:`PlayFact` (the trick so far, the card, the cards the seat is known to have held
+then, the rules it was judged under), and a hidden hand is consistent exactly when the
+library's own decision of legality (:func:`trumpfamily.tables.legal_mask`) accepts every
+one of its seat's plays. In this family that proves less than in most trick games:
+
+* a card off the suit led, neither following nor trumping, proves a void in that suit
+  (``plain_lead="follow-or-trump"``: trumping a plain lead proves nothing, since a seat
+  may trump while holding the suit; RULES.md §1.4.2);
+* a card that is no trump, played to a trump lead, proves only that every trump the seat
+  held then may renege against the card led (privileged and above it: ``5T``, ``JT``,
+  ``AH``, perhaps the joker; a lone one under ``multi_privileged="single"``; §1.4.3,
+  §3 rows 4–6), or, with no trump held and ``ah_lead_requires_heart`` on an ``AH`` lead,
+  no heart either (§3 row 7);
+* a demoted Ace of trumps (an unrobbed Ace, §1.5) has lost any privilege, so a play is
+  judged under the rules in force when it was made.
+
+Robbing adds facts about the Ace of trumps (§1.5, §3 rows 9–12): the robber held it (it
+is now in his hand, his face-down discard, or played); a seat that declined aloud holds
+it; a seat that answered the rob prompt before the lead with ``Pass()`` does not hold it
+unless ``holder_rob="may"`` lets the holder keep silent; a seat whose chance passed in
+silence may hold it only as a silent holder, whose own plays were then judged with the
+Ace demoted (:attr:`Place.ace_silent`), and who is barred from the pool under a
+``"cannot-win"`` penalty (:attr:`Constraints.bar_candidates`).
+
+>>> import trumpfamily as tf
+>>> from trumpfamily.search import constraints
+>>> deck = tf.stacked_deck(tf.SPOIL_FIVE, players=2, dealer=1, turn_up="2S",
+...                        hands={0: "9D 4C KH QH JH", 1: "3C KC 7C 2H 6H"})
+>>> state = tf.new_hand(tf.SPOIL_FIVE, players=2, dealer=1, deck=deck)
+>>> state = state.apply(tf.Play("9D")).apply(tf.Play("3C"))  # seat 1 discards on a diamond
+>>> c = constraints(state.view(0))
+>>> hand = c.place("hand", 1)
+>>> hand.size, hand.voids
+(4, (Suit.DIAMONDS,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from ..actions import Play
+from ..cards import JK, Card, Rank, Suit, canonical
+from ..errors import InvalidArgumentError
+from ..outcomes import HAND_SIZE, BiddingView, SeatView
+from ..play import mask_table
+from ..robbing import unrobbed_penalty
+from ..tables import FOLLOW, FREE, SUITS, MaskTable, legal_mask, mask_of
+from ..variants import Variant
+
+__all__ = ["Constraints", "Place", "PlaceKind", "PlayFact", "constraints"]
+
+#: The kinds of :class:`Place`: another seat's hidden ``"hand"``, the robber's face-down
+#: ``"discard"``, the dealer's face-down ``"joker-discard"`` for a turned-up joker, and the
+#: ``"stock"`` (every card nobody has seen and nobody holds).
+PlaceKind: TypeAlias = Literal["hand", "discard", "joker-discard", "stock"]
+
+
+
+@attrs.frozen
+class PlayFact:
+    """One card a seat played to a trick it did not lead, as evidence about its hand.
+
+    The play was legal (RULES.md §1.4), so the seat's hand then, the cards
+    :attr:`held_known` plus the hidden cards it still holds, must make :attr:`card` legal
+    on :attr:`before` under the rules :attr:`demoted` names.
+
+    Attributes:
+        seat: the seat that played.
+        trick: the trick's number, 1 to 5.
+        card: the card played.
+        before: the cards played to the trick before it, lead first (at least the lead).
+        held_known: the cards the seat held then that the viewer knows of: this card,
+            the cards it played later, and cards known to be in its hand (a robbed
+            turn-up, a taken joker).
+        demoted: the demoted Ace of trumps the play was judged under (RULES.md §1.5,
+            EX-43), or ``None``. For a seat that may be a silent holder of the Ace
+            (:attr:`Place.ace_silent`) this is the public reading; if it holds the Ace,
+            its plays were judged with the Ace demoted (when ``unrobbed_ace`` demotes).
+        proves: what the play can prove, in words: ``"nothing"``, ``"void in clubs"``,
+            ``"no trump but ..."``.
+    """
+
+    seat: int
+    trick: int
+    card: Card
+    before: tuple[Card, ...]
+    held_known: tuple[Card, ...]
+    demoted: Card | None
+    proves: str
+
+
+@attrs.frozen
+class Place:
+    """A place where unseen cards lie, and what the history proves about it.
+
+    Attributes:
+        kind: a :data:`PlaceKind`.
+        seat: the seat for a ``"hand"``, ``"discard"`` or ``"joker-discard"``; ``None``
+            for the ``"stock"``.
+        size: how many unseen cards it holds (a hand: its cards the viewer cannot
+            place; a discard: 1; the stock: the rest).
+        known: cards the viewer knows are in this seat's hand (a robbed turn-up, a
+            taken joker); not counted in ``size``.
+        excluded: unseen cards that cannot be here (in card-id order): those the plays
+            prove absent by themselves, and the Ace of trumps where robbing proves it
+            elsewhere. Only a summary: the exact condition is :attr:`plays` together
+            (a hand may need a second card to make a play legal, as a lone privileged
+            trump does on an ``AH`` lead under ``ah_lead_requires_heart``).
+        voids: effective suits a play proved this hand void in (RULES.md §1.4.2), in
+            ``C D H S`` order.
+        plays: the seat's plays that can prove something (:class:`PlayFact`), in order.
+        ace_silent: the seat's chance to rob passed in silence; if it holds the Ace of
+            trumps it is the silent holder (its plays judged with the Ace demoted when
+            ``unrobbed_ace`` demotes, RULES.md §1.5).
+    """
+
+    kind: PlaceKind
+    seat: int | None
+    size: int
+    known: tuple[Card, ...] = ()
+    excluded: tuple[Card, ...] = ()
+    voids: tuple[Suit, ...] = ()
+    plays: tuple[PlayFact, ...] = ()
+    ace_silent: bool = False
+
+    @property
+    def free(self) -> bool:
+        """Whether nothing restricts which unseen cards lie here."""
+        return not self.excluded and not self.plays and not self.ace_silent
+
+
+@attrs.frozen
+class Constraints:
+    """What a seat's view proves about the cards it cannot see (see :func:`constraints`).
+
+    Attributes:
+        seat: the viewer's seat.
+        players: the number of seats.
+        dealer: the dealer's seat.
+        variant: the rules.
+        trump: the trump suit, ``None`` while a turned-up joker waits for the dealer.
+        unseen: the cards the viewer has not seen and cannot place, in card-id order:
+            what the places share out. Cards known to be in a hand (a robbed turn-up,
+            a taken joker) are in that place's ``known`` instead.
+        places: every :class:`Place`: the other seats' hands in seat order, then the
+            robber's discard, the dealer's joker discard (each when the viewer did not
+            make it), then the stock. Their sizes add up to ``len(unseen)``.
+        ace_of_trumps: the Ace of trumps while its whereabouts matter to robbing (the
+            holder robs, and the viewer has not seen it), else ``None``.
+        bar_candidates: seats that may be the silent holder of the Ace of trumps under a
+            ``"cannot-win"`` penalty while the hand runs (RULES.md §1.5, EX-51): holding
+            it would bar them from the pool, which can change how the hand goes on, so
+            each is weighed as a separate case.
+        public_holder: the seat known to have held the Ace of trumps when it was turned
+            (it robbed, declined aloud, or played the Ace), else ``None``.
+        fived: cards turned and set aside by fiving (seen by everyone).
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    variant: Variant
+    trump: Suit | None
+    unseen: tuple[Card, ...]
+    places: tuple[Place, ...]
+    ace_of_trumps: Card | None
+    bar_candidates: tuple[int, ...]
+    public_holder: int | None
+    fived: tuple[Card, ...]
+
+    def place(self, kind: PlaceKind, seat: int | None = None) -> Place:
+        """The place of ``kind`` (and ``seat``).
+
+        Raises:
+            InvalidArgumentError: there is no such place in this view (the viewer's own
+                hand is not a place: it sees it).
+        """
+        for p in self.places:
+            if p.kind == kind and p.seat == seat:
+                return p
+        raise InvalidArgumentError(
+            f"no place kind={kind!r} seat={seat!r} in seat {self.seat}'s view: the places are "
+            + ", ".join(f"({p.kind!r}, {p.seat!r})" for p in self.places))
+
+
+@attrs.frozen
+class _Story:
+    """The public history, read once (internal; :mod:`.sampling` uses it too)."""
+
+    plays: tuple[tuple[int, int, Card], ...]  # (history index, seat, card)
+    joker_at: int | None  # history index of the dealer's joker exchange
+    rob_at: int | None  # history index of the rob (robbed_by)
+    rob_passes: tuple[tuple[int, int], ...]  # (history index, seat) of rob-prompt passes
+    decline_at: int | None
+
+
+class _Tester:
+    """A seat's play facts compiled for the library's legality test (internal; the
+    sampler uses it too)."""
+
+    def __init__(self, variant: Variant, trump: Suit | None, facts: Sequence[PlayFact],
+                 silent_ace: Card | None) -> None:
+        self.masks: set[int] = set()
+        self.facts: list[tuple[int, int, int, tuple[int, ...], MaskTable, MaskTable]] = []
+        for f in facts:
+            assert trump is not None
+            m = mask_table(variant, trump, f.demoted)
+            ms = mask_table(variant, trump, silent_ace) if silent_ace is not None else m
+            lead = f.before[0].index
+            trick = tuple(x.index for x in f.before)
+            for t in (m, ms):
+                led = t.suit_of[lead]
+                self.masks.update((t.suit_masks[led], t.trumps, t.hearts))
+                if led == t.trump:
+                    self.masks.add(withhold(t, lead, trick))
+            self.facts.append(
+                (f.card.bit, mask_of(f.held_known), lead, trick if m.highest else (), m, ms))
+        if silent_ace is not None and facts:
+            self.masks.add(silent_ace.bit)
+        self.masks.discard(0)
+
+    def passes(self, hidden: int, silent: bool) -> bool:
+        """Whether every play was legal with the hidden cards ``hidden`` (a mask) in the
+        hand, judged with the Ace demoted if ``silent`` (``legal_mask``, RULES.md §1.4)."""
+        for bit, known, lead, trick, m, ms in self.facts:
+            legal, _ = legal_mask(known | hidden, lead, ms if silent else m, trick)
+            if not legal & bit:
+                return False
+        return True
+
+
+def withhold(m: MaskTable, lead: int, trick: tuple[int, ...]) -> int:
+    """The privileged trumps entitled to renege on a trick, as ``legal_mask`` reads them
+    (RULES.md §1.4.3, §3 row 5)."""
+    if m.highest:
+        power, trump = m.power, m.trump
+        return m.above[max(power[c] for c in (trick or (lead,)) if m.suit_of[c] == trump)]
+    return m.withhold[lead]
+
+
+def compositions(size: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every ``k`` with ``sum(k) == size`` and ``0 <= k[j] <= caps[j]`` (internal)."""
+    n = len(caps)
+    out = [0] * n
+    if n == 0:
+        if size == 0:
+            yield ()
+        return
+
+    def rec(j: int, left: int) -> Iterator[tuple[int, ...]]:
+        if j == n - 1:
+            if left <= caps[j]:
+                out[j] = left
+                yield tuple(out)
+            return
+        for x in range(min(left, caps[j]) + 1):
+            out[j] = x
+            yield from rec(j + 1, left - x)
+
+    yield from rec(0, size)
+
+
+def _excluded_by_plays(tester: _Tester, size: int, unseen: Sequence[Card],
+                       silent_ace: Card | None) -> set[Card]:
+    """The unseen cards no hidden hand of ``size`` cards that passes the plays holds."""
+    order = sorted(tester.masks)
+    groups: dict[tuple[bool, ...], list[Card]] = {}
+    for card in unseen:
+        groups.setdefault(tuple(bool(card.bit & mk) for mk in order), []).append(card)
+    classes = list(groups.values())
+    ace = next((j for j, a in enumerate(classes) if silent_ace is not None and a == [silent_ace]), -1)
+    prefix = [[mask_of(a[:k]) for k in range(len(a) + 1)] for a in classes]
+    used = [False] * len(classes)
+    for k in compositions(size, tuple(len(a) for a in classes)):
+        if all(used[j] for j, x in enumerate(k) if x):
+            continue
+        hidden = 0
+        for j, x in enumerate(k):
+            if x:
+                hidden |= prefix[j][x]
+        if tester.passes(hidden, ace >= 0 and k[ace] > 0):
+            for j, x in enumerate(k):
+                if x:
+                    used[j] = True
+    return {c for j, a in enumerate(classes) if not used[j] for c in a}
+
+
+def check_view(view: object) -> SeatView:
+    """``view`` if it is a turn-up game's :class:`SeatView`, else a clear error."""
+    if isinstance(view, BiddingView):
+        raise InvalidArgumentError(
+            "the deal sampler covers the turn-up games (Maw, Spoil Five, Twenty-Five, "
+            f"Forty-Five and their house rules), not the bidding game {view.variant.name!r}: "
+            "got a BiddingView")
+    if not isinstance(view, SeatView):
+        raise InvalidArgumentError(
+            f"expected a SeatView (HandState.view(seat)), got {type(view).__name__}")
+    return view
+
+
+def read_story(view: SeatView) -> _Story:
+    """Sort the view's history into plays, robs and rob-prompt passes."""
+    plays: list[tuple[int, int, Card]] = []
+    robs: list[int] = []
+    passes: list[tuple[int, int]] = []
+    decline_at = None
+    robbing = view.variant.robbing
+    eldest = (view.dealer + 1) % view.players
+    five_prompt = (
+        view.players == 2 and view.variant.table.fiving and robbing.robbing
+        and robbing.rob_timing == "before-lead"
+    )
+    for i, turn in enumerate(view.history):
+        kind = turn.kind
+        if kind == "Play":
+            assert isinstance(turn.action, Play)
+            plays.append((i, turn.seat, turn.action.card))
+        elif kind == "Rob":
+            robs.append(i)
+        elif kind == "Pass":
+            if i == 0 and five_prompt and turn.seat == eldest:
+                continue  # eldest's answer to the fiving prompt (engine: Phase.FIVE)
+            passes.append((i, turn.seat))
+        elif kind == "DeclineRob":
+            decline_at = i
+    joker_at = rob_at = None
+    if view.robbed_by is None:
+        joker_at = robs[0] if robs else None
+    else:
+        rob_at = robs[-1]
+        joker_at = robs[0] if len(robs) == 2 else None
+    return _Story(tuple(plays), joker_at, rob_at, tuple(passes), decline_at)
+
+
+def _proves(card: Card, before: tuple[Card, ...], m: MaskTable) -> tuple[bool, str, int | None]:
+    """Whether a play can prove anything, what, and the suit a void would be in."""
+    lead = before[0].index
+    led = m.suit_of[lead]
+    c = card.index
+    if led != m.trump:
+        if m.plain_lead == FREE or m.suit_of[c] == led:
+            return False, "nothing", None
+        if m.plain_lead != FOLLOW and m.suit_of[c] == m.trump:
+            return False, "nothing", None
+        name = SUITS[led].name.lower()
+        return True, f"void in {name}", led
+    if m.trump_lead_free or m.suit_of[c] == m.trump:
+        return False, "nothing", None
+    return True, "no trump but privileged ones that may renege against the trump led", None
+
+
+def constraints(view: SeatView) -> Constraints:
+    """What the public history of ``view`` proves about the cards its seat cannot see.
+
+    Args:
+        view: a :class:`~trumpfamily.outcomes.SeatView` of a turn-up game
+            (``HandState.view(seat)``, or a game's view; ``game`` is not read).
+
+    Returns:
+        The :class:`Constraints`: the unseen cards, and each place they may lie in with
+        its size, known cards, exclusions, voids and play facts (RULES.md §1.4 for plays,
+        §1.5 for robbing, §2.1.7 (6) for fiving).
+
+    Raises:
+        InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
+            (the sampler covers the turn-up games only) or not a view at all.
+    """
+    view = check_view(view)
+    story = read_story(view)
+    variant, n, me, dealer = view.variant, view.players, view.seat, view.dealer
+    trump = view.trump
+    robbing = variant.robbing
+    turned_up = view.turned_up
+    joker_taken = story.joker_at is not None
+    robber = view.robbed_by
+
+    played: dict[int, list[Card]] = {s: [] for s in range(n)}
+    for _, seat, card in story.plays:
+        played[seat].append(card)
+    played_set = {c for _, _, c in story.plays}
+
+    # cards known to be in a seat's hand (the viewer's own hand apart)
+    known: dict[int, list[Card]] = {s: [] for s in range(n)}
+    if joker_taken and dealer != me and JK not in played_set:
+        known[dealer].append(JK)
+    if robber is not None and robber != me and turned_up not in played_set:
+        known[robber].append(turned_up)
+
+    seen: set[Card] = set(view.hand) | played_set | set(view.fived) | {turned_up}
+    if view.turn_up is not None:
+        seen.add(view.turn_up)
+    for extra in (view.my_discard, view.my_joker_discard):
+        if extra is not None:
+            seen.add(extra)
+    if joker_taken:
+        seen.add(JK)
+    deck = variant.ranking.deck()
+    unseen = tuple(sorted((c for c in deck if c not in seen), key=lambda c: c.index))
+    unseen_set = set(unseen)
+
+    # -- robbing: where the Ace of trumps may be (RULES.md §1.5) -----------------------
+    ace: Card | None = None
+    holder_kind = (
+        robbing.robbing and trump is not None and turned_up.rank is not Rank.ACE
+        and turned_up is not JK
+    )
+    if holder_kind:
+        assert trump is not None
+        ace = canonical(Rank.ACE, trump)
+    public_holder: int | None = None
+    decliner = view.announced if holder_kind else None
+    if holder_kind and robber is not None:
+        public_holder = robber
+    elif decliner is not None:
+        public_holder = decliner
+    ace_player = next((s for _, s, c in story.plays if c is ace), None)
+    if holder_kind and public_holder is None and ace_player is not None:
+        public_holder = ace_player  # he held it; his chance passed in silence
+    before_lead = robbing.rob_timing == "before-lead"
+    # where each seat's chance to rob passed without a word (history index)
+    chance_at: dict[int, int] = {}
+    if holder_kind:
+        if before_lead:
+            for i, seat in story.rob_passes:
+                chance_at.setdefault(seat, i)
+        else:
+            for i, seat, _ in story.plays:
+                chance_at.setdefault(seat, i)
+    # the demotion in force from a history index on, when it is public
+    demote_from: int | None = None
+    if holder_kind and ace is not None:
+        if decliner is not None and unrobbed_penalty(robbing, announced=True)[0]:
+            demote_from = story.decline_at
+        elif (
+            public_holder is not None and robber is None and decliner is None
+            and unrobbed_penalty(robbing, announced=False)[0]
+        ):
+            demote_from = chance_at.get(public_holder)
+    ace_hidden = ace is not None and ace in unseen_set
+
+    # -- the places --------------------------------------------------------------------
+    places: list[Place] = []
+    bar: list[int] = []
+    pool = variant.scoring.scoring == "pool"
+    silent_demotes = unrobbed_penalty(robbing, announced=False)[0]
+    bars = unrobbed_penalty(robbing, announced=False)[1]
+    for s in range(n):
+        if s == me:
+            continue
+        size = HAND_SIZE - len(played[s]) - len(known[s])
+        excluded: set[Card] = set()
+        ace_silent = False
+        if ace_hidden:
+            assert ace is not None
+            if public_holder is not None and public_holder != s:
+                excluded.add(ace)
+            elif public_holder is None:
+                passed = any(seat == s for _, seat in story.rob_passes)
+                if passed and robbing.holder_rob != "may":
+                    excluded.add(ace)  # the holder may not pass in silence
+                elif s in chance_at:
+                    ace_silent = True
+                    if pool and bars:
+                        bar.append(s)
+        facts: list[PlayFact] = []
+        voids: set[int] = set()
+        mine = [(i, c) for i, seat, c in story.plays if seat == s]
+        for k, (i, card) in enumerate(mine):
+            j = next(x for x, (hi, _, _) in enumerate(story.plays) if hi == i)
+            pos = j % n
+            if pos == 0:
+                continue
+            before = tuple(c for _, _, c in story.plays[j - pos : j])
+            assert trump is not None
+            demoted = ace if demote_from is not None and i >= demote_from else None
+            m = mask_table(variant, trump, demoted)
+            useful, text, void = _proves(card, before, m)
+            if not useful:
+                continue
+            if void is not None:
+                voids.add(void)
+            held = (card, *(c for _, c in mine[k + 1 :]), *known[s])
+            facts.append(PlayFact(s, j // n + 1, card, before, held, demoted, text))
+        if facts:
+            silent_ace = ace if ace_silent and silent_demotes else None
+            tester = _Tester(variant, trump, facts, silent_ace)
+            excluded |= _excluded_by_plays(tester, size, unseen, silent_ace)
+        places.append(Place(
+            "hand", s, size, tuple(known[s]),
+            tuple(sorted(excluded & unseen_set, key=lambda c: c.index)),
+            tuple(SUITS[v] for v in sorted(voids)), tuple(facts), ace_silent,
+        ))
+    if robber is not None and robber != me:
+        excluded = set()
+        if ace_hidden and public_holder != robber:
+            excluded.add(ace)  # type: ignore[arg-type]
+        places.append(Place("discard", robber, 1, excluded=tuple(excluded)))
+    if joker_taken and dealer != me:
+        excluded = set()
+        if ace_hidden and public_holder is not None:
+            excluded.add(ace)  # type: ignore[arg-type]
+        places.append(Place("joker-discard", dealer, 1, excluded=tuple(excluded)))
+    rest = len(unseen) - sum(p.size for p in places)
+    stock_excluded: tuple[Card, ...] = ()
+    if ace_hidden and public_holder is not None:
+        stock_excluded = (ace,)  # type: ignore[assignment]
+    places.append(Place("stock", None, rest, excluded=stock_excluded))
+    if any(p.size < 0 for p in places):  # pragma: no cover - a view the engine never makes
+        raise InvalidArgumentError(f"seat {me}'s view is not one the engine can produce")
+    return Constraints(
+        seat=me, players=n, dealer=dealer, variant=variant, trump=trump, unseen=unseen,
+        places=tuple(places), ace_of_trumps=ace if ace_hidden else None,
+        bar_candidates=tuple(bar), public_holder=public_holder, fived=view.fived,
+    )
