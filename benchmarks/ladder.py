@@ -1,109 +1,86 @@
-"""The bot ladder, by duplicate comparison: is bot A stronger than bot B?
+"""The bot ladder (issue 11), by duplicate tournament: is bot A stronger than bot B?
 
-For each deal (a seeded deck) and each seat ``i``, a one-hand game is played with A at
-seat ``i`` and B at every other seat, and once with B at every seat; A's result at seat
-``i`` minus B's result at seat ``i`` on the same cards is the duplicate difference. The
-deal's difference is the mean over the seats; the script prints the mean over the deals
-and its 95 % confidence interval (normal approximation, 1.96 standard errors).
+Each comparison is one :func:`trumpfamily.tournament` of A against a field of B: the bots
+``[A, B, B, ...]`` (one per seat, the copies of B named ``B``, ``B-2``...), every deal
+played under every rotation of the seating with the same cards, so that A sits at every
+seat once per deal and every copy of B too. The line printed is the tournament's
+head-to-head of A against ``B`` (the copy that sits where A sat one rotation before): the
+mean per-deal difference of their results and its 95 % confidence interval over the
+deals (Student's t), in chips per hand (Spoil Five: the ante, the pool won, jink
+payments) or points per hand (Forty-Five: the side's points).
 
-Results per hand: Spoil Five (5 players), net chips of the hand (the ante paid, the pool
-won, jink payments; a fresh pool each deal); Forty-Five (4 players), the seat's points.
+Default rungs: rule of thumb vs random, the context rule of thumb vs random, then
+``sample-solve`` and ``ismcts`` (default budgets) against the context rule of thumb; in
+5-player Spoil Five and 4-player Forty-Five. Bots by their :data:`trumpfamily.tournament.BOTS`
+names (``name:key=value`` for a budget, e.g. ``ismcts:iterations=100``).
 
-Bots: ``random``, ``thumb`` (:class:`~trumpfamily.RuleOfThumbPlayer`), ``context``
-(:class:`~trumpfamily.ContextRuleOfThumbPlayer`), ``solve[:SAMPLES]``
-(:class:`~trumpfamily.SampleSolvePlayer`), ``ismcts[:ITERATIONS]``
-(:class:`~trumpfamily.ISMCTSPlayer`).
-
-Run: ``python benchmarks/ladder.py context random --game spoil-five --deals 200``
-(``--jobs 2`` uses two processes).
+Run: ``python benchmarks/ladder.py [--deals 2000] [--workers 2] [--game spoil-five]
+[--rung sample-solve/context-rule-of-thumb ...] [--json FILE]`` (``--quick``: 20 deals).
+Long: the search rungs take tens of minutes each at 2,000 deals on 2 cores.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import multiprocessing
-import statistics
+import json
+import os
 import time
-from typing import Any
 
 import trumpfamily as tf
 
 GAMES = {"spoil-five": (tf.SPOIL_FIVE, 5), "forty-five": (tf.FORTY_FIVE, 4)}
+RUNGS = (
+    ("rule-of-thumb", "random"),
+    ("context-rule-of-thumb", "random"),
+    ("ismcts", "context-rule-of-thumb"),
+    ("sample-solve", "context-rule-of-thumb"),
+)
 
 
-def make_bot(spec: str, seed: int) -> Any:
-    """A bot from its name (see the module docstring)."""
-    name, _, arg = spec.partition(":")
-    if name == "random":
-        return tf.RandomPlayer(seed=seed)
-    if name == "thumb":
-        return tf.RuleOfThumbPlayer()
-    if name == "context":
-        return tf.ContextRuleOfThumbPlayer()
-    if name == "solve":
-        return tf.SampleSolvePlayer(int(arg or 8), seed=seed)
-    if name == "ismcts":
-        return tf.ISMCTSPlayer(int(arg or 200), seed=seed)
-    raise SystemExit(f"unknown bot {spec!r}")
-
-
-def play(variant: tf.Variant, players: int, deck: tuple[tf.Card, ...], dealer: int,
-         bots: list[Any]) -> list[int]:
-    """One hand as a one-hand game; each seat's result (chips or points)."""
-    game = tf.new_game(variant, players=players, dealer=dealer, decks=[deck], hands=1)
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game = game.apply(bots[seat].choose(game.view(seat)))
-    out = game.outcomes[-1]
-    assert out is not None
-    if out.chips is not None:
-        return list(out.chips)
-    assert out.points is not None
-    return list(out.points)
-
-
-def deal_difference(args: tuple[str, str, str, int]) -> float:
-    a_spec, b_spec, game_name, deal = args
-    variant, players = GAMES[game_name]
-    deck = tf.new_hand(variant, players=players, seed=deal).deck
-    dealer = deal % players
-    base = play(variant, players, deck, dealer,
-                [make_bot(b_spec, deal * 100 + s) for s in range(players)])
-    diffs = []
-    for seat in range(players):
-        bots = [make_bot(b_spec, deal * 100 + s) for s in range(players)]
-        bots[seat] = make_bot(a_spec, deal * 100 + 50 + seat)
-        diffs.append(play(variant, players, deck, dealer, bots)[seat] - base[seat])
-    return statistics.fmean(diffs)
+def compare(a: str, b: str, game: str, deals: int, workers: int, seed: int) -> dict[str, object]:
+    """One rung: A against a field of B; the head-to-head line as a dict."""
+    variant, players = GAMES[game]
+    t0 = time.perf_counter()
+    result = tf.tournament([a] + [b] * (players - 1), variant, players=players, deals=deals,
+                           seed=seed, workers=workers, progress=False)
+    seconds = time.perf_counter() - t0
+    pair = result.versus(result.bots[0].name, result.bots[1].name)
+    return {
+        "a": a, "b": b, "game": game, "players": players, "deals": deals,
+        "mean": pair.mean, "ci_low": pair.ci_low, "ci_high": pair.ci_high,
+        "seconds": round(seconds, 1),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("a")
-    parser.add_argument("b")
-    parser.add_argument("--game", choices=sorted(GAMES), default="spoil-five")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--first", type=int, default=0, help="first deal's seed")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    parser.add_argument("--rung", action="append", metavar="A/B",
+                        help="a comparison A/B (default: the four rungs of the ladder)")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--json", metavar="FILE", help="also write the lines to FILE")
+    parser.add_argument("--quick", action="store_true", help="20 deals (a smoke run)")
     args = parser.parse_args()
-    work = [(args.a, args.b, args.game, d) for d in range(args.first, args.first + args.deals)]
-    t0 = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            diffs = pool.map(deal_difference, work, chunksize=4)
-    else:
-        diffs = [deal_difference(w) for w in work]
-    seconds = time.perf_counter() - t0
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    unit = "chips" if args.game == "spoil-five" else "points"
-    verdict = ("A stronger" if mean - half > 0 else "B stronger" if mean + half < 0
-               else "not separated")
-    print(f"{args.a} vs {args.b}, {args.game}, {len(diffs)} duplicate deals: "
-          f"{mean:+.3f} {unit}/hand, 95% CI [{mean - half:+.3f}, {mean + half:+.3f}] "
-          f"({verdict}); {seconds:.1f} s")
+    deals = 20 if args.quick else args.deals
+    rungs = [tuple(r.split("/", 1)) for r in args.rung] if args.rung else list(RUNGS)
+    lines = []
+    for game in args.game or sorted(GAMES, reverse=True):
+        for a, b in rungs:
+            line = compare(a, b, game, deals, args.workers, args.seed)
+            lines.append(line)
+            low, high = line["ci_low"], line["ci_high"]
+            verdict = ("A stronger" if low is not None and low > 0  # type: ignore[operator]
+                       else "B stronger" if high is not None and high < 0  # type: ignore[operator]
+                       else "not separated")
+            unit = "chips" if game == "spoil-five" else "points"
+            print(f"{game} ({line['players']} players), {deals} duplicate deals: {a} vs {b}: "
+                  f"{line['mean']:+.3f} {unit}/hand, 95% CI [{low:+.3f}, {high:+.3f}] "
+                  f"({verdict}); {line['seconds']} s", flush=True)
+            if args.json:
+                with open(args.json, "w", encoding="utf-8") as f:
+                    json.dump(lines, f, indent=1)
 
 
 if __name__ == "__main__":

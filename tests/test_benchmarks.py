@@ -38,3 +38,32 @@ def test_bench_engine_quick_includes_a_bidding_preset() -> None:
     assert run.returncode == 0, run.stderr
     for name in ("Maw", "Spoil Five", "Twenty-Five", "Forty-Five", "Auction Forty-Fives"):
         assert f"  {name} " in run.stdout, name
+
+
+def test_ladder_quick_prints_each_rung(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "ladder.py"), "--quick", "--workers", "1",
+         "--game", "forty-five", "--rung", "rule-of-thumb/random",
+         "--rung", "ismcts:iterations=5/context-rule-of-thumb", "--json", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "rule-of-thumb vs random" in run.stdout
+    assert "ismcts:iterations=5 vs context-rule-of-thumb" in run.stdout
+    lines = json.loads(out.read_text())
+    assert [(x["a"], x["players"], x["deals"]) for x in lines] == [
+        ("rule-of-thumb", 4, 20), ("ismcts:iterations=5", 4, 20)]
+    assert all(x["ci_low"] <= x["mean"] <= x["ci_high"] for x in lines)
+
+
+@pytest.mark.parametrize(("script", "expect"), [
+    ("bench_search.py", ["Spoil Five pool: median", "Forty-Five points: median"]),
+    ("bench_sampling.py", ["Forty-Five   4 players", "per deal median"]),
+])
+def test_search_benchmarks_quick(script: str, expect: list[str]) -> None:
+    run = subprocess.run([sys.executable, str(BENCHMARKS / script), "--quick"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stderr
+    for text in expect:
+        assert text in run.stdout, text

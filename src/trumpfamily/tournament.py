@@ -90,7 +90,8 @@ from .engine import new_hand
 from .errors import DecodeError, IllegalActionError, InvalidArgumentError, PlayerCountError
 from .game import Game
 from .outcomes import HandOutcome
-from .players import Player, RandomPlayer, RuleOfThumbPlayer
+from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
+from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 from .variants import Variant, find_variant
 
 __all__ = [
@@ -115,6 +116,9 @@ BotFactory: TypeAlias = Callable[[int], Player]
 BOTS: Final[dict[str, Callable[..., Player]]] = {
     "random": RandomPlayer,
     "rule-of-thumb": RuleOfThumbPlayer,
+    "context-rule-of-thumb": ContextRuleOfThumbPlayer,
+    "sample-solve": SampleSolvePlayer,
+    "ismcts": ISMCTSPlayer,
 }
 
 #: The confidence level of every interval.
