@@ -15,7 +15,7 @@ Default rungs: rule of thumb vs random, the context rule of thumb vs random, the
 names (``name:key=value`` for a budget, e.g. ``ismcts:iterations=100``).
 
 Run: ``python benchmarks/ladder.py [--deals 2000] [--workers 2] [--game spoil-five]
-[--rung sample-solve/context-rule-of-thumb ...] [--json FILE]`` (``--quick``: 20 deals).
+[--players N] [--rung sample-solve/context-rule-of-thumb ...] [--json FILE]`` (``--quick``: 20 deals).
 Long: the search rungs take tens of minutes each at 2,000 deals on 2 cores.
 """
 
@@ -37,9 +37,12 @@ RUNGS = (
 )
 
 
-def compare(a: str, b: str, game: str, deals: int, workers: int, seed: int) -> dict[str, object]:
-    """One rung: A against a field of B; the head-to-head line as a dict."""
-    variant, players = GAMES[game]
+def compare(a: str, b: str, game: str, deals: int, workers: int, seed: int,
+            players: int | None = None) -> dict[str, object]:
+    """One rung: A against a field of B (``players`` seats, default the game's usual
+    table); the head-to-head line as a dict."""
+    variant, usual = GAMES[game]
+    players = players or usual
     t0 = time.perf_counter()
     result = tf.tournament([a] + [b] * (players - 1), variant, players=players, deals=deals,
                            seed=seed, workers=workers, progress=False)
@@ -59,6 +62,8 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--rung", action="append", metavar="A/B",
                         help="a comparison A/B (default: the four rungs of the ladder)")
+    parser.add_argument("--players", type=int, help="seats (default: 5 in Spoil Five, 4 in "
+                        "Forty-Five)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", metavar="FILE", help="also write the lines to FILE")
     parser.add_argument("--quick", action="store_true", help="20 deals (a smoke run)")
@@ -68,7 +73,7 @@ def main() -> None:
     lines = []
     for game in args.game or sorted(GAMES, reverse=True):
         for a, b in rungs:
-            line = compare(a, b, game, deals, args.workers, args.seed)
+            line = compare(a, b, game, deals, args.workers, args.seed, args.players)
             lines.append(line)
             low, high = line["ci_low"], line["ci_high"]
             verdict = ("A stronger" if low is not None and low > 0  # type: ignore[operator]
