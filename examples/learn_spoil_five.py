@@ -8,6 +8,13 @@ trained by REINFORCE (the hand's chips as the return, a running-mean baseline, A
 steps) and then measured against a uniformly random player in the same seat, on the same
 evaluation deals, with the same bots: the mean chips per hand of each.
 
+Read the evaluation, not the training line. The training means (first and last tenth of
+the training hands) are over a few hundred random deals each, played with a *sampling*
+policy still exploring, and a hand's chips vary a lot: at the ``tiny`` budget the last
+tenth may well come out below the first by chance. The evaluation plays the greedy policy
+and the random player on the same fixed deals, so the luck of the cards cancels and the
+margin between them is the measure of what was learned.
+
 Run: ``python examples/learn_spoil_five.py [--budget tiny|small|full] [--seed N]``
 (``tiny``, the default, takes seconds; ``full`` a few minutes).
 """
@@ -144,10 +151,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(f"Spoil Five, {PLAYERS} players, seat 0 against RandomPlayer bots; budget "
           f"{args.budget!r}: {train_hands} training hands in {took:.1f} s")
     print(f"training: mean chips per hand {first:+.3f} (first tenth) -> {last:+.3f} "
-          "(last tenth)")
+          "(last tenth; noisy: sampled play on different deals)")
     print(f"evaluation over {eval_hands} deals, mean chips per hand: "
           f"random {random_mean:+.3f}, learned {learned_mean:+.3f}, "
-          f"margin {learned_mean - random_mean:+.3f}")
+          f"margin {learned_mean - random_mean:+.3f} (the same deals for both: the measure)")
     return {"random": random_mean, "learned": learned_mean, "first": first, "last": last}
 
 

@@ -235,11 +235,40 @@ def test_a_bot_asked_out_of_turn_says_so(bot: Any) -> None:
         bot.choose("view")
 
 
-def test_a_points_objective_in_a_pool_game_is_refused_at_the_first_decision() -> None:
+def test_an_objective_the_game_does_not_score_is_refused_naming_the_bot() -> None:
     state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
     bot = tf.SampleSolvePlayer(2, seed=1, objective="points")
-    with pytest.raises(tf.InvalidArgumentError, match="needs a points game"):
+    with pytest.raises(tf.InvalidArgumentError,
+                       match=r"^SampleSolvePlayer: objective='points' does not suit Spoil "
+                             r"Five's pool scoring .*use objective='pool' \(the default\) or "
+                             r"'tricks'"):
         bot.choose(state.view(state.to_act))
+    points = tf.new_hand(tf.FORTY_FIVE, players=4, seed=2)
+    with pytest.raises(tf.InvalidArgumentError,
+                       match=r"^SampleSolvePlayer: objective='pool' does not suit "
+                             r"Forty-Five's points scoring"):
+        tf.SampleSolvePlayer(2, seed=1, objective="pool").choose(points.view(points.to_act))
+
+
+def test_the_count_budget_still_applies_with_a_time_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``milliseconds`` adds a time budget; the search stops at whichever runs out first,
+    so a time budget that cannot run out leaves exactly ``samples`` solves."""
+    from trumpfamily.search import bots
+
+    calls = []
+    real = bots.solve
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bots, "solve", counting)
+    state = tf.new_hand(tf.FORTY_FIVE, players=4, seed=2)
+    view = state.view(state.to_act)
+    assert len(view.legal_actions) > 1
+    tf.SampleSolvePlayer(3, seed=1, milliseconds=10**9).choose(view)
+    assert len(calls) == 3
 
 
 def test_a_time_budget_still_chooses_a_legal_action() -> None:

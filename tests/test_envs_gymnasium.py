@@ -116,6 +116,52 @@ def test_bad_arguments_are_refused() -> None:
         env.step("play AS")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("opponents", [
+    [tf.RandomPlayer, tf.RandomPlayer],  # the classes, not players
+    [tf.RandomPlayer(seed=1), tf.RuleOfThumbPlayer],
+])
+def test_player_classes_are_refused_at_construction(opponents: list[Any]) -> None:
+    """A class has a ``choose`` function too: it must be refused when the env is built,
+    not at reset() with a bare TypeError."""
+    with pytest.raises(tf.InvalidArgumentError,
+                       match=r"opponents\[\d\] is the class \w+Player, not a player: pass an "
+                             r"instance, e.g\. \w+Player\(seed=1\)"):
+        SeatEnv(tf.SPOIL_FIVE, players=3, opponents=opponents)
+    with pytest.raises(tf.InvalidArgumentError, match=r"opponents\[1\] is int .*RandomPlayer\(seed=1\)"):
+        SeatEnv(tf.SPOIL_FIVE, players=3, opponents=[tf.RandomPlayer(seed=1), 3])  # type: ignore[list-item]
+    env = SeatEnv(tf.SPOIL_FIVE, players=3,
+                  opponents=[tf.RandomPlayer(seed=1), tf.RuleOfThumbPlayer()])
+    assert env.reset(seed=1)[0]["action_mask"].sum() >= 1  # instances are fine
+
+
+def test_hands_is_refused_for_one_hand_episodes() -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="hands=3 applies to episode='game'"):
+        SeatEnv(tf.SPOIL_FIVE, players=3, hands=3)
+    with pytest.raises(tf.InvalidArgumentError, match="hands=3 applies to episode='game'"):
+        SeatEnv(tf.SPOIL_FIVE, players=3, episode="hand", hands=3)
+    env = SeatEnv(tf.SPOIL_FIVE, players=3, episode="game", hands=3)
+    env.reset(seed=0)
+    context = env.view().game
+    assert context is not None and context.hands_left == 2  # this hand and two more
+
+
+def test_a_step_before_any_reset_says_to_reset_first() -> None:
+    env = SeatEnv(tf.SPOIL_FIVE, players=3)
+    with pytest.raises(tf.InvalidArgumentError, match=r"no episode has started: call reset\(\) first"):
+        env.step(0)
+    with pytest.raises(tf.InvalidArgumentError, match="no episode has started"):
+        SeatEnv(tf.SPOIL_FIVE, players=3).view()
+
+
+def test_players_of_the_wrong_type_are_named_as_such() -> None:
+    with pytest.raises(tf.PlayerCountError,
+                       match=r"players='3': the number of players is an int \(2 to 10 in Spoil "
+                             r"Five\), not str"):
+        SeatEnv(tf.SPOIL_FIVE, players="3")  # type: ignore[arg-type]
+    with pytest.raises(tf.PlayerCountError, match="Spoil Five is played by 2 to 10 players"):
+        SeatEnv(tf.SPOIL_FIVE, players=11)
+
+
 def test_every_preset_is_registered() -> None:
     ids = {env_id(v) for v in ALL_PRESETS}
     assert {"trumpfamily/SpoilFive-v0", "trumpfamily/Maw-v0", "trumpfamily/TwentyFive-v0",

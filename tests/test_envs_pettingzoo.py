@@ -198,6 +198,31 @@ def test_bad_arguments_are_refused() -> None:
         raw_env(players=3).observe("player_0")
 
 
+def test_hands_is_refused_for_one_hand_episodes() -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="hands=3 applies to episode='game'"):
+        env(variant=tf.SPOIL_FIVE, players=3, hands=3)
+    with pytest.raises(tf.InvalidArgumentError, match="hands=3 applies to episode='game'"):
+        raw_env(tf.SPOIL_FIVE, 3, episode="hand", hands=3)
+    game = raw_env(tf.SPOIL_FIVE, 3, episode="game", hands=3)
+    game.reset(seed=0)
+    context = game.view("player_0").game
+    assert context is not None and context.hands_left == 2  # this hand and two more
+
+
+def test_players_must_be_an_int() -> None:
+    with pytest.raises(tf.PlayerCountError,
+                       match=r"players='3': the number of players is an int \(2 to 10 in Spoil "
+                             r"Five\), not str"):
+        env(variant=tf.SPOIL_FIVE, players="3")  # type: ignore[arg-type]
+
+
+def test_a_step_before_any_reset_says_to_reset_first() -> None:
+    with pytest.raises(tf.InvalidArgumentError, match=r"no episode has started: call reset\(\) first"):
+        raw_env(players=3).step(0)
+    with pytest.raises(tf.InvalidArgumentError, match=r"call reset\(\) first"):
+        raw_env(players=3).observe("player_0")
+
+
 def test_ansi_rendering_narrates_the_episode() -> None:
     table = raw_env(variant=tf.FORTY_FIVE, players=2, render_mode="ansi")
     table.reset(seed=8)

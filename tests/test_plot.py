@@ -67,6 +67,23 @@ def test_results_take_a_tournament_result_duck_typed(tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_results_label_the_axis_with_the_results_unit() -> None:
+    """A tournament's result states its unit (chips or points): the axis says it; plain
+    rows keep the generic label, and an explicit unit wins."""
+    result = tf.tournament(["rule-of-thumb", "random"], tf.SPOIL_FIVE, deals=3, seed=1,
+                           executor="serial")
+    assert result.unit == "chips"
+    axis = "{} (95 % confidence interval)"
+    assert plot.results(result).axes[0].get_xlabel() == axis.format("chips per hand")
+    points = attrs.evolve(result, unit="points")
+    assert plot.results(points).axes[0].get_xlabel() == axis.format("points per hand")
+    assert plot.results(result, unit="net chips").axes[0].get_xlabel() == axis.format("net chips")
+    duck = _Tournament((_Stats("a", 1.0, 0.5, 2.0, 0.6),))
+    assert plot.results(duck).axes[0].get_xlabel() == axis.format("mean result")
+    with pytest.raises(tf.InvalidArgumentError, match="unit=3"):
+        plot.results(duck, unit=3)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("data", "fragment"), [
     ([], "at least one"),
     ([("a", 1.0, 2.0, 3.0)], "does not hold the mean"),

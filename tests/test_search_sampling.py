@@ -390,6 +390,9 @@ def test_bad_arguments_are_refused() -> None:
         sample_deal(view, 1.5)  # type: ignore[arg-type]
     with pytest.raises(tf.InvalidArgumentError, match="rng"):
         sample_deal(view, True)  # type: ignore[arg-type]
+    with pytest.raises(tf.InvalidArgumentError, match=r"rng=\[1\]: expected a random.Random, a "
+                                                       r"seed \(an int, str or bytes\) or None"):
+        sample_deal(view, [1])  # type: ignore[arg-type]
     with pytest.raises(tf.InvalidArgumentError, match="int >= 0"):
         sample_deals(view, -1, 0)
     assert sample_deals(view, 0, 0) == []
@@ -398,6 +401,10 @@ def test_bad_arguments_are_refused() -> None:
 def test_seeded_samples_repeat_and_a_generator_advances() -> None:
     view = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=3).view(2)
     assert sample_deals(view, 3, 42) == sample_deals(view, 3, 42)
+    # str and bytes seeds, as the bots and tournaments take them, seeded as everywhere
+    assert sample_deals(view, 3, "deal") == sample_deals(view, 3, random.Random("deal"))
+    assert sample_deal(view, b"deal") == sample_deal(view, random.Random(b"deal"))
+    assert sample_deals(view, 3, "deal") != sample_deals(view, 3, "other")
     gen = random.Random(1)
     first, second = sample_deal(view, gen), sample_deal(view, gen)
     assert first != second

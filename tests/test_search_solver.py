@@ -212,6 +212,9 @@ def test_every_objective_is_documented_in_order() -> None:
         ((tf.new_hand(tf.AUCTION_45, players=4, seed=1), 0), {},
          tf.InvalidArgumentError, "bidding games are not supported"),
         (("state", 0), {}, tf.InvalidArgumentError, "expected a HandState"),
+        ((tf.new_game(tf.SPOIL_FIVE, players=3, seed=1), 0), {}, tf.InvalidArgumentError,
+         (r"expected a HandState \(tf.new_hand\(...\)\), got GameState \(a GameState's "
+          r"current hand is game.hand\)")),
     ],
 )
 def test_bad_arguments_are_refused_clearly(

@@ -172,6 +172,11 @@ def test_a_trick_places_each_card_by_its_seat_and_marks_leader_and_winner() -> N
     assert "A trick led by Seat 1" in root.find(f"{NS}title").text  # type: ignore[operator,union-attr]
 
 
+def test_a_trick_won_by_a_seat_after_the_wrap_round_is_drawn() -> None:
+    picture = svg.trick("AH 2H", leader=3, winner=0, players=4)  # seat 3 led, seat 0 won
+    assert "won by Seat 0" in picture
+
+
 def test_a_trick_in_progress_leaves_empty_places() -> None:
     root = parse(svg.trick("KD 9D", leader=3, players=5))
     assert len(faces(root)) == 2
@@ -192,6 +197,11 @@ def test_a_trick_value_draws_itself() -> None:
     (("", 0), {}, "players="),
     (("AH 2H", 0), {"names": ["a"]}, "names"),
     (("AH 2H", 0), {"bottom": -1}, "bottom"),
+    # a winner that has not played to the trick: seats 0 and 1 played, 4 seats
+    (("AH 2H", 0, 3), {"players": 4},
+     "winner=3 has not played to this trick: the seats that played are 0, 1"),
+    (("AH 2H", 3, 1), {"players": 4}, "winner=1 has not played"),  # 3 led, then 0
+    (("", 0, 0), {"players": 4}, "winner=0 has not played"),
 ])
 def test_a_bad_trick_is_refused_clearly(args: tuple[Any, ...], kwargs: dict[str, Any],
                                         fragment: str) -> None:
@@ -300,6 +310,10 @@ def test_a_states_default_picture_is_public() -> None:
     assert public == state.svg() == svg.table(state)
     assert shown(public) == {C("KD"), C("6D")}  # the card played and the turn-up
     assert public.count("tf-back") == 4 + 5 + 5
+    with pytest.raises(tf.InvalidArgumentError, match="mark_legal=True.* needs reveal=True"):
+        svg.table(state, mark_legal=True)  # the hands are face down: nothing to mark
+    with pytest.raises(tf.InvalidArgumentError, match="needs reveal=True"):
+        state.svg(mark_legal=True)
     revealed = svg.table(state, reveal=True, mark_legal=True)
     assert shown(revealed) == {c for h in state.hands for c in h} | {C("KD"), C("6D")}
     assert legal_shown(revealed) == {C("AD"), C("9D")}
@@ -420,6 +434,22 @@ def test_explain_writes_the_position_with_the_legal_cards(tmp_path: Path) -> Non
     assert shown(picture) == set(tf.parse_cards("8C 5C 2C KD 3H"))
     assert legal_shown(picture) == {C("2C")}  # a trump led: the only trump must be played
     assert "Spoil Five" in picture and "♣" in picture
+
+
+def test_explain_svg_dash_writes_the_picture_to_standard_output(tmp_path: Path) -> None:
+    """``--svg -`` is standard output (as ``tournament --json -``): the picture alone, no
+    file named "-"."""
+    result = subprocess.run(
+        [sys.executable, "-m", "trumpfamily", "explain", "spoil five", "--trump", "C",
+         "--trick", "8C 5C", "--hand", "2C KD 3H", "--svg", "-"],
+        cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", check=False,
+        env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"})
+    assert result.returncode == 0, result.stderr
+    assert not (tmp_path / "-").exists()
+    assert result.stdout.startswith("<svg") and result.stdout.endswith("</svg>\n")
+    ET.fromstring(result.stdout)  # one well-formed document, no text around it
+    assert shown(result.stdout) == set(tf.parse_cards("8C 5C 2C KD 3H"))
+    assert legal_shown(result.stdout) == {C("2C")}
 
 
 def test_explain_refuses_an_svg_file_it_cannot_write(tmp_path: Path) -> None:

@@ -330,6 +330,41 @@ def test_json_round_trip_and_refusal() -> None:
         tf.TournamentResult.from_json(data)
 
 
+def test_json_text_and_the_packages_json_functions_read_a_result() -> None:
+    """``from_json`` takes the JSON text itself (str or bytes, as ``--json FILE`` writes
+    it), and ``tf.to_json`` / ``tf.from_json(..., TournamentResult)`` handle a result like
+    the package's other values."""
+    result = serial(["rule-of-thumb", "random"], tf.MAW, deals=2, seed=4)
+    text = json.dumps(result.to_json(), indent=2)
+    assert tf.TournamentResult.from_json(text) == result
+    assert tf.TournamentResult.from_json(text.encode()) == result
+    assert tf.to_json(result) == result.to_json()
+    assert tf.from_json(json.loads(json.dumps(tf.to_json(result))), tf.TournamentResult) == result
+    with pytest.raises(tf.DecodeError, match="cannot read TournamentResult .*not JSON text"):
+        tf.TournamentResult.from_json("{not json")
+    with pytest.raises(tf.DecodeError, match="cannot read TournamentResult"):
+        tf.TournamentResult.from_json("[1, 2]")  # JSON, but not a result
+    with pytest.raises(tf.DecodeError, match="per_deal"):
+        tf.from_json({k: v for k, v in result.to_json().items() if k != "per_deal"},
+                     tf.TournamentResult)
+
+
+@pytest.mark.parametrize(("bot", "message"), [
+    ("ismcts:10", "bot 'ismcts:10': expected name:key=value,... after the name, got '10'"),
+    ("sample-solve:samples=0",
+     "bot 'sample-solve:samples=0': SampleSolvePlayer: samples=0 is not an int >= 1"),
+])
+def test_a_bad_bot_is_named_once(bot: str, message: str) -> None:
+    with pytest.raises(tf.InvalidArgumentError) as caught:
+        tf.tournament([bot, "random"], tf.MAW, deals=1, seed=1, executor="serial")
+    assert str(caught.value) == message
+    with pytest.raises(tf.InvalidArgumentError) as caught:  # named otherwise: both names
+        tf.tournament({"mine": bot, "other": "random"}, tf.MAW, deals=1, seed=1,
+                      executor="serial")
+    assert str(caught.value).startswith("bot 'mine': ")
+    assert str(caught.value).count("bot '") == (2 if bot == "ismcts:10" else 1)
+
+
 def test_cli_prints_the_table_and_writes_the_same_result_as_json(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "result.json"

@@ -438,6 +438,12 @@ def trick_picture(seq: Sequence[Card], leader: int | None, winner: int | None = 
     leader = _seat_int("leader", leader, n)
     if winner is not None:
         winner = _seat_int("winner", winner, n)
+        played = [(leader + i) % n for i in range(len(seq))]
+        if winner not in played:
+            raise InvalidArgumentError(
+                f"winner={winner} has not played to this trick: the seats that played are "
+                f"{', '.join(map(str, played)) or 'none'} (the leader, {leader}, and the "
+                "seats after it in turn)")
     bottom = _seat_int("bottom", bottom, n)
     labels = _names(names, n)
     seats = tuple(
@@ -709,6 +715,11 @@ def table_picture(state: HandState | BiddingHand, *, reveal: bool = False,
                   names: Sequence[str] | None = None, card_width: float = CARD_WIDTH,
                   card_height: float = CARD_HEIGHT, font_size: float = 13) -> str:
     """The table of a hand (:func:`trumpfamily.svg.table`)."""
+    if mark_legal and not reveal:
+        raise InvalidArgumentError(
+            "table(mark_legal=True) needs reveal=True: the legal cards are marked in the "
+            "hand of the seat to act, which the table shows face up only with reveal=True "
+            "(for one seat's picture, svg.view(state.view(seat)) marks them)")
     cw, ch = _size("card_width", card_width), _size("card_height", card_height)
     font = _size("font_size", font_size)
     labels = _names(names, state.players)

@@ -5,7 +5,8 @@ Every value a server sends or receives has a JSON form (made by the one converte
 :mod:`trumpfamily.convert`; format 1): cards, suits and phases, every action and the
 :data:`~trumpfamily.actions.Action` union, :class:`~trumpfamily.outcomes.SeatView` with
 everything in it, every event of :mod:`trumpfamily.events`,
-:class:`~trumpfamily.outcomes.HandOutcome`, and the typed hand and game records. The
+:class:`~trumpfamily.outcomes.HandOutcome`, the typed hand and game records, and a
+tournament's :class:`~trumpfamily.tournament.TournamentResult`. The
 round trip is exact, ``from_json(to_json(x), type(x)) == x``, and :func:`from_json`
 refuses anything malformed with a :class:`~trumpfamily.errors.DecodeError` that names the
 field.
@@ -44,6 +45,7 @@ from .convert import (
 from .errors import DecodeError, InvalidArgumentError
 from .events import AnyEvent, Event, GameEvent
 from .outcomes import Barred, BiddingView, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
+from .tournament import TournamentResult
 from .variants import Variant
 
 __all__ = ["from_json", "to_json"]
@@ -53,7 +55,7 @@ T = TypeVar("T")
 #: The classes with a JSON form of their own (actions and events add ``"type"``).
 _CLASSES: Final[frozenset[type[Any]]] = frozenset({
     Card, Suit, Phase, Variant, Trick, Barred, Turn, GameContext, HandOutcome, SeatView,
-    BiddingView, HandRecord, DealRecord, GameRecord,
+    BiddingView, HandRecord, DealRecord, GameRecord, TournamentResult,
 })
 _ACTIONS: Final = frozenset(ACTION_TYPES.values())
 _EVENTS: Final = frozenset(EVENT_TYPES.values())
@@ -77,8 +79,10 @@ def to_json(value: object) -> Any:
             :class:`~trumpfamily.outcomes.SeatView`, a typed record
             (:class:`~trumpfamily.convert.HandRecord`,
             :class:`~trumpfamily.convert.GameRecord`,
-            :class:`~trumpfamily.convert.DealRecord`), or a list or tuple of these (for
-            example ``state.events``).
+            :class:`~trumpfamily.convert.DealRecord`), a
+            :class:`~trumpfamily.tournament.TournamentResult` (the same data as its
+            :meth:`~trumpfamily.tournament.TournamentResult.to_json`), or a list or tuple
+            of these (for example ``state.events``).
 
     Returns:
         The JSON form (:mod:`trumpfamily.convert`): a card as its text (``"5H"``), a
@@ -115,7 +119,7 @@ def to_json(value: object) -> Any:
         "Game": "save a game with game.record() and read it back with tf.replay_game()",
     }.get(cls.__name__) or (
         "it writes cards, suits, phases, variants, actions, events, tricks, turns, views, "
-        "outcomes, records, and lists of them"
+        "outcomes, records, tournament results, and lists of them"
     )
     raise InvalidArgumentError(f"to_json cannot write a {cls.__name__}: {hint}")
 
@@ -159,7 +163,8 @@ def from_json(data: object, cls: Any) -> Any:
         data: JSON data.
         cls: the type to read: any class :func:`to_json` writes (an action class, an
             event class, :class:`~trumpfamily.outcomes.SeatView`,
-            :class:`~trumpfamily.outcomes.HandOutcome`...), one of the unions
+            :class:`~trumpfamily.outcomes.HandOutcome`,
+            :class:`~trumpfamily.tournament.TournamentResult`...), one of the unions
             :data:`~trumpfamily.actions.Action`, :data:`~trumpfamily.events.Event`,
             :data:`~trumpfamily.events.GameEvent`, :data:`~trumpfamily.events.AnyEvent`,
             or ``tuple[X, ...]`` / ``list[X]`` of one of these.

@@ -94,7 +94,7 @@ def _intervals(data: object) -> list[Interval]:
     return out
 
 
-def results(data: object, *, title: str | None = None, unit: str = "mean result",
+def results(data: object, *, title: str | None = None, unit: str | None = None,
             reference: float | None = 0.0) -> Figure:
     """The mean result of each bot with its 95 % confidence interval, as horizontal error
     bars, one row per bot in the order given (the first at the top).
@@ -106,7 +106,10 @@ def results(data: object, *, title: str | None = None, unit: str = "mean result"
             ``ci_high`` (a tournament's result). Numbers are in the caller's unit (chips,
             points, a ratio).
         title: the chart's title.
-        unit: the label of the value axis.
+        unit: the label of the value axis. ``None`` (default): the unit ``data`` states,
+            when its ``unit`` attribute is a str (a
+            :class:`~trumpfamily.tournament.TournamentResult`'s ``"chips"`` or
+            ``"points"``: the axis reads "chips per hand"), else "mean result".
         reference: a value to mark with a vertical line (default 0, break-even), or
             ``None``.
 
@@ -122,7 +125,14 @@ def results(data: object, *, title: str | None = None, unit: str = "mean result"
     >>> figure = plot.results([("random", -0.4, -0.9, 0.1), ("rule of thumb", 0.8, 0.3, 1.3)])
     >>> [t.get_text() for t in figure.axes[0].get_yticklabels()]
     ['random', 'rule of thumb']
+    >>> figure.axes[0].get_xlabel()
+    'mean result (95 % confidence interval)'
     """
+    if unit is None:
+        stated = getattr(data, "unit", None)
+        unit = f"{stated} per hand" if isinstance(stated, str) and stated else "mean result"
+    elif not isinstance(unit, str):
+        raise InvalidArgumentError(f"unit={unit!r}: the axis label is a str (or None)")
     items = _intervals(data)
     if reference is not None:
         reference = _number(reference, "reference")

@@ -180,7 +180,8 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
             or a :class:`~trumpfamily.outcomes.Trick` (its leader and winner are used
             unless given).
         leader: the seat that led (required unless ``played`` is a ``Trick``).
-        winner: the seat that won it, or ``None`` (a trick in progress).
+        winner: the seat that won it, one of the seats that played to it, or ``None``
+            (a trick in progress).
         players: the number of seats (default: one per card, a complete trick); seats that
             have not played yet show an empty place.
         bottom: the seat drawn at the bottom; the others follow clockwise.
@@ -194,7 +195,8 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
     Raises:
         CardParseError: an item is not a card.
         InvalidArgumentError: no leader; ``leader``, ``winner`` or ``bottom`` is not a
-            seat; more cards than ``players``; a trick with no card and no ``players``;
+            seat; ``winner`` is a seat that has not played to the trick; more cards than
+            ``players``; a trick with no card and no ``players``;
             ``names`` not one string per seat; a size not positive.
 
     >>> import trumpfamily as tf
@@ -284,7 +286,8 @@ def table(state: HandState | BiddingHand, *, reveal: bool = False, mark_legal: b
         state: a :class:`~trumpfamily.engine.HandState` or a
             :class:`~trumpfamily.bidding.engine.BiddingHand`.
         reveal: show every hand face up, and the discards.
-        mark_legal: with ``reveal``, outline the cards the seat to act may play.
+        mark_legal: with ``reveal=True``, outline the cards the seat to act may play
+            (refused without it: the table shows no hand face up to mark).
         bottom: the seat drawn at the bottom; the others follow clockwise.
         names: the seats' names (default ``"Seat 0"``...).
         card_width, card_height: the size of a card in the trick, pixels (hands round the
@@ -295,8 +298,8 @@ def table(state: HandState | BiddingHand, *, reveal: bool = False, mark_legal: b
         An SVG document.
 
     Raises:
-        InvalidArgumentError: not a hand; ``bottom`` not a seat; ``names`` not one
-            string per seat; a size not positive.
+        InvalidArgumentError: not a hand; ``mark_legal=True`` without ``reveal=True``;
+            ``bottom`` not a seat; ``names`` not one string per seat; a size not positive.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily import svg

@@ -338,7 +338,10 @@ def _bots(bots: object) -> tuple[tuple[str, ...], tuple[BotFactory, ...]]:
             factory = bot_factory(entry)
             factory(0)  # made once now, so that a bad bot is named before any deal
         except InvalidArgumentError as error:
-            raise InvalidArgumentError(f"bot {name!r}: {error}") from None
+            prefix = f"bot {name!r}: "
+            message = str(error)  # a bot named by its text may name itself already
+            raise InvalidArgumentError(
+                message if message.startswith(prefix) else prefix + message) from None
         except TypeError as error:
             raise InvalidArgumentError(
                 f"bot {name!r}: making it with a seed failed ({error})"
@@ -749,9 +752,30 @@ class TournamentResult:
     def from_json(cls, data: object) -> TournamentResult:
         """Read a result written by :meth:`to_json`.
 
+        Args:
+            data: the JSON-ready data (a mapping, as :meth:`to_json` returns it or
+                :func:`json.loads` reads it back), or the JSON text itself (a str, bytes
+                or bytearray, e.g. a file written by ``trumpfamily tournament --json``).
+
+        Returns:
+            The result, equal to the one written.
+
         Raises:
-            DecodeError: ``data`` is not a tournament result (the error names the field).
+            DecodeError: ``data`` is not a tournament result (the error names the field),
+                or text that is not JSON.
+
+        >>> import json, trumpfamily as tf
+        >>> result = tf.tournament(["random", "rule-of-thumb"], tf.MAW, deals=2, seed=3,
+        ...                        executor="serial")
+        >>> tf.TournamentResult.from_json(json.dumps(result.to_json())) == result
+        True
         """
+        if isinstance(data, str | bytes | bytearray):
+            try:
+                data = json.loads(data)
+            except (json.JSONDecodeError, UnicodeDecodeError) as error:
+                raise DecodeError("TournamentResult", [("", f"not JSON text: {error}")]) \
+                    from None
         try:
             return CONVERTER.structure(data, cls)
         except STRUCTURE_ERRORS as exc:

@@ -2,14 +2,15 @@
 card the rule that forbids it (:func:`~trumpfamily.play.legal_moves`,
 :func:`~trumpfamily.play.check_play`: one decision, so the command cannot disagree with
 the API). ``--svg FILE`` also writes the position as a picture, the legal cards outlined
-(:func:`trumpfamily.svg.position`)."""
+(:func:`trumpfamily.svg.position`); ``--svg -`` writes the picture to standard output
+instead of the text, ready to pipe or redirect."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TextIO
 
-from ..cards import Card, parse_cards, parse_suit
+from ..cards import Card, Suit, parse_cards, parse_suit
 from ..errors import IllegalPlayError
 from ..narrate import Style, variant_title
 from ..play import check_play, legal_moves
@@ -47,14 +48,15 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                    help="an Ace of trumps demoted to the lowest trump for not being robbed")
     p.add_argument("--svg", metavar="FILE", default=None,
                    help="also write the position to FILE as an SVG picture, the legal cards "
-                        "outlined")
+                        "outlined ('-': standard output, instead of the text)")
     add_option_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the legal cards and each refusal's reason to ``out``, and with ``--svg FILE``
-    write the position as a picture; returns the exit status.
+    write the position as a picture (``--svg -``: the picture alone, to ``out``); returns
+    the exit status.
 
     Raises:
         CommandError: ``--svg FILE`` cannot be written (exit 2 when found before, 1 when
@@ -66,12 +68,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     trump = parse_suit(args.trump)
     hand = parse_cards(args.hand)
     trick = parse_cards(args.trick)
-    if args.svg is not None:
+    to_stdout = args.svg == "-"
+    if args.svg is not None and not to_stdout:
         check_writable("--svg", args.svg)
     legal = legal_moves(hand, trick, trump=trump, variant=variant, demoted=args.demoted)
     where = "Leading" if not trick else f"Trick so far: {style.cards(trick)}"
     demoted = (f" ({Card.parse(args.demoted)} demoted to the lowest trump)"
                if args.demoted else "")
+    if to_stdout:
+        out.write(_picture(hand, trick, trump, legal, f"{variant_title(variant)}{demoted}")
+                  + "\n")
+        return EXIT_OK
     print(f"{variant_title(variant)}, {trump.name.lower()} trumps{demoted}. {where}. "
           f"Hand: {style.cards(hand)}.", file=out)
     print(f"Legal: {style.cards(legal)}", file=out)
@@ -83,10 +90,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         except IllegalPlayError as refusal:
             print(f"  {style.card(card)} may not be played: {refusal.reason}", file=out)
     if args.svg is not None:
-        from ..svg import position
-
-        title = f"{variant_title(variant)}{demoted}"
-        picture = position(hand, trick, trump=trump, legal=legal, title=title)
+        picture = _picture(hand, trick, trump, legal, f"{variant_title(variant)}{demoted}")
         try:
             with open(args.svg, "w", encoding="utf-8") as handle:
                 handle.write(picture + "\n")
@@ -95,3 +99,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                                EXIT_FAILURE) from None
         print(f"Picture written to {args.svg}", file=out)
     return EXIT_OK
+
+
+def _picture(hand: tuple[Card, ...], trick: tuple[Card, ...], trump: Suit,
+             legal: tuple[Card, ...], title: str) -> str:
+    """The position as an SVG document, the legal cards outlined."""
+    from ..svg import position
+
+    return position(hand, trick, trump=trump, legal=legal, title=title)

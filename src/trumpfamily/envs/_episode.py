@@ -9,6 +9,7 @@ outcome's chips, points or gains.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Final, Literal
 
 import numpy as np
@@ -18,6 +19,7 @@ from ..cards import Card
 from ..errors import InvalidArgumentError
 from ..game import GameState, new_game
 from ..outcomes import AnyView, HandOutcome
+from ..players import Player
 from ..variants import Variant, find_variant
 from . import encoding
 
@@ -32,12 +34,40 @@ def check_episode(episode: object) -> Episode:
     return episode
 
 
-def check_hands(hands: object) -> int | None:
+def check_hands(hands: object, episode: Episode) -> int | None:
     if hands is not None and (type(hands) is not int or hands < 1):
         raise InvalidArgumentError(
             f"hands={hands!r}: the number of hands a game episode lasts, an int from 1, or "
             "None")
+    if hands is not None and episode != "game":
+        raise InvalidArgumentError(
+            f"hands={hands!r} applies to episode='game' (a game of that many hands at most); "
+            f"an episode={episode!r} episode is one hand: leave hands=None")
     return hands
+
+
+def check_bots(what: str, bots: object, count: int) -> tuple[Player, ...]:
+    """``bots`` as a tuple of ``count`` player objects (instances, not classes)."""
+    if isinstance(bots, str) or not isinstance(bots, Iterable):
+        raise InvalidArgumentError(
+            f"{what}: one player for each of the {count} other seats, in seat order; got "
+            f"{type(bots).__name__} {bots!r:.60}")
+    found = tuple(bots)
+    if len(found) != count:
+        raise InvalidArgumentError(
+            f"{what}: one player (with a choose(view) method) for each of the {count} other "
+            f"seats, in seat order; got {len(found)}")
+    for i, bot in enumerate(found):
+        if isinstance(bot, type):
+            raise InvalidArgumentError(
+                f"{what}[{i}] is the class {bot.__name__}, not a player: pass an instance, "
+                f"e.g. {bot.__name__}(seed=1) or RandomPlayer(seed=1)")
+        if not callable(getattr(bot, "choose", None)):
+            raise InvalidArgumentError(
+                f"{what}[{i}] is {type(bot).__name__} {bot!r:.60}, not a player: {what} "
+                f"are one player (an object with a choose(view) method) for each of the "
+                f"{count} other seats; pass an instance, e.g. RandomPlayer(seed=1)")
+    return found
 
 
 def reward_of(outcome: HandOutcome, seat: int) -> float:
@@ -63,7 +93,7 @@ class Table:
         self.layout = encoding.layout(self.variant, players)  # checks players
         self.players = players
         self.episode = check_episode(episode)
-        self.hands = check_hands(hands)
+        self.hands = check_hands(hands, self.episode)
         if episode == "game" and hands is None and self.variant.scoring.scoring == "pool":
             self.hands = players  # a pool game never ends by itself: each seat deals once
         self.rng = random.Random()
@@ -87,7 +117,7 @@ class Table:
     @property
     def game(self) -> GameState:
         if self.state is None:
-            raise InvalidArgumentError("the environment must be reset() before use")
+            raise InvalidArgumentError("no episode has started: call reset() first")
         return self.state
 
     def view(self, seat: int) -> AnyView:
@@ -107,6 +137,8 @@ class Table:
         Raises:
             InvalidArgumentError, IllegalActionError: the id is not legal (nothing changes).
         """
+        if self.state is None:
+            raise InvalidArgumentError("no episode has started: call reset() first")
         game = self.game
         seat = game.to_act
         if seat is None:

@@ -300,7 +300,11 @@ def layout(variant: Variant | str, players: int) -> Layout:
     """
     rules = find_variant(variant)
     table = rules.table
-    if type(players) is not int or not table.min_players <= players <= table.max_players:
+    if type(players) is not int:
+        raise PlayerCountError(
+            f"players={players!r}: the number of players is an int ({table.min_players} to "
+            f"{table.max_players} in {rules.name}), not {type(players).__name__}")
+    if not table.min_players <= players <= table.max_players:
         raise PlayerCountError(
             f"players={players!r}: {rules.name} is played by {table.min_players} to "
             f"{table.max_players} players")

@@ -67,7 +67,7 @@ from ..narrate import Narrator
 from ..outcomes import AnyView
 from ..players import Player, RandomPlayer
 from ..variants import ALL_VARIANTS, Variant
-from ._episode import Episode, Table, reward_of
+from ._episode import Episode, Table, check_bots, reward_of
 
 __all__ = ["SeatEnv", "env_id"]
 
@@ -82,12 +82,14 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             name; default Spoil Five.
         players: the number of seats, as the variant's table allows.
         seat: the learner's seat, ``0 .. players - 1``.
-        opponents: one :class:`~trumpfamily.players.Player` for each other seat, in seat
-            order; ``None``: :class:`~trumpfamily.RandomPlayer` bots, reseeded by
+        opponents: one :class:`~trumpfamily.players.Player` object (an instance, e.g.
+            ``RandomPlayer(seed=1)``, not the class) for each other seat, in seat order;
+            ``None``: :class:`~trumpfamily.RandomPlayer` bots, reseeded by
             ``reset(seed=...)``. Bots given here keep their own random state.
         episode: ``"hand"`` (default) or ``"game"``.
         hands: ``episode="game"``: the most hands a game lasts, or ``None`` (pool games:
-            one deal each; the others: to the end of the game).
+            one deal each; the others: to the end of the game). Refused with
+            ``episode="hand"``.
         illegal: ``"lose"`` (default) or ``"raise"`` (see the module).
         illegal_reward: the reward of an illegal action under ``illegal="lose"``.
         render_mode: ``None`` or ``"ansi"`` (the narration of the episode as text).
@@ -96,9 +98,10 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         UnknownVariantError: no preset has that name.
         PlayerCountError: ``players`` does not suit the variant.
         InvalidSeatError: ``seat`` is not a seat.
-        InvalidArgumentError: ``opponents`` is not one player per other seat, or
-            ``episode``, ``hands``, ``illegal`` or ``render_mode`` is not one of the
-            values above.
+        InvalidArgumentError: ``opponents`` is not one player object per other seat
+            (a class is refused: pass an instance), ``hands`` is given with
+            ``episode="hand"``, or ``episode``, ``hands``, ``illegal`` or ``render_mode``
+            is not one of the values above.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's)
@@ -113,13 +116,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self._table = Table(variant, players, episode, hands)
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidSeatError(seat, players)
-        if opponents is not None:
-            bots = list(opponents)
-            if len(bots) != players - 1 or not all(callable(getattr(b, "choose", None))
-                                                   for b in bots):
-                raise InvalidArgumentError(
-                    f"opponents: one player (with a choose(view) method) for each of the "
-                    f"{players - 1} other seats, in seat order; got {opponents!r:.80}")
+        given = None if opponents is None else check_bots("opponents", opponents, players - 1)
         if illegal not in ("lose", "raise"):
             raise InvalidArgumentError(
                 f"illegal={illegal!r}: 'lose' (the episode ends with illegal_reward) or "
@@ -128,7 +125,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidArgumentError(
                 f"render_mode={render_mode!r}: None or 'ansi' (the narration as text)")
         self.seat = seat
-        self._given = None if opponents is None else tuple(opponents)
+        self._given = given
         self._bots: dict[int, Player] = {}
         self._illegal = illegal
         self._illegal_reward = float(illegal_reward)
@@ -221,9 +218,11 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         Raises:
             IllegalActionError: ``illegal="raise"`` and the id is not legal (nothing
                 changes).
-            InvalidArgumentError: ``action`` is not an action id, or the episode is over
-                (reset first).
+            InvalidArgumentError: ``action`` is not an action id, no episode has started
+                (call :meth:`reset` first), or the episode is over (reset again).
         """
+        if self._table.state is None:
+            raise InvalidArgumentError("no episode has started: call reset() first")
         if self._over:
             raise InvalidArgumentError("the episode is over: reset() to start another")
         try:

@@ -21,8 +21,8 @@ one hand:
   simultaneous.
 * **Returns** at the end of the hand, one number per seat, as if the hand were the first
   of a game (:func:`~trumpfamily.game.new_game` with ``hands=1``): in the pool games the
-  seat's net chips (its fresh-pool stake paid, the pool won, jink payments; RULES.md
-  §1.6, §1.7; a spoil leaves every stake in the pool, which is an outside party, so the
+  seat's net chips (its fresh-pool ante paid, the pool won, jink payments; RULES.md
+  §1.6, §1.7; a spoil leaves every ante in the pool, which is an outside party, so the
   returns need not sum to zero); in the points games the points its side scores (§2.3,
   §2.4); in the bidding games the change of its side's score (BIDDING.md §3.6), which is
   negative when the bidders are set. Hence ``GameType.Utility.GENERAL_SUM``. The bounds
@@ -160,9 +160,9 @@ def utility_bounds(variant: Variant | str, players: int, dealer: int = 0) -> tup
     bounds), from the rules, not from play.
 
     * Pool games (RULES.md §1.6, §1.7): a fresh pool (:func:`~trumpfamily.scoring.antes`).
-      The least is the largest stake lost plus the jink bonus paid
+      The least is the largest ante lost plus the jink bonus paid
       (:func:`~trumpfamily.jinking.jink_bonus`, when jinking is on); the most is the whole
-      pool less the smallest stake, plus the bonus of every seat outside the smallest
+      pool less the smallest ante, plus the bonus of every seat outside the smallest
       side (a partner barred from the pool leaves it all to one seat).
     * Points games (§2.3, §2.4): 0 to five tricks' points, the best-trump trick's bonus
       and the five-tricks bonus.
@@ -174,7 +174,7 @@ def utility_bounds(variant: Variant | str, players: int, dealer: int = 0) -> tup
     Args:
         variant: the rules (a Variant or a preset's name).
         players: the number of seats.
-        dealer: the dealer's seat (his stake differs in pool games).
+        dealer: the dealer's seat (his ante differs in pool games).
 
     Returns:
         ``(least, most)``: chips (pool games) or points (points and bidding games).

@@ -104,13 +104,14 @@ class TrumpFamilyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         episode: ``"hand"`` (default) or ``"game"``.
         hands: ``episode="game"``: the most hands a game lasts (an int from 1), or
             ``None`` (pool games: one deal each; the others: to the end of the game).
+            Refused with ``episode="hand"``.
         render_mode: ``None`` or ``"ansi"``.
 
     Raises:
         UnknownVariantError: no preset has that name.
         PlayerCountError: ``players`` does not suit the variant.
         InvalidArgumentError: ``episode``, ``hands`` or ``render_mode`` is not one of
-            the values above.
+            the values above, or ``hands`` is given with ``episode="hand"``.
     """
 
     metadata: Final = {"name": "trumpfamily_v0", "render_modes": list(_RENDER_MODES),
@@ -201,8 +202,11 @@ class TrumpFamilyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
         Raises:
             IllegalActionError: the id is not legal now (nothing changes).
-            InvalidArgumentError: ``action`` is not an action id.
+            InvalidArgumentError: ``action`` is not an action id, or no episode has started
+                (call :meth:`reset` first).
         """
+        if self._table.state is None:
+            raise InvalidArgumentError("no episode has started: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -23,12 +23,17 @@ cards the seat cannot see. Count budgets (``samples``, ``iterations``) are repro
 a time budget (``milliseconds``) stops the search by the clock, so its choices depend on
 the machine and its load and are not reproducible.
 
+**Budgets.** The count budget always applies; ``milliseconds`` adds a time budget on top
+of it, and the search stops at whichever runs out first. A time budget alone is a count
+too large to be reached, e.g. ``ISMCTSPlayer(10**9, milliseconds=50)``.
+
 **Phases.** Every phase of the turn-up games is searched (robbing, rob prompts, fiving,
 the claim and the jink: :func:`~trumpfamily.search.solve` and the engine handle them). A
 seat with one legal action takes it without search. The bidding games (a
 :class:`~trumpfamily.outcomes.BiddingView`), and the dealer's discard for a turned-up
 joker (no trump suit yet), fall back to the ``fallback`` player's choice
-(:class:`~trumpfamily.players.ContextRuleOfThumbPlayer` by default).
+(:class:`~trumpfamily.players.ContextRuleOfThumbPlayer` by default), silently: in a
+bidding game a search bot plays exactly as its fallback does.
 """
 
 from __future__ import annotations
@@ -109,10 +114,12 @@ class SampleSolvePlayer:
             choice. ``None``: unpredictable.
         objective: what :func:`~trumpfamily.search.solve` maximises for the seat's side
             (:data:`~trumpfamily.search.solver.Objective`); ``None``: ``"pool"`` in pool games,
-            ``"points"`` in points games.
-        milliseconds: optionally, a time budget per decision: sampling and solving stop
-            once it is spent (at least one deal is solved). Not reproducible (see the
-            module notes).
+            ``"points"`` in points games. ``"points"`` suits the points games only and
+            ``"pool"`` the pool games only (refused at the first decision in another game).
+        milliseconds: optionally, a time budget per decision, on top of ``samples``:
+            sampling and solving stop at whichever runs out first, the ``samples`` deals
+            or the time (at least one deal is solved). Not reproducible (see the module
+            notes).
         fallback: the player for what is not searched (bidding games, the dealer's
             discard for a turned-up joker) and for ties: among the actions with the best
             average, the fallback's choice if it is one of them, else the first in legal
@@ -123,10 +130,21 @@ class SampleSolvePlayer:
     highest mean value is played. The usual weakness of the method applies: each sample
     is solved as if every card were known to everyone ("strategy fusion").
 
+    **The pool objective at a larger table.** With ``"pool"`` (the default in a pool
+    game) a sampled deal is worth 1 if the seat can take the pool against every other seat
+    playing together against it, else 0. With three or more players the others can
+    usually stop it, so every action is often worth 0 in every sample: all tie, and the
+    bot plays its ``fallback``'s choice. In multi-player Spoil Five or Maw it therefore
+    mostly plays as its fallback. ``objective="tricks"`` (tricks held at the end of the
+    hand, still against everyone) separates the actions far more often, at a higher cost
+    per sample (the pool search stops once the pool is decided; the tricks search plays
+    the hand further).
+
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
             :data:`~trumpfamily.search.solver.OBJECTIVES`) or ``milliseconds``; ``fallback`` has no
-            ``choose`` method.
+            ``choose`` method. (An ``objective`` that does not suit the game's scoring is
+            refused by :meth:`choose`, the first time the game is known.)
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=4)
@@ -167,14 +185,16 @@ class SampleSolvePlayer:
         Raises:
             InvalidArgumentError: ``view`` is not a :class:`~trumpfamily.outcomes.SeatView`
                 or :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
-                this seat's turn); ``objective`` does not suit the game's scoring (as for
-                :func:`~trumpfamily.search.solve`).
+                this seat's turn); ``objective`` does not suit the game's scoring
+                (``"points"`` in a pool game, ``"pool"`` in a points game; the message
+                names the bot).
         """
         legal = _legal(self, view)
         if len(legal) == 1:
             return legal[0]
         if isinstance(view, BiddingView) or view.trump is None:
             return self.fallback.choose(view)
+        _check_objective(self.objective, view)
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _decision_rng(self.seed, view, "sample-solve")
@@ -195,6 +215,21 @@ class SampleSolvePlayer:
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
         return _pick(legal, totals, lambda: self.fallback.choose(view))
+
+
+def _check_objective(objective: Objective | None, view: SeatView) -> None:
+    """Refuse an objective the game's scoring does not have, naming the bot."""
+    scoring = view.variant.scoring.scoring
+    if objective == "points" and scoring != "points":
+        raise InvalidArgumentError(
+            f"SampleSolvePlayer: objective='points' does not suit {view.variant.name}'s "
+            f"{scoring} scoring (a hand there has no points); use objective='pool' (the "
+            "default) or 'tricks'")
+    if objective == "pool" and scoring != "pool":
+        raise InvalidArgumentError(
+            f"SampleSolvePlayer: objective='pool' does not suit {view.variant.name}'s "
+            f"{scoring} scoring (there is no pool); use objective='points' (the default) "
+            "or 'tricks'")
 
 
 def _pick(legal: tuple[Action, ...], scores: Sequence[float], fallback: Callable[[], Action]) -> Action:
@@ -230,8 +265,9 @@ class ISMCTSPlayer:
         rollout: the policy that plays each iteration's hand to its end after the tree:
             ``"random"`` or ``"rule-of-thumb"`` (:data:`Rollout`).
         exploration: the UCB constant ``c`` (a float >= 0; rewards lie in 0..1).
-        milliseconds: optionally, a time budget per decision (at least one iteration
-            runs). Not reproducible (see the module notes).
+        milliseconds: optionally, a time budget per decision, on top of ``iterations``:
+            the search stops at whichever runs out first, the ``iterations`` or the time
+            (at least one iteration runs). Not reproducible (see the module notes).
         fallback: the player for what is not searched (bidding games, the dealer's
             discard for a turned-up joker). Default:
             :class:`~trumpfamily.players.ContextRuleOfThumbPlayer`.

@@ -396,12 +396,14 @@ def _build(
     return state
 
 
-def _rng(rng: random.Random | int | None) -> random.Random:
+def _rng(rng: random.Random | int | str | bytes | None) -> random.Random:
+    """``rng`` itself, or a generator seeded with it as everywhere in the package
+    (:func:`~trumpfamily.dealing.seeded_random`: the same seed, the same deals)."""
     if isinstance(rng, random.Random):
         return rng
-    if type(rng) is bool or not (rng is None or isinstance(rng, int)):
+    if rng is not None and (type(rng) is bool or not isinstance(rng, int | str | bytes)):
         raise InvalidArgumentError(
-            f"rng={rng!r}: expected a random.Random, an int seed or None, "
+            f"rng={rng!r}: expected a random.Random, a seed (an int, str or bytes) or None, "
             f"not {type(rng).__name__}")
     return seeded_random(rng, "rng: ")
 
@@ -435,14 +437,16 @@ def count_deals(view: SeatView) -> int:
     return _plan(view).total
 
 
-def sample_deals(view: SeatView, n: int, rng: random.Random | int | None = None) -> list[HandState]:
+def sample_deals(view: SeatView, n: int,
+                 rng: random.Random | int | str | bytes | None = None) -> list[HandState]:
     """``n`` deals consistent with ``view``, each drawn uniformly and independently.
 
     Args:
         view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView` (a
             :class:`~trumpfamily.outcomes.BiddingView` is refused).
         n: how many deals (an int, 0 or more).
-        rng: a :class:`random.Random` (used and advanced), an int seed, or ``None``
+        rng: a :class:`random.Random` (used and advanced), a seed (an int, str or bytes,
+            as the bots and :func:`~trumpfamily.tournament.tournament` take), or ``None``
             (unpredictable).
 
     Returns:
@@ -454,7 +458,8 @@ def sample_deals(view: SeatView, n: int, rng: random.Random | int | None = None)
 
     Raises:
         InvalidArgumentError: as for :func:`count_deals`; ``n`` is not an int >= 0;
-            ``rng`` is not a ``random.Random``, int or ``None``.
+            ``rng`` is not a ``random.Random``, a seed (int, str,
+            bytes) or ``None``.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.search import sample_deals
@@ -474,12 +479,13 @@ def sample_deals(view: SeatView, n: int, rng: random.Random | int | None = None)
     return out
 
 
-def sample_deal(view: SeatView, rng: random.Random | int | None = None) -> HandState:
+def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = None) -> HandState:
     """One deal consistent with ``view``, uniform over all of them (:func:`count_deals`).
 
     Args:
         view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView`.
-        rng: a :class:`random.Random` (used and advanced), an int seed, or ``None``.
+        rng: a :class:`random.Random` (used and advanced), a seed (an int, str or
+            bytes), or ``None``.
 
     Returns:
         A full :class:`~trumpfamily.engine.HandState` at the view's point of the hand,
@@ -489,7 +495,8 @@ def sample_deal(view: SeatView, rng: random.Random | int | None = None) -> HandS
     Raises:
         InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
             (the sampler covers the turn-up games), not a view, or no deal fits it;
-            ``rng`` is not a ``random.Random``, int or ``None``.
+            ``rng`` is not a ``random.Random``, a seed (int, str,
+            bytes) or ``None``.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.search import sample_deal

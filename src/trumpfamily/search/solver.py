@@ -143,7 +143,8 @@ def solve(
 
     Raises:
         InvalidArgumentError: ``state`` is not a :class:`~trumpfamily.engine.HandState`
-            (a bidding hand is not supported), ``objective`` is not one of
+            (a bidding hand is not supported; for a game, pass its current hand,
+            ``game.hand``), ``objective`` is not one of
             :data:`OBJECTIVES`, or is ``"pool"`` in a points game or ``"points"`` in a
             pool game, or ``all_values`` is not a bool.
         InvalidSeatError: ``seat`` is not a seat of the hand.
@@ -160,7 +161,11 @@ def solve(
     """
     if type(state) is not HandState:
         what = type(state).__name__
-        extra = (" (the bidding games are not supported)" if what == "BiddingHand" else "")
+        extra = {
+            "BiddingHand": " (the bidding games are not supported)",
+            "GameState": " (a GameState's current hand is game.hand)",
+            "Game": " (a Game's current hand is game.hand)",
+        }.get(what, "")
         raise InvalidArgumentError(
             f"solve: expected a HandState (tf.new_hand(...)), got {what}{extra}")
     if type(seat) is not int or not 0 <= seat < state.players:
