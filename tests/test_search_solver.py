@@ -222,3 +222,43 @@ def test_bad_arguments_are_refused_clearly(
 ) -> None:
     with pytest.raises(error, match=words):
         solve(*args, **kwargs)
+
+
+def test_a_search_budget_stops_the_search_or_changes_nothing() -> None:
+    state = tf.new_hand(tf.FORTY_FIVE, players=4, seed=3)
+    while state.phase is not tf.Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    full = solve(state, 0, "points", all_values=True)
+    assert full.nodes > 50
+    with pytest.raises(tf.SearchLimitError, match=r"stopped after 50 positions") as info:
+        solve(state, 0, "points", all_values=True, max_nodes=50)
+    assert info.value.nodes == 51
+    assert solve(state, 0, "points", all_values=True, max_nodes=full.nodes) == full
+    with pytest.raises(tf.SearchLimitError):
+        solve(state, 0, "points", all_values=True, max_nodes=full.nodes - 1)
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, "10", True])
+def test_a_bad_search_budget_is_refused(bad: Any) -> None:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.InvalidArgumentError, match="max_nodes"):
+        solve(state, 0, max_nodes=bad)
+    with pytest.raises(tf.InvalidArgumentError, match="max_nodes"):
+        tf.SampleSolvePlayer(max_nodes=bad)
+
+
+def test_sample_solve_over_budget_plays_its_fallback() -> None:
+    state = tf.new_hand(tf.FORTY_FIVE, players=4, seed=3)
+    while state.phase is not tf.Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    view = state.view(state.to_act)
+
+    class Last:
+        def choose(self, view: Any) -> Any:
+            return view.legal_actions[-1]
+
+    starved = tf.SampleSolvePlayer(samples=3, seed=1, max_nodes=1, fallback=Last())
+    assert len(view.legal_actions) > 1
+    assert starved.choose(view) == view.legal_actions[-1]
+    fed = tf.SampleSolvePlayer(samples=3, seed=1, max_nodes=None, fallback=Last())
+    assert fed.choose(view) in view.legal_actions

@@ -475,3 +475,36 @@ def test_the_pictures_example_writes_valid_pictures(tmp_path: Path) -> None:
     assert legal_shown(written["hand.svg"]) == {C("AD"), C("9D")}
     assert shown(written["table.svg"]) == {C("KD"), C("6D")}
     assert shown(written["trick.svg"]) == {C("KD"), C("9D"), C("3C")}
+
+
+@pytest.mark.parametrize("make", [
+    lambda st: svg.view(st.view(0), names=["a\x00b", "x", "y"]),
+    lambda st: svg.table(st, names=["a\x01", "b", "c"]),
+    lambda st: svg.view(st.view(0), names=["\ud800", "x", "y"]),
+    lambda st: svg.position("AH KH", trump="S", title="x\x02y"),
+])
+def test_text_that_xml_cannot_hold_is_refused(make: Any) -> None:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.InvalidArgumentError, match="cannot be written in an SVG"):
+        make(state)
+
+
+def test_flags_must_be_bools_so_a_string_never_reveals_the_hands() -> None:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    for make in (lambda: svg.table(state, reveal="no"), lambda: state.svg(reveal="false"),
+                 lambda: svg.view(state.view(0), mark_legal="no")):
+        with pytest.raises(tf.InvalidArgumentError, match="expected True or False"):
+            make()
+    with pytest.raises(tf.InvalidArgumentError, match="title=5"):
+        svg.position("AH KH", trump="S", title=5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: svg.cards("AH AH"), "cards: AH given more than once"),
+    (lambda: svg.trick("AH 2H AH", leader=0), "trick: AH given more than once"),
+    (lambda: svg.position("AH AH", trump="S"), "hand: AH given more than once"),
+    (lambda: svg.position("AH KH", "AH", trump="S"), "AH both in the hand and in the trick"),
+])
+def test_a_card_drawn_twice_is_refused(make: Any, message: str) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match=message):
+        make()

@@ -33,6 +33,7 @@ from .errors import (
     PlayerCountError,
     RefusalCode,
     ReplayError,
+    SearchLimitError,
     TrumpFamilyError,
     UnknownVariantError,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "RefusalCode",
     "Reneging",
     "ReplayError",
+    "SearchLimitError",
     "Robbing",
     "Scoring",
     "Suit",

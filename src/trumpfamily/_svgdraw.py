@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
-from xml.sax.saxutils import escape
+import re
+from xml.sax.saxutils import escape as _escape
 
 from .errors import InvalidArgumentError, InvalidSeatError
 
@@ -51,6 +52,29 @@ _RANK_FACE: Final = {"T": "10"}  # the rank as a card's face shows it (else its 
 
 
 # -- small helpers -----------------------------------------------------------------------
+
+#: Characters an XML 1.0 document cannot hold: control characters other than tab, line
+#: feed and carriage return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """``text`` escaped for XML; text that XML cannot hold is refused (so that every
+    picture stays a well-formed document)."""
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        raise InvalidArgumentError(
+            f"{text!r:.60}: the character {bad.group()!r} cannot be written in an SVG "
+            "(XML 1.0) document")
+    return _escape(text)
+
+
+def _flag(name: str, value: object) -> bool:
+    """A keyword that must be True or False (``reveal="no"`` must not show every hand)."""
+    if type(value) is not bool:
+        raise InvalidArgumentError(f"{name}={value!r}: expected True or False")
+    return value
+
 
 def _n(x: float) -> str:
     """A coordinate as short, deterministic text (one decimal at most)."""
@@ -409,6 +433,8 @@ def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     ):
         raise InvalidArgumentError(
             f"names must be {players} strings, one per seat, got {names!r}")
+    for x in names:
+        escape(x)  # InvalidArgumentError for text XML cannot hold
     return tuple(names)
 
 
@@ -599,6 +625,7 @@ def view_picture(seat_view: SeatView | BiddingView, *, mark_legal: bool = True,
                  names: Sequence[str] | None = None, card_width: float = CARD_WIDTH,
                  card_height: float = CARD_HEIGHT, font_size: float = 13) -> str:
     """What one seat sees (:func:`trumpfamily.svg.view`)."""
+    mark_legal = _flag("mark_legal", mark_legal)
     cw, ch = _size("card_width", card_width), _size("card_height", card_height)
     font = _size("font_size", font_size)
     v = seat_view
@@ -715,6 +742,8 @@ def table_picture(state: HandState | BiddingHand, *, reveal: bool = False,
                   names: Sequence[str] | None = None, card_width: float = CARD_WIDTH,
                   card_height: float = CARD_HEIGHT, font_size: float = 13) -> str:
     """The table of a hand (:func:`trumpfamily.svg.table`)."""
+    reveal = _flag("reveal", reveal)
+    mark_legal = _flag("mark_legal", mark_legal)
     if mark_legal and not reveal:
         raise InvalidArgumentError(
             "table(mark_legal=True) needs reveal=True: the legal cards are marked in the "
@@ -766,6 +795,8 @@ def position_picture(held: Sequence[Card], played: Sequence[Card], suit: Suit,
                      card_width: float = CARD_WIDTH, card_height: float = CARD_HEIGHT,
                      font_size: float = 13) -> str:
     """A position: trumps, the trick so far, the hand (:func:`trumpfamily.svg.position`)."""
+    if title is not None and not isinstance(title, str):
+        raise InvalidArgumentError(f"title={title!r}: expected a str or None")
     cw, ch = _size("card_width", card_width), _size("card_height", card_height)
     font = _size("font_size", font_size)
     pad = 10.0

@@ -30,6 +30,7 @@ __all__ = [
     "PlayerCountError",
     "RefusalCode",
     "ReplayError",
+    "SearchLimitError",
     "TrumpFamilyError",
     "UnknownVariantError",
 ]
@@ -384,6 +385,19 @@ class DecodeError(TrumpFamilyError, ValueError):
             f"field {path!r}: {reason}" if path else reason for path, reason in self.problems
         )
         super().__init__(f"cannot read {target} from this data: {where}")
+
+
+class SearchLimitError(TrumpFamilyError):
+    """A search stopped at its budget before it reached an exact answer
+    (:func:`trumpfamily.search.solve` with ``max_nodes``).
+
+    Attributes:
+        nodes: the positions searched when it stopped (more than the budget).
+    """
+
+    def __init__(self, message: str, nodes: int) -> None:
+        super().__init__(message)
+        self.nodes = nodes
 
 
 class InvalidArgumentError(TrumpFamilyError, ValueError):

@@ -61,6 +61,19 @@ __all__ = [
 ]
 
 
+def _distinct(seq: str | Iterable[Card | str], what: str) -> tuple[Card, ...]:
+    """The cards of ``seq`` (:func:`~trumpfamily.cards.parse_cards`), each at most once:
+    a deck holds one of each card."""
+    got = parse_cards(seq)
+    seen: set[Card] = set()
+    twice = [c for c in got if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+    if twice:
+        raise InvalidArgumentError(
+            f"{what}: {' '.join(dict.fromkeys(map(str, twice)))} given more than once (a deck "
+            "holds one of each card)")
+    return got
+
+
 def _legal_set(legal: Iterable[Card | str] | None, among: Sequence[Card],
                what: str) -> frozenset[Card] | None:
     """The legal cards as a set, each checked to be among ``among``."""
@@ -163,7 +176,7 @@ def cards(seq: str | Iterable[Card | str], *, legal: Iterable[Card | str] | None
     >>> picture.count("tf-legal"), picture.count("tf-dimmed")
     (1, 1)
     """
-    hand = parse_cards(seq)
+    hand = _distinct(seq, "cards")
     return _draw.cards_picture(hand, _legal_set(legal, hand, "cards"), width=width,
                                height=height, gap=gap, title=title)
 
@@ -210,7 +223,7 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
         leader = played.leader if leader is None else leader
         winner = played.winner if winner is None else winner
     else:
-        seq = parse_cards(played)
+        seq = _distinct(played, "trick")
     return _draw.trick_picture(seq, leader, winner, players=players, bottom=bottom, names=names,
                                card_width=card_width, card_height=card_height,
                                font_size=font_size)
@@ -352,7 +365,11 @@ def position(hand: str | Iterable[Card | str], trick: str | Iterable[Card | str]
     True
     """
     suit = parse_suit(trump)
-    held, played = parse_cards(hand), parse_cards(trick)
+    held, played = _distinct(hand, "hand"), _distinct(trick, "trick")
+    both = set(held) & set(played)
+    if both:
+        raise InvalidArgumentError(
+            f"position: {' '.join(sorted(map(str, both)))} both in the hand and in the trick")
     return _draw.position_picture(held, played, suit, _legal_set(legal, held, "cards in hand"),
                                   title=title, card_width=card_width, card_height=card_height,
                                   font_size=font_size)

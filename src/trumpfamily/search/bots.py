@@ -47,7 +47,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 from ..actions import Action
 from ..engine import HandState
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, SearchLimitError
 from ..jinking import jink_bonus
 from ..outcomes import AnyView, BiddingView, HandOutcome, SeatView
 from ..players import ContextRuleOfThumbPlayer, Player, RuleOfThumbPlayer, _legal
@@ -124,6 +124,12 @@ class SampleSolvePlayer:
             discard for a turned-up joker) and for ties: among the actions with the best
             average, the fallback's choice if it is one of them, else the first in legal
             order. Default: :class:`~trumpfamily.players.ContextRuleOfThumbPlayer`.
+        max_nodes: the search budget of one sampled deal, in positions (an int >= 1, or
+            ``None`` for none): a deal that needs more (a large table early in the hand
+            can need millions, minutes of search) is left out of the average
+            (:class:`~trumpfamily.errors.SearchLimitError`); if every deal of a decision
+            is left out, the bot plays its ``fallback``'s choice. Default 100,000 (about
+            half a second of search).
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -161,8 +167,12 @@ class SampleSolvePlayer:
         objective: Objective | None = None,
         milliseconds: float | None = None,
         fallback: Player | None = None,
+        max_nodes: int | None = 100_000,
     ) -> None:
         owner = "SampleSolvePlayer"
+        if max_nodes is not None:
+            _check_count(owner, "max_nodes", max_nodes)
+        self.max_nodes = max_nodes
         self.samples = _check_count(owner, "samples", samples)
         self.seed = _check_seed(owner, seed)
         if objective is not None and objective not in OBJECTIVES:
@@ -177,7 +187,8 @@ class SampleSolvePlayer:
 
     def __repr__(self) -> str:
         return (f"SampleSolvePlayer(samples={self.samples}, seed={self.seed!r}, "
-                f"objective={self.objective!r}, milliseconds={self.milliseconds!r})")
+                f"objective={self.objective!r}, milliseconds={self.milliseconds!r}, "
+                f"max_nodes={self.max_nodes!r})")
 
     def choose(self, view: AnyView) -> Action:
         """The action with the best mean value over the sampled deals.
@@ -202,18 +213,27 @@ class SampleSolvePlayer:
         index = {a: i for i, a in enumerate(legal)}
         objective = self.objective
         deals: list[HandState] = []
+        solved = 0
         for k in range(self.samples):
             if not deals:
                 deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
             deal = deals.pop()
             if objective is None:
                 objective = default_objective(deal)
-            result = solve(deal, view.seat, objective, all_values=True)
-            assert result.action_values is not None
-            for action, value in result.action_values:
-                totals[index[action]] += value
+            try:
+                result = solve(deal, view.seat, objective, all_values=True,
+                               max_nodes=self.max_nodes)
+            except SearchLimitError:
+                result = None  # over budget: left out of the average
+            if result is not None:
+                solved += 1
+                assert result.action_values is not None
+                for action, value in result.action_values:
+                    totals[index[action]] += value
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
+        if not solved:  # every deal over the search budget
+            return self.fallback.choose(view)
         return _pick(legal, totals, lambda: self.fallback.choose(view))
 
 

@@ -49,7 +49,7 @@ import attrs
 from ..actions import Action
 from ..cards import JK, Card, Rank, canonical
 from ..engine import HandState
-from ..errors import InvalidArgumentError, InvalidSeatError
+from ..errors import InvalidArgumentError, InvalidSeatError, SearchLimitError
 from ..jinking import claim_due
 from ..outcomes import HAND_SIZE, HandOutcome, Phase
 from ..play import mask_table
@@ -121,6 +121,7 @@ def solve(
     objective: Objective | None = None,
     *,
     all_values: bool = False,
+    max_nodes: int | None = None,
 ) -> SolveResult:
     """Solve the rest of ``state``'s hand exactly, with every card known.
 
@@ -134,6 +135,10 @@ def solve(
             scoring).
         all_values: also compute the exact value of every legal action
             (:attr:`SolveResult.action_values`); costs more search.
+        max_nodes: a budget of positions to search (an int >= 1); ``None`` (default): no
+            limit. A hand with many seats can take millions of positions (minutes) from
+            its first trick: a bot that must answer in time gives a budget and treats
+            :class:`~trumpfamily.errors.SearchLimitError` as "no exact answer".
 
     Returns:
         A :class:`SolveResult`: the value (tricks, 0/1 or points, for ``seat``'s side),
@@ -148,6 +153,8 @@ def solve(
             :data:`OBJECTIVES`, or is ``"pool"`` in a points game or ``"points"`` in a
             pool game, or ``all_values`` is not a bool.
         InvalidSeatError: ``seat`` is not a seat of the hand.
+        SearchLimitError: more than ``max_nodes`` positions were needed (nothing is
+            returned: the search stops).
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.search import solve
@@ -186,7 +193,11 @@ def solve(
             "played for a pool: use 'pool' or 'tricks'")
     if type(all_values) is not bool:
         raise InvalidArgumentError(f"solve: all_values={all_values!r} is not a bool")
-    search = _Search(state, seat, objective)
+    if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
+        raise InvalidArgumentError(
+            f"solve: max_nodes={max_nodes!r}: the budget is an int of positions, 1 or more "
+            "(or None for no limit)")
+    search = _Search(state, seat, objective, _NO_LIMIT if max_nodes is None else max_nodes)
     if state.is_over:
         assert state.outcome is not None
         value = outcome_value(state.outcome, search.side, objective)
@@ -210,11 +221,21 @@ def _lean_ok(state: HandState) -> bool:
     return rob is None or rob.seat is None or st.rob_done is not None
 
 
+#: No budget: more positions than any hand has.
+_NO_LIMIT: Final = 1 << 62
+
+
+def _over(nodes: int, limit: int) -> SearchLimitError:
+    return SearchLimitError(
+        f"solve: stopped after {limit} positions (max_nodes) without an exact answer", nodes)
+
+
 class _Search:
     """One :func:`solve` call: the engine layer and its mask searchers."""
 
-    def __init__(self, state: HandState, seat: int, objective: Objective) -> None:
+    def __init__(self, state: HandState, seat: int, objective: Objective, limit: int) -> None:
         self.seat = seat
+        self.limit = limit
         self.objective: Objective = objective
         seating = state._seating
         self.side = seating.side_of[seat]
@@ -258,10 +279,13 @@ class _Search:
         if _lean_ok(state):
             lean = self._lean_for(state)
             before = lean.nodes
+            lean.limit = before + self.limit - self.nodes  # what is left of the budget
             v = lean.run(state, alpha, beta)
             self.nodes += lean.nodes - before
             return v
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise _over(self.nodes, self.limit)
         to_act = state.to_act
         assert to_act is not None
         maximise = self.side_of[to_act] == self.side
@@ -316,6 +340,7 @@ class _Lean:
         self.bonus_rule = scoring.best_trump_bonus
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.limit = _NO_LIMIT  # set by _Search.value before each run
         # the position (set by load)
         self.hands: list[int] = []
         self.trick: list[int] = []
@@ -417,6 +442,8 @@ class _Lean:
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta over the position held in the fields."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise _over(self.nodes, self.limit)
         trick = self.trick
         n = self.n
         p = self.leader if self.claim else (self.leader + len(trick)) % n
