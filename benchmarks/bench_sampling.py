@@ -17,8 +17,7 @@ import statistics
 import time
 
 import trumpfamily as tf
-from trumpfamily.search import count_deals, sample_deals
-from trumpfamily.search import sampling
+from trumpfamily.search import count_deals, sample_deals, sampling
 
 
 def views(variant: tf.Variant, players: int, hands: int, seed: int) -> list[tf.SeatView]:

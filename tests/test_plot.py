@@ -15,8 +15,8 @@ import pytest
 
 pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is not installed")
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily import plot  # noqa: E402
+import trumpfamily as tf
+from trumpfamily import plot
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 

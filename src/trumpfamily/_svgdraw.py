@@ -11,9 +11,9 @@ sizes, seats and names here; the card parsing and the type checks are in
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
-import re
 from xml.sax.saxutils import escape as _escape
 
 from .errors import InvalidArgumentError, InvalidSeatError
@@ -79,8 +79,7 @@ def _flag(name: str, value: object) -> bool:
 def _n(x: float) -> str:
     """A coordinate as short, deterministic text (one decimal at most)."""
     text = f"{x:.1f}"
-    if text.endswith(".0"):
-        text = text[:-2]
+    text = text.removesuffix(".0")
     return "0" if text == "-0" else text
 
 
@@ -162,9 +161,9 @@ def _face(c: Card, x: float, y: float, w: float, h: float, *, state: str = "",
     parts = [
         f'<g class="{classes}" data-card="{c}" transform="translate({_n(x)},{_n(y)})"{opacity}>',
         f"<title>{escape(title)}</title>",
-        f'<rect x="0.5" y="0.5" width="{_n(w - 1)}" height="{_n(h - 1)}" rx="{_n(r)}" '
-        f'fill="{"#fffbea" if c.suit is None else "#ffffff"}" stroke="{stroke}" '
-        f'stroke-width="{_n(width)}"/>',
+        (f'<rect x="0.5" y="0.5" width="{_n(w - 1)}" height="{_n(h - 1)}" rx="{_n(r)}" '
+         f'fill="{"#fffbea" if c.suit is None else "#ffffff"}" stroke="{stroke}" '
+         f'stroke-width="{_n(width)}"/>'),
     ]
     pad = w * 0.09
     if c.suit is None:
@@ -397,8 +396,8 @@ def _draw_ring(layout: _Layout, cw: float, ch: float, font: float) -> tuple[str,
     bh = max(h for _, h in sizes)
     blocks = _ring(n, layout.bottom, (bw, bh), (inner_rx + bw / 4, inner_ry + bh / 4), 8,
                    avoid=(inner_rx + 6, inner_ry + 6))
-    body = [f'<ellipse cx="0" cy="0" rx="{_n(inner_rx + 6)}" ry="{_n(inner_ry + 6)}" '
-            f'fill="{_FELT}" stroke="#1e4a2c" stroke-width="3"/>']
+    body = [(f'<ellipse cx="0" cy="0" rx="{_n(inner_rx + 6)}" ry="{_n(inner_ry + 6)}" '
+             f'fill="{_FELT}" stroke="#1e4a2c" stroke-width="3"/>')]
     for seat in range(n):
         box = cards_at[seat]
         x, y = box.x, box.y

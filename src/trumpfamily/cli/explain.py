@@ -14,7 +14,6 @@ from ..cards import Card, Suit, parse_cards, parse_suit
 from ..errors import IllegalPlayError
 from ..narrate import Style, variant_title
 from ..play import check_play, legal_moves
-from ._files import check_writable
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -25,6 +24,7 @@ from ._common import (
     note_unused_options,
     variant_from,
 )
+from ._files import check_writable
 
 __all__ = ["add_parser", "run"]
 

@@ -18,15 +18,15 @@ from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 
 __all__ = [
+    "OBJECTIVES",
     "Constraints",
+    "Objective",
     "Place",
     "PlayFact",
+    "SolveResult",
     "constraints",
     "count_deals",
     "sample_deal",
     "sample_deals",
-    "OBJECTIVES",
-    "Objective",
-    "SolveResult",
     "solve",
 ]

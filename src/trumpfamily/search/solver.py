@@ -459,9 +459,9 @@ class _Lean:
             return lo
         if hi <= alpha:
             return hi
-        if lo > alpha:
+        if lo > alpha:  # noqa: PLR1730 (cheaper than max/min in the search)
             alpha = lo
-        if hi < beta:
+        if hi < beta:  # noqa: PLR1730 (cheaper than max/min in the search)
             beta = hi
         a0, b0 = alpha, beta
         maximise = self.side_of[p] == self.side
@@ -476,11 +476,11 @@ class _Lean:
             if maximise:
                 if v > best:
                     best, best_move = v, mv
-                    if v > alpha:
+                    if v > alpha:  # noqa: PLR1730 (cheaper than max/min in the search)
                         alpha = v
             elif v < best:
                 best, best_move = v, mv
-                if v < beta:
+                if v < beta:  # noqa: PLR1730 (cheaper than max/min in the search)
                     beta = v
             if alpha >= beta:
                 break
