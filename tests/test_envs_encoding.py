@@ -377,6 +377,75 @@ def test_every_entry_is_within_the_layouts_bounds() -> None:
     assert low[lay["game_chips"]].tolist() == [-np.inf] * 3 and high[lay["hand"]].min() == 1
 
 
+def _in_bounds(game: Any, lay: Any, rng: random.Random) -> int:
+    """Play ``game`` out at random, encoding a random seat's view (with a random pending
+    discard on its turn) at every step; assert every entry within ``lay.bounds()``.
+    Returns the number of views encoded."""
+    low, high = lay.bounds()
+    encoded = 0
+    while not game.is_over:
+        seat = rng.randrange(game.players)
+        view = game.view(seat)
+        x = E.encode(view, _some_pending(view, rng) if view.to_act == seat else ())
+        outside = [(name, float(x[i])) for name, start, rows, cols in lay.sections
+                   for i in range(start, start + rows * cols)
+                   if not low[i] <= x[i] <= high[i]]
+        assert not outside, (game.variant.options(), outside)
+        encoded += 1
+        game = game.apply(rng.choice(game.legal_actions()))
+    return encoded
+
+
+@settings(max_examples=80)
+@given(variant=game_variants(), data=st.data())
+def test_turn_up_observations_lie_within_the_bounds_under_random_options(
+        variant: tf.Variant, data: st.DataObject) -> None:
+    """Layout.bounds() is the environments' declared space (a Gymnasium Box): every entry
+    of every view of random games with random house rules lies within it."""
+    players = data.draw(st.sampled_from(_players_for(variant)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    game = tf.new_game(variant, players=players, seed=seed, hands=2)
+    assert _in_bounds(game, E.layout(variant, players), random.Random(seed)) > 0
+
+
+@settings(max_examples=80)
+@given(variant=biddingkit.bidding_variants(), data=st.data())
+def test_bidding_observations_lie_within_the_bounds_under_random_options(
+        variant: tf.Variant, data: st.DataObject) -> None:
+    """As above for the bidding games, the kitty drawn over the whole range of the option
+    the rules accept for the variant (0..10, BIDDING.md §7 K1: a kitty above 5 once gave
+    an entry over 1), with or without extra cards."""
+    spec = tf.variants.BIDDING_OPTION_SPECS["kitty"][1]
+    extra = data.draw(st.sampled_from((0, 0, 1, 2)), label="extra_cards")
+    kitties: list[tf.Variant] = []
+    for kitty in range(spec.minimum, spec.maximum + 1):
+        try:
+            kitties.append(variant.with_options(kitty=kitty, extra_cards=extra))
+        except tf.InvalidVariantError:
+            continue  # too few cards for the draws at some table size
+    if not kitties:
+        return
+    variant = data.draw(st.sampled_from(kitties), label="with kitty")
+    players = data.draw(st.sampled_from(biddingkit.players_for(variant)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    game = tf.new_game(variant, players=players, seed=seed, hands=2)
+    assert _in_bounds(game, E.layout(variant, players), random.Random(seed)) > 0
+
+
+def test_a_big_kitty_is_within_the_bounds() -> None:
+    """The adversarial case: Newfoundland 120s with a kitty of 6 (the option allows
+    0..10) encodes the kitty's size as 6/10, inside the Box of the environments."""
+    variant = tf.NEWFOUNDLAND_120S.with_options(kitty=6)
+    view = tf.new_hand(variant, players=4, seed=0).view(0)
+    lay = E.layout(variant, 4)
+    x = E.encode(view)
+    assert x[lay["kitty_size"]].tolist() == [pytest.approx(0.6)]
+    low, high = lay.bounds()
+    assert (low <= x).all() and (x <= high).all()
+    full = tf.NOVA_SCOTIA_45.with_options(kitty=10)  # the most the option allows
+    assert E.encode(tf.new_hand(full, players=4, seed=0).view(1))[lay["kitty_size"]] == 1.0
+
+
 def test_encode_into_fills_a_reused_buffer_like_encode() -> None:
     rng = random.Random(5)
     state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=5)

@@ -262,6 +262,125 @@ def test_ex_70_forty_five_returns_the_points() -> None:
     assert state.is_terminal() and state.returns() == [15.0, 15.0]
 
 
+def test_a_points_game_won_before_the_hand_ends_ends_the_episode() -> None:
+    """RULES.md §2.3 (EX-68): Twenty-Five for points, target 10, first to reach it. Seat 0
+    (eldest, dealer 1) holds the top spades with spades turned up, robs the 2S discarding
+    AH and takes the first two tricks: 10 points, the game is won there and the rest of
+    the hand is not played. The episode ends with the game: terminal, nobody to act, the
+    returns the game's (5 a trick, no bonuses: 10 and 0), though the hand is not over.
+    With the usual target of 25 the same cards play all five tricks for 25."""
+    variant = tf.TWENTY_FIVE.with_options(scoring="points", target=10)
+    assert variant.options()["target_tie"] == "first-to-reach"
+    deck = tf.stacked_deck(variant, players=2, dealer=1, turn_up="2S",
+                           hands={0: "5S JS AH AS KS", 1: "3D 4D 6D 7D 8D"})
+    game = O.load_game("Twenty-Five", players=2, dealer=1, options="scoring:points;target:10")
+    state = deal(game, deck)
+    two = [tf.Rob("AH"), *(tf.Play(c) for c in tf.parse_cards("2S 3D 5S 4D"))]
+    play(state, two[:-1])
+    assert not state.is_terminal() and state.returns() == [0.0, 0.0]
+    play(state, two[-1:])
+    assert state.is_terminal() and state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.legal_actions() == [] and state.legal_actions(0) == []
+    assert not state.hand.is_over and state.hand.trick_counts == (2, 0)
+    assert state.episode.is_over and state.episode.winner == 0
+    assert state.returns() == [10.0, 0.0] == state.rewards()
+    before = str(state)
+    with pytest.raises(tf.IllegalActionError, match="a side reached the target"):
+        state.apply_action(tf.action_id(tf.Play("JS")))
+    assert str(state) == before and state.returns() == [10.0, 0.0]
+    assert O.hand_returns(state.hand) == [10.0, 0.0]
+    # the engine's bare hand plays on to the fifth trick: its game still ended at 10
+    bare = tf.new_hand(variant, players=2, dealer=1, deck=deck)
+    for action in (*two, *(tf.Play(c) for c in tf.parse_cards("JS 6D KS 7D AS 8D"))):
+        bare = bare.apply(action)
+    assert bare.is_over and bare.outcome.side_points == (25, 0)
+    assert O.hand_returns(bare) == [10.0, 0.0]
+    whole = play(deal(O.load_game("Twenty-Five", players=2, dealer=1,
+                                  options="scoring:points"), deck), bare.actions)
+    assert whole.is_terminal() and whole.hand.actions == bare.actions
+    assert whole.returns() == [25.0, 0.0]
+    with pytest.raises(tf.InvalidArgumentError, match="not over"):
+        O.hand_returns(tf.new_hand(variant, players=2, dealer=1, deck=deck))
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), [
+    ("Twenty-Five", 2, "scoring:points;target:10"),
+    ("Twenty-Five", 4, "scoring:points;target:5;five_tricks:wins-game"),
+    ("Forty-Five", 3, "target:15;target_tie:first-to-reach;points_per_trick:5"),
+])
+def test_small_targets_end_episodes_where_the_game_ends(preset: str, players: int,
+                                                         options: str) -> None:
+    """Random episodes with targets a hand can reach trick by trick: OpenSpiel's random
+    simulation test passes, and every episode ends exactly where the one-hand game does,
+    with a side's points at the target (5 a trick, no bonuses) when it ends early."""
+    game = O.load_game(preset, players=players, dealer=0, options=options)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    target = game.variant.scoring.target
+    early = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        episode = state.episode
+        assert episode.is_over and episode.hand == state.hand
+        if not state.hand.is_over:
+            early += 1
+            side = episode.winner
+            seat = episode.sides[side][0]
+            tricks = sum(state.hand.trick_counts[s] for s in episode.sides[side])
+            assert state.returns()[seat] == 5 * tricks == target
+            assert len(state.hand.tricks) < 5
+    assert early > 0
+
+
+def test_action_strings_name_ids_outside_the_game() -> None:
+    """Ids the game never offers (the other family's actions, cards not in its deck) are
+    named with a note rather than as if they were moves of the game; ids out of range
+    are refused."""
+    state = O.load_game("Spoil Five", players=3).new_initial_state()
+    assert state.action_to_string(0, 229) == "discard JK (id 229: not an action of Spoil Five)"
+    assert state.action_to_string(0, 150) == "take 2H (id 150: not an action of Spoil Five)"
+    assert state.action_to_string(0, 52) == "play JK (id 52: not an action of Spoil Five)"
+    assert state.action_to_string(0, 51) == "play AS"
+    assert state.action_to_string(0, 107) == "pass"
+    chance = pyspiel.PlayerId.CHANCE
+    assert state.action_to_string(chance, 51) == "deal AS"
+    assert (state.action_to_string(chance, 52)
+            == "deal JK (id 52: not a card of Spoil Five's deck)")
+    with pytest.raises(tf.InvalidArgumentError, match="not a card id"):
+        state.action_to_string(chance, 53)
+    with pytest.raises(tf.InvalidArgumentError, match="not an action id"):
+        state.action_to_string(0, 230)
+    bidding = O.load_game("Auction Forty-Fives", players=4).new_initial_state()
+    assert bidding.action_to_string(0, 200) == "add QD to the discard"
+    assert (bidding.action_to_string(0, 110)
+            == "ask-five (id 110: not an action of Auction Forty-Fives)")
+    joker = O.load_game("Maw", players=4, options="joker:third").new_initial_state()
+    assert joker.action_to_string(0, 52) == "play JK"
+
+
+@pytest.mark.parametrize("variant", ALL_PRESETS, ids=lambda v: v.name)
+def test_no_legal_action_is_named_as_outside_the_game(variant: tf.Variant) -> None:
+    game = O.load_game(variant, players=4 if variant.table.max_players >= 4 else 2)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    named = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        for number in state.legal_actions():
+            assert "not an action" not in state.action_to_string(state.current_player(),
+                                                                 number)
+            named += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert named > 0
+
+
 def test_returns_are_zero_until_the_end_and_an_illegal_id_changes_nothing() -> None:
     game = O.load_game("Maw", players=3)
     state = deal(game, tf.new_hand(tf.MAW, players=3, seed=4).deck)

@@ -398,6 +398,64 @@ def test_bad_arguments_are_refused() -> None:
     assert sample_deals(view, 0, 0) == []
 
 
+def _refusals(bad: Any) -> list[str]:
+    """The messages of sample_deal, count_deals and constraints for ``bad``, each an
+    InvalidArgumentError."""
+    out = []
+    for call in (lambda: sample_deal(bad, rng=1), lambda: count_deals(bad),
+                 lambda: sample_deals(bad, 2, 0)):
+        with pytest.raises(tf.InvalidArgumentError) as info:
+            call()
+        out.append(str(info.value))
+    return out
+
+
+def test_a_view_the_engine_did_not_produce_is_refused_by_name() -> None:
+    """A view whose parts cannot belong to one hand gets the documented
+    InvalidArgumentError naming what is inconsistent, from every entry point (it once got
+    a bare RuntimeError or an "internal error, please report it")."""
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=0, seed=1)
+    view = state.view(1)
+    up = view.turned_up
+    cases = [
+        (view._replace(seat=7), "seat 7 is not a seat of a 3-player table"),
+        (view._replace(dealer=-1), "dealer -1 is not a seat of a 3-player table"),
+        (view._replace(hand=view.hand[:4]),
+         "seat 1 holds 4 cards, but a seat holds 5 less the 0 it has played"),
+        (view._replace(players=2), "sides=((0,), (1,), (2,)) do not seat each of the 2 "
+                                   "players once"),
+        (view._replace(players=11), "players=11: Spoil Five is played by 2 to 10 players"),
+        (view._replace(hand=(up, *view.hand[1:])), f"{up} seen in two places"),
+        (view._replace(robbed_by=0), "robbed_by=0 but the history has no rob by seat 0"),
+        (view._replace(my_discard=view.hand[0]),
+         f"my_discard={view.hand[0]} but robbed_by=None: a seat sees its own discard "
+         "exactly when it robbed"),
+    ]
+    for bad, words in cases:
+        for message in _refusals(bad):
+            assert message.startswith("no deal is consistent with this view: " + words), (
+                words, message)
+    # constraints reads the view the same way
+    with pytest.raises(tf.InvalidArgumentError, match="seat 7 is not a seat"):
+        constraints(view._replace(seat=7))
+
+
+def test_a_view_whose_history_gives_other_facts_is_refused_by_name() -> None:
+    """Parts that fit together but not with the rules: a replay of the history on a deal
+    that fits the view's cards gives other legal actions, or other trick counts."""
+    state = tf.new_hand(tf.MAW, players=4, dealer=3, seed=2)
+    view = state.view(0)
+    assert view.to_act == 0 and view.legal_actions
+    for bad, field in [(view._replace(legal_actions=view.legal_actions[:1]), "legal_actions"),
+                       (view._replace(trick_counts=(1, 0, 0, 0)), "trick_counts")]:
+        for message in _refusals(bad):
+            assert message == (
+                "no deal is consistent with seat 0's view: replaying its history on a deal "
+                f"that fits its cards gives other {field} (it is not a view the engine "
+                "produced: HandState.view(seat))")
+    assert count_deals(view) > 0  # the view itself is fine
+
+
 def test_seeded_samples_repeat_and_a_generator_advances() -> None:
     view = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=3).view(2)
     assert sample_deals(view, 3, 42) == sample_deals(view, 3, 42)

@@ -72,7 +72,8 @@ or the bidding games (BIDDING.md §2.3, §3.3, §3.4):
 ``bidder``          n          the auction winner
 ``contract``        7          the contract
 ``bagged``          1          the dealer was bagged
-``kitty_size``      1          the cards of the kitty ``/ 5``
+``kitty_size``      1          the cards of the kitty ``/ 10`` (the most the ``kitty``
+                               option allows, BIDDING.md §7 K1)
 ``kitty``           53         the kitty's cards, for its taker
 ``discarded``       n x 2      per seat: has discarded; how many ``/ 8``
 ``drawn``           n x 2      per seat: has been served; how many drawn ``/ 8``
@@ -139,7 +140,7 @@ from ..actions import (
 from ..cards import Card, Suit
 from ..errors import IllegalActionError, InvalidArgumentError, PlayerCountError
 from ..outcomes import HAND_SIZE, AnyView, BiddingView, Phase, SeatView
-from ..variants import Variant, find_variant
+from ..variants import BIDDING_OPTION_SPECS, Variant, find_variant
 
 __all__ = [
     "DISCARD_DONE",
@@ -164,6 +165,9 @@ DISCARD_DONE: Final[int] = action_id(Pass())
 #: card to the discard being built".
 DISCARD_IDS: Final[range] = range(action_id(Discard(("2C",))), ACTION_COUNT)
 _FIRST_DISCARD: Final = DISCARD_IDS.start
+#: The largest kitty the ``kitty`` option allows (BIDDING.md §7 K1): the scale of the
+#: ``kitty_size`` entry, which then lies in ``0..1`` whatever the house rules.
+_MOST_KITTY: Final[int] = BIDDING_OPTION_SPECS["kitty"][1].maximum or HAND_SIZE
 
 
 @attrs.frozen
@@ -226,7 +230,9 @@ class Layout:
     def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """The least and greatest value of each entry, as two ``float32`` arrays (e.g. for
         a Gymnasium ``Box``): 0 and 1, except the game's scores and chips (any value) and
-        the pool and the discard and draw counts (from 0, unbounded)."""
+        the pool and the discard and draw counts (from 0, unbounded). Every entry
+        :func:`encode` gives, under any house rules of the variant, lies within them
+        (tested over random options)."""
         low = np.zeros(self.size, dtype=np.float32)
         high = np.ones(self.size, dtype=np.float32)
         for name in ("game_scores", "game_chips"):
@@ -506,7 +512,7 @@ def _fill_bidding(out: npt.NDArray[np.float32], at: dict[str, int], view: Biddin
         ones.append(at["contract"] + BID_AMOUNTS.index(view.contract))
     if view.bagged:
         ones.append(at["bagged"])
-    out[at["kitty_size"]] = view.kitty_size / HAND_SIZE
+    out[at["kitty_size"]] = view.kitty_size / _MOST_KITTY
     cards("kitty", view.kitty)
     for name, counts in (("discarded", view.discarded), ("drawn", view.drawn)):
         for seat, count in enumerate(counts):

@@ -19,14 +19,21 @@ one hand:
   :func:`~trumpfamily.envs.encoding.action_mask` and
   :func:`~trumpfamily.envs.encoding.resolve` describe. The moves are sequential, never
   simultaneous.
-* **Returns** at the end of the hand, one number per seat, as if the hand were the first
-  of a game (:func:`~trumpfamily.game.new_game` with ``hands=1``): in the pool games the
-  seat's net chips (its fresh-pool ante paid, the pool won, jink payments; RULES.md
-  §1.6, §1.7; a spoil leaves every ante in the pool, which is an outside party, so the
-  returns need not sum to zero); in the points games the points its side scores (§2.3,
-  §2.4); in the bidding games the change of its side's score (BIDDING.md §3.6), which is
-  negative when the bidders are set. Hence ``GameType.Utility.GENERAL_SUM``. The bounds
-  in ``GameInfo`` are :func:`utility_bounds`.
+* **An episode is the first and only hand of a game** (:func:`~trumpfamily.game.new_game`
+  with ``hands=1``), so it ends when that game ends: at the end of the hand, or, in a
+  points game under ``target_tie="first-to-reach"``, at the trick that brings a side to
+  the ``target`` (RULES.md §2.3, EX-68, EX-69: the game ends there and the rest of the
+  hand is not played). The state is then terminal although :attr:`TrumpFamilyState.hand`
+  is not over.
+* **Returns** at the end of the episode, one number per seat, the game's: in the pool
+  games the seat's net chips (its fresh-pool ante paid, the pool won, jink payments;
+  RULES.md §1.6, §1.7; a spoil leaves every ante in the pool, which is an outside party,
+  so the returns need not sum to zero); in the points games the points its side scores
+  (§2.3, §2.4; a game won in the middle of the hand: 5 (``points_per_trick``) a trick
+  taken so far, no bonuses); in the bidding games the change of its side's score
+  (BIDDING.md §3.6), which is negative when the bidders are set. Hence
+  ``GameType.Utility.GENERAL_SUM``. The bounds in ``GameInfo`` are
+  :func:`utility_bounds`.
 * **Observations** come from the seat's view (:meth:`HandState.view
   <trumpfamily.engine.HandState.view>`) only: the information state string is the view as
   text, its whole history included (perfect recall); the observation string is the same
@@ -77,9 +84,17 @@ import attrs
 
 from ..actions import (
     ACTION_COUNT,
+    AcceptFive,
     Action,
+    AskFive,
+    Bid,
+    Claim,
+    DeclineRob,
     Discard,
+    Jink,
+    NameTrump,
     Play,
+    RefuseFive,
     Rob,
     Take,
     action_from_id,
@@ -91,7 +106,7 @@ from ..bidding.score import bidder_score
 from ..cards import Card, Suit
 from ..engine import HandState, new_hand
 from ..errors import IllegalActionError, InvalidArgumentError, TrumpFamilyError
-from ..game import new_game
+from ..game import GameState, new_game
 from ..jinking import jink_bonus
 from ..outcomes import HAND_SIZE, AnyView, Barred, Phase, Trick, Turn
 from ..scoring import antes, five_tricks_bonus
@@ -358,11 +373,14 @@ class TrumpFamilyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
 
 class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
-    """One hand as an OpenSpiel state: the deal card by card, then the engine's hand.
+    """One hand as an OpenSpiel state: the deal card by card, then the engine's hand,
+    played as the first and only hand of a game (the episode ends when that game ends;
+    see the module).
 
     Built by ``game.new_initial_state()``. Beyond OpenSpiel's state API:
-    :attr:`hand` (the engine's state once dealt), :attr:`pending` (a discard being built)
-    and :meth:`resample_from_infostate` (for OpenSpiel's ISMCTS bot).
+    :attr:`hand` (the engine's state once dealt), :attr:`episode` (the one-hand game),
+    :attr:`pending` (a discard being built) and :meth:`resample_from_infostate` (for
+    OpenSpiel's ISMCTS bot).
     """
 
     def __init__(self, game: TrumpFamilyGame) -> None:
@@ -371,6 +389,7 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         self._setup: _Setup = game._facts()
         self._dealt: tuple[Card, ...] = ()
         self._hand: Hand | None = None
+        self._episode: GameState | None = None  # the one-hand game, once dealt
         self._pending: tuple[Card, ...] = ()
         self._returns: list[float] | None = None
 
@@ -378,7 +397,7 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         # OpenSpiel clones a Python state with copy.deepcopy; everything held is immutable
         # (the engine's states are values), so the copy shares it.
         other = TrumpFamilyState(self._game)
-        other._dealt, other._hand = self._dealt, self._hand
+        other._dealt, other._hand, other._episode = self._dealt, self._hand, self._episode
         other._pending, other._returns = self._pending, self._returns
         return other
 
@@ -388,8 +407,17 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
     def hand(self) -> Hand | None:
         """The engine's hand (:class:`~trumpfamily.engine.HandState` or
         :class:`~trumpfamily.bidding.engine.BiddingHand`) once every card is dealt, else
-        ``None``. The whole truth: give a bot ``hand.view(seat)`` only."""
+        ``None``. The whole truth: give a bot ``hand.view(seat)`` only. In a points game
+        won in the middle of the hand it stays where the game ended (not over)."""
         return self._hand
+
+    @property
+    def episode(self) -> GameState | None:
+        """The game the hand is the first and only hand of
+        (:func:`~trumpfamily.game.new_game` with ``hands=1``), once every card is dealt,
+        else ``None``; the episode is over when it is (:attr:`GameState.is_over
+        <trumpfamily.game.GameState.is_over>`)."""
+        return self._episode
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -401,19 +429,20 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
 
     def current_player(self) -> int:
         """The seat to act, ``PlayerId.CHANCE`` during the deal, ``PlayerId.TERMINAL``
-        once the hand is over."""
+        once the episode is over (:meth:`is_terminal`)."""
         hand = self._hand
         if hand is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if hand.is_over:
+        if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         assert hand.to_act is not None
         return hand.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The legal action ids of ``player``, sorted (``[]`` when not his turn)."""
+        """The legal action ids of ``player``, sorted (``[]`` when not his turn, and once
+        the episode is over)."""
         hand = self._hand
-        if hand is None or hand.to_act != player:
+        if hand is None or hand.to_act != player or self.is_terminal():
             return []
         mask = encoding.action_mask(hand.view(player), self._pending)
         return [int(i) for i in np.flatnonzero(mask)]
@@ -435,42 +464,72 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
                     f"chance outcome {action!r} is not the id of a card still to deal")
             self._dealt += (card,)
             if len(self._dealt) == len(self._setup.deck):
-                s = self._setup
-                self._hand = new_hand(s.variant, players=s.players, dealer=s.dealer,
-                                      deck=self._dealt)
+                self._episode = _one_hand_game(self._setup, self._dealt)
+                self._hand = self._episode.hand
             return
-        if hand.to_act is None:
-            raise IllegalActionError(action, "the hand is over: nobody may act",
-                                     code="hand-over")
+        episode = self._episode
+        assert episode is not None
+        if episode.is_over or hand.to_act is None:
+            why = ("the hand is over" if hand.is_over else
+                   "the game is over: a side reached the target (RULES.md §2.3)")
+            raise IllegalActionError(action, f"{why}: nobody may act", code="game-over")
         resolved = encoding.resolve(hand.view(hand.to_act), action, self._pending)
         if resolved.action is None:
             self._pending = resolved.pending
             return
-        self._hand = hand.apply(resolved.action)
+        self._episode = episode.apply(resolved.action)
+        self._hand = self._episode.hand
         self._pending = ()
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The id ``action`` of ``player`` in words: ``"deal 5H"`` (chance), the engine's
+        notation (``"play 5H"``, ``"rob 2C"``, ``"bid 20"``), in a discard step ``"add 5H
+        to the discard"`` and for :data:`~trumpfamily.envs.encoding.DISCARD_DONE` the
+        discard built (``"discard 5H 9C"``, ``"stand pat"``). An id that is never legal
+        in this game (a kind of action the other family of games has, a card not in the
+        deck) is named with a note, e.g. ``"discard JK (id 229: not an action of Spoil
+        Five)"``; OpenSpiel's tools only ask for ids of the game's range.
+
+        Raises:
+            InvalidArgumentError: ``action`` is not an id of the game's range
+                (``0 .. num_distinct_actions() - 1``; a card id for chance).
+        """
+        s = self._setup
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {CARDS[action]}"
+            if type(action) is not int or not 0 <= action < len(CARDS):
+                raise InvalidArgumentError(
+                    f"chance outcome {action!r} is not a card id (0..{len(CARDS) - 1})")
+            card = CARDS[action]
+            return (f"deal {card}" if card in s.deck else
+                    f"deal {card} (id {action}: not a card of {s.variant.name}'s deck)")
         hand = self._hand
         if (hand is not None and hand.to_act == player and action == encoding.DISCARD_DONE
                 and _discard_step(hand)):
             return "discard " + " ".join(map(str, self._pending)) if self._pending else "stand pat"
-        text = str(action_from_id(action))
-        return "add " + text.split()[1] + " to the discard" if action in encoding.DISCARD_IDS else text
+        what = action_from_id(action)
+        bidding = s.variant.bidding is not None
+        if bidding and action in encoding.DISCARD_IDS:
+            text = "add " + str(what).split()[1] + " to the discard"
+        else:
+            text = str(what)
+        if not _in_game(what, bidding, s.deck):
+            text += f" (id {action}: not an action of {s.variant.name})"
+        return text
 
     def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        return self._hand is not None and self._hand.is_over
+        """Whether the episode is over: the one-hand game is (:attr:`episode`), at the
+        end of the hand or, in a points game under ``target_tie="first-to-reach"``, at the
+        trick that brings a side to the target (RULES.md §2.3, EX-68)."""
+        return self._episode is not None and self._episode.is_over
 
     def returns(self) -> list[float]:
-        """Per seat: zeros until the hand is over, then chips (pool games) or points
-        (see the module)."""
+        """Per seat: zeros until the episode is over, then the one-hand game's chips
+        (pool games) or points (see the module)."""
         if not self.is_terminal():
             return [0.0] * self._setup.players
         if self._returns is None:
-            assert self._hand is not None
-            self._returns = hand_returns(self._hand)
+            assert self._episode is not None
+            self._returns = _game_returns(self._episode)
         return list(self._returns)
 
     def rewards(self) -> list[float]:
@@ -557,6 +616,21 @@ class TrumpFamilyState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         return state
 
 
+#: The kinds of action each family of games never has (RULES.md §1.5, §2.1.7; BIDDING.md
+#: §3): the bidding games' in the turn-up games, and the reverse.
+_NOT_TURN_UP: Final = (Bid, NameTrump, Discard, Take)
+_NOT_BIDDING: Final = (Rob, DeclineRob, Claim, Jink, AskFive, AcceptFive, RefuseFive)
+
+
+def _in_game(action: Action, bidding: bool, deck: tuple[Card, ...]) -> bool:
+    """Whether ``action`` is of a kind the game has, its cards all of the game's deck."""
+    if isinstance(action, _NOT_BIDDING if bidding else _NOT_TURN_UP):
+        return False
+    cards: set[Card] = set()
+    _cards_in(action, cards)
+    return cards <= set(deck)
+
+
 def _discard_step(hand: Hand) -> bool:
     legal = hand.legal_actions()
     return bool(legal) and isinstance(legal[0], Discard)
@@ -627,24 +701,61 @@ def _replay(s: _Setup, deck: tuple[Card, ...], actions: tuple[Action, ...],
     return hand, applied
 
 
+def _one_hand_game(s: _Setup, deck: tuple[Card, ...]) -> GameState:
+    """The game of one hand dealt from ``deck`` (an episode)."""
+    return new_game(s.variant, players=s.players, dealer=s.dealer, seed=0, hands=1,
+                    decks=[deck])
+
+
+def _game_returns(game: GameState) -> list[float]:
+    """Per seat, a finished one-hand game's net chips (pool games) or side's score."""
+    variant = game.variant
+    if variant.scoring.scoring == "pool" and variant.bidding is None:
+        return [float(c) for c in game.chips]
+    side_of = {seat: i for i, side in enumerate(game.sides) for seat in side}
+    return [float(game.scores[side_of[seat]]) for seat in range(game.players)]
+
+
 def hand_returns(hand: Hand) -> list[float]:
-    """Per seat, what a finished hand is worth as an episode (see the module): net chips
-    in the pool games, the side's points in the points games, the change of the side's
-    score in the bidding games; the hand replayed as the first and only hand of a game.
+    """Per seat, what a hand is worth as an episode (see the module): net chips in the
+    pool games, the side's points in the points games, the change of the side's score in
+    the bidding games; the hand replayed as the first and only hand of a game
+    (:func:`~trumpfamily.game.new_game` with ``hands=1``) up to that game's end.
+
+    A points game under ``target_tie="first-to-reach"`` ends at the trick that brings a
+    side to the target (RULES.md §2.3, EX-68): the returns are then the points at that
+    trick (5 a trick, no bonuses), and a hand that is not over but has reached that point
+    has its returns; any actions of ``hand`` after it are not part of the game.
+
+    Args:
+        hand: a :class:`~trumpfamily.engine.HandState` or
+            :class:`~trumpfamily.bidding.engine.BiddingHand`.
+
+    Returns:
+        One float per seat: chips (pool games) or points.
 
     Raises:
-        InvalidArgumentError: the hand is not over.
+        InvalidArgumentError: the game of the hand is not over yet (it has no returns).
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.envs.openspiel import hand_returns
+    >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
+    ...                        hands={0: "5H 2C 2D 3D KS", 1: "3H KC KD QD 4S"})
+    >>> hand = tf.new_hand(tf.FORTY_FIVE, players=2, dealer=1, deck=deck)
+    >>> for card in "5H 3H 2C KC KD 2D QD 3D 4S KS".split():  # EX-70
+    ...     hand = hand.apply(tf.Play(card))
+    >>> hand_returns(hand)
+    [15.0, 15.0]
     """
-    if not hand.is_over:
-        raise InvalidArgumentError("the hand is not over: it has no returns yet")
-    game = new_game(hand.variant, players=hand.players, dealer=hand.dealer, hands=1,
-                    decks=[hand.deck])
+    game = new_game(hand.variant, players=hand.players, dealer=hand.dealer, seed=0,
+                    hands=1, decks=[hand.deck])
     for action in hand.actions:
+        if game.is_over:
+            break
         game = game.apply(action)
-    if hand.variant.scoring.scoring == "pool" and hand.variant.bidding is None:
-        return [float(c) for c in game.chips]
-    side_of = {seat: i for i, side in enumerate(hand.sides) for seat in side}
-    return [float(game.scores[side_of[seat]]) for seat in range(hand.players)]
+    if not game.is_over:
+        raise InvalidArgumentError("the hand is not over: it has no returns yet")
+    return _game_returns(game)
 
 
 # -- observations --------------------------------------------------------------------------

@@ -46,7 +46,7 @@ Ace demoted (:attr:`Place.ace_silent`), and who is barred from the pool under a
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -298,7 +298,8 @@ def _excluded_by_plays(tester: _Tester, size: int, unseen: Sequence[Card],
 
 
 def check_view(view: object) -> SeatView:
-    """``view`` if it is a turn-up game's :class:`SeatView`, else a clear error."""
+    """``view`` if it is a turn-up game's :class:`SeatView` whose parts agree with each
+    other (:func:`_check_parts`), else a clear :class:`InvalidArgumentError`."""
     if isinstance(view, BiddingView):
         raise InvalidArgumentError(
             "the deal sampler covers the turn-up games (Maw, Spoil Five, Twenty-Five, "
@@ -307,7 +308,89 @@ def check_view(view: object) -> SeatView:
     if not isinstance(view, SeatView):
         raise InvalidArgumentError(
             f"expected a SeatView (HandState.view(seat)), got {type(view).__name__}")
+    _check_parts(view)
     return view
+
+
+def _inconsistent(what: str) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        f"no deal is consistent with this view: {what} (it is not a view the engine "
+        "produced: HandState.view(seat))")
+
+
+def _check_parts(view: SeatView) -> None:
+    """Refuse a view whose seats, cards and history cannot belong to one hand: the seats
+    of a table of ``players``, the seat's cards (5 less those it played, RULES.md §1.8),
+    no card seen twice. A view that passes may still fit no deal; the sampler finds
+    that out by replaying one (:mod:`.sampling`)."""
+    variant = view.variant
+    table = variant.table
+    n = view.players
+    if type(n) is not int or not table.min_players <= n <= table.max_players:
+        raise _inconsistent(f"players={n!r}: {variant.name} is played by "
+                            f"{table.min_players} to {table.max_players} players")
+    seats = range(n)
+
+    def check_seat(name: str, seat: object, optional: bool = False) -> None:
+        if seat is None and optional:
+            return
+        if type(seat) is not int or seat not in seats:
+            raise _inconsistent(f"{name} {seat!r} is not a seat of a {n}-player table")
+
+    check_seat("seat", view.seat)
+    check_seat("dealer", view.dealer)
+    check_seat("leader", view.leader)
+    check_seat("to_act", view.to_act, optional=True)
+    check_seat("robbed_by", view.robbed_by, optional=True)
+    check_seat("announced", view.announced, optional=True)
+    for turn in view.history:
+        check_seat("the seat of history turn " + repr(turn), turn.seat)
+    if sorted(s for side in view.sides for s in side) != list(seats):
+        raise _inconsistent(f"sides={view.sides!r} do not seat each of the {n} players once")
+    if len(view.trick_counts) != n:
+        raise _inconsistent(f"trick_counts={view.trick_counts!r} has not {n} entries, one "
+                            "a seat")
+    played = [t.action.card for t in view.history if isinstance(t.action, Play)]
+    mine = sum(1 for t in view.history if t.seat == view.seat and t.kind == "Play")
+    if len(view.hand) != HAND_SIZE - mine:
+        raise _inconsistent(
+            f"seat {view.seat} holds {len(view.hand)} cards, but a seat holds {HAND_SIZE} "
+            f"less the {mine} it has played")
+    robs = [t.seat for t in view.history if t.kind == "Rob"]
+    if view.robbed_by is not None and robs[-1:] != [view.robbed_by]:
+        raise _inconsistent(f"robbed_by={view.robbed_by} but the history has no rob by "
+                            f"seat {view.robbed_by} last")
+    if view.robbed_by is None and robs not in ([], [view.dealer]):
+        raise _inconsistent("the history has a rob but robbed_by is None (only the "
+                            "dealer's exchange for a turned-up joker is no rob)")
+    if (view.my_discard is not None) != (view.robbed_by == view.seat):
+        raise _inconsistent(f"my_discard={view.my_discard} but robbed_by={view.robbed_by}: "
+                            "a seat sees its own discard exactly when it robbed")
+    took_joker = len(robs) - (view.robbed_by is not None) == 1
+    if (view.my_joker_discard is not None) != (took_joker and view.dealer == view.seat):
+        raise _inconsistent(f"my_joker_discard={view.my_joker_discard}: the dealer sees "
+                            "his own discard exactly when he took a turned-up joker")
+    held = {*view.hand, *(c for t in view.history if t.seat == view.seat
+                          and isinstance(t.action, Play) for c in (t.action.card,))}
+    if view.robbed_by == view.seat and view.turned_up not in {*held, view.my_discard}:
+        raise _inconsistent(f"seat {view.seat} robbed {view.turned_up} but neither holds "
+                            "nor played nor discarded it")
+    if took_joker and view.dealer == view.seat and JK not in held:
+        raise _inconsistent(f"seat {view.seat} took the turned-up joker but neither holds "
+                            "nor played it")
+    deck = set(variant.ranking.deck())
+    extras = [c for c in (view.my_discard, view.my_joker_discard) if c is not None]
+    seen = [*view.hand, *played, *view.fived, *extras]
+    if view.robbed_by is None or view.turned_up in (*view.fived, view.my_joker_discard):  # the turn-up still lies on the table
+        seen.append(view.turned_up)
+    for card in seen:
+        if card not in deck:
+            raise _inconsistent(f"{card} is not a card of {variant.name}'s deck")
+    if len(set(seen)) != len(seen):
+        twice = sorted({c for c in seen if seen.count(c) > 1}, key=lambda c: c.index)
+        raise _inconsistent(
+            f"{' '.join(map(str, twice))} seen in two places (the seat's hand, the cards "
+            "played, fived, discarded and turned up are distinct cards)")
 
 
 def read_story(view: SeatView) -> _Story:
@@ -375,7 +458,9 @@ def constraints(view: SeatView) -> Constraints:
 
     Raises:
         InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games only) or not a view at all.
+            (the sampler covers the turn-up games only) or not a view at all, or its
+            parts cannot belong to one hand (a seat off the table, a hand of the wrong
+            size, a card in two places, a rob the history lacks; the message names it).
     """
     view = check_view(view)
     story = read_story(view)

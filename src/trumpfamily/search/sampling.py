@@ -11,6 +11,11 @@ unseen stock cards never matters to the play, so orders of them count as one dea
 sample still shuffles them). The viewer's own cards are its own. A deal is *consistent*
 when replaying the view's history on it reproduces the view exactly.
 
+**Views the engine did not make.** A view whose parts cannot belong to one hand (a seat
+off the table, a hand of the wrong size, a card in two places, a history that gives other
+legal actions or counts) is refused with an
+:class:`~trumpfamily.errors.InvalidArgumentError` that names what is inconsistent.
+
 **How.** :func:`~trumpfamily.search.constraints.constraints` lists the places unseen cards
 may lie in and the plays that prove something about them. The unseen cards fall into
 *classes*: cards alike for every proof (the same suit, the same standing against every
@@ -279,6 +284,10 @@ def _plan(view: SeatView) -> _Plan:
     weights: list[int] = []
     if not c.bar_candidates:
         main = _Case(c, c.places, demotes)
+        if main.total:  # every deal of the case replays alike: try one (module docstring)
+            probe = random.Random(0)
+            _refuse_if_other(view, target, _replay(view, c, story, main, main.draw(probe),
+                                                   probe))
         cases.append(main)
         weights.append(main.total)
     else:
@@ -303,13 +312,32 @@ def _plan(view: SeatView) -> _Plan:
     total = sum(weights)
     if total == 0:
         raise InvalidArgumentError(
-            f"no deal is consistent with seat {view.seat}'s view: it is not a view the "
-            "engine produced")
+            f"no deal is consistent with seat {view.seat}'s view: the cards it has not "
+            "seen cannot be dealt so that every play of its history was legal (it is not "
+            "a view the engine produced: HandState.view(seat))")
     plan = _Plan(view, target, c, story, tuple(cases), tuple(weights), total)
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.clear()
     _PLANS[view] = plan
     return plan
+
+
+def _refuse_if_other(view: SeatView, target: SeatView, got: SeatView | None) -> None:
+    """Refuse ``view`` when a deal that fits what it proves does not replay to it: the
+    view's parts disagree with the rules (e.g. legal actions, phase or counts the
+    history does not give), so no deal is consistent with it."""
+    if got == target:
+        return
+    if got is None:
+        what = "its history cannot be replayed on a deal that fits its cards"
+    else:
+        fields = [name for name, a, b in zip(target._fields, target, got, strict=True)
+                  if a != b]
+        what = ("replaying its history on a deal that fits its cards gives other "
+                + ", ".join(fields))
+    raise InvalidArgumentError(
+        f"no deal is consistent with seat {view.seat}'s view: {what} (it is not a view "
+        "the engine produced: HandState.view(seat))")
 
 
 def _exclude(p: Place, card: Card) -> Place:
@@ -426,7 +454,10 @@ def count_deals(view: SeatView) -> int:
 
     Raises:
         InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games), not a view, or no deal fits it.
+            (the sampler covers the turn-up games), not a view, or no deal fits it: a
+            view the engine did not produce, the message naming what is inconsistent
+            (``"seat 7 is not a seat of a 4-player table"``, a hand of the wrong size, a
+            card seen twice, a replay that gives other legal actions...).
 
     >>> import math, trumpfamily as tf
     >>> from trumpfamily.search import count_deals
@@ -494,8 +525,8 @@ def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = 
 
     Raises:
         InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games), not a view, or no deal fits it;
-            ``rng`` is not a ``random.Random``, a seed (int, str,
+            (the sampler covers the turn-up games), not a view, or no deal fits it (as
+            :func:`count_deals`); ``rng`` is not a ``random.Random``, a seed (int, str,
             bytes) or ``None``.
 
     >>> import trumpfamily as tf
