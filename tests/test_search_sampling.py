@@ -422,14 +422,14 @@ def test_a_view_the_engine_did_not_produce_is_refused_by_name() -> None:
         (view._replace(dealer=-1), "dealer -1 is not a seat of a 3-player table"),
         (view._replace(hand=view.hand[:4]),
          "seat 1 holds 4 cards, but a seat holds 5 less the 0 it has played"),
-        (view._replace(players=2), "sides=((0,), (1,), (2,)) do not seat each of the 2 "
-                                   "players once"),
+        (view._replace(players=2),
+         "sides=((0,), (1,), (2,)) do not seat each of the 2 players once"),
         (view._replace(players=11), "players=11: Spoil Five is played by 2 to 10 players"),
         (view._replace(hand=(up, *view.hand[1:])), f"{up} seen in two places"),
         (view._replace(robbed_by=0), "robbed_by=0 but the history has no rob by seat 0"),
         (view._replace(my_discard=view.hand[0]),
-         f"my_discard={view.hand[0]} but robbed_by=None: a seat sees its own discard "
-         "exactly when it robbed"),
+         (f"my_discard={view.hand[0]} but robbed_by=None: a seat sees its own discard "
+          "exactly when it robbed")),
     ]
     for bad, words in cases:
         for message in _refusals(bad):

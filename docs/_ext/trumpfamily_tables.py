@@ -904,8 +904,8 @@ class Picture(SphinxDirective):
             last = ast.Expression(tree.body.pop().value)
             namespace: dict[str, Any] = {"tf": trumpfamily, "svg": svg}
             exec(compile(tree, f"<{self.name}>", "exec"), namespace)  # noqa: S102 (our docs)
-            picture = eval(compile(last, f"<{self.name}>", "eval"), namespace)  # noqa: S307
-        except Exception as error:  # the page's code is wrong: say so, with the page
+            picture = eval(compile(last, f"<{self.name}>", "eval"), namespace)
+        except Exception as error:  # noqa: BLE001 (any error of the page's own code: say so, with the page)
             raise self.error(f"{self.name}: {type(error).__name__}: {error}") from None
         if not isinstance(picture, str) or not picture.startswith("<svg"):
             raise self.error(f"{self.name}: the code gave {type(picture).__name__}, "
