@@ -67,3 +67,16 @@ def test_search_benchmarks_quick(script: str, expect: list[str]) -> None:
     assert run.returncode == 0, run.stderr
     for text in expect:
         assert text in run.stdout, text
+
+
+def test_bench_ceiling_plays_the_engines_hands() -> None:
+    """The ceiling loop (benchmarks/bench_ceiling.py) is a measuring instrument only while
+    it plays exactly the engine's hands: it checks that first, and so does this test."""
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_ceiling.py"), "--hands", "30", "--rounds",
+         "1", "--check", "300"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "plays 300 of 300 Spoil Five hands exactly as the engine does" in run.stdout
+    assert "ceiling / engine speed: " in run.stdout
