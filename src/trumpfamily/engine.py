@@ -69,9 +69,9 @@ which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import attrs
 
@@ -96,6 +96,7 @@ from .dealing import (
     check_deck,
     seating_for,
     seeded_random,
+    seeded_shuffle,
     shuffled,
     stacked_deck,
 )
@@ -210,6 +211,8 @@ _TURN_UP_ACTIONS: Final = (Play, Rob, DeclineRob, Claim, Jink, AskFive, AcceptFi
 # a state holds nothing it can derive, which keeps each state small.
 _last_legal: tuple[object, _Legal | None] = (None, None)
 _last_outcome: tuple[object, HandOutcome | None] = (None, None)
+_CLAIMED: Final = HandEnd.CLAIM
+_JINKED: Final = HandEnd.JINK
 _PASS_ONLY: Final[_Legal] = ((_PASS,), ())
 # A seat's Pass in the round of rob prompts: its history entry and its events, shared.
 _PASS_TURNS: Final = tuple(Turn(seat, _PASS, "Pass") for seat in range(10))
@@ -991,13 +994,30 @@ class HandState(SeatingFacts, tuple):  # type: ignore[type-arg]
     @property
     def outcome(self) -> HandOutcome | None:
         """The :class:`HandOutcome` once the hand is over, else ``None``."""
-        if self._result is None:
+        result = self._result
+        if result is None:
             return None
         global _last_outcome
         last = _last_outcome
         if last[0] is self:
             return last[1]
-        outcome = self._make_outcome()
+        s = self._seating
+        st = self._status
+        if s.pool and not s.partners and not st.barred:
+            # _make_outcome where each seat is its own side and none is barred: the side
+            # tricks are the trick counts, the winning side's seats the winner alone. The
+            # fields in their order (positional: quicker than by name).
+            counts = self.trick_counts
+            winner = result.winner
+            end = result.end
+            outcome = HandOutcome(
+                "pool", s.sides, counts, counts, len(self.tricks), s.needed, winner,
+                () if winner is None else s.sides[winner], winner is None, end is _CLAIMED,
+                st.jinker is not None, end is _JINKED, None, None, None, None,
+                counts.index(HAND_SIZE) if HAND_SIZE in counts else None, (),
+            )
+        else:
+            outcome = self._make_outcome()
         _last_outcome = (self, outcome)
         return outcome
 
@@ -1553,6 +1573,13 @@ def new_hand(
     :class:`~trumpfamily.bidding.engine.BiddingHand` instead, with the same protocol
     (:func:`~trumpfamily.bidding.engine.new_bidding_hand`, which typed code may call).
     """
+    if (
+        deck is None and commit is False and type(seed) is int and type(players) is int
+        and type(dealer) is int
+    ):
+        dealing = _DEALINGS.get((id(variant), players, dealer))
+        if dealing is not None and dealing.variant is variant:
+            return _deal_seeded(dealing, seed)
     if isinstance(variant, str) or getattr(variant, "bidding", None) is not None:
         from .bidding.engine import new_bidding_hand
         from .variants import find_variant
@@ -1564,6 +1591,8 @@ def new_hand(
     s = seating_for(variant, players, dealer)
     salt = None if commit is False else new_salt(commit)  # refused before the deal
     if deck is None:
+        if salt is None and type(seed) is int:
+            return _deal_seeded(_dealing_for(s), seed)
         cards = list(s.base_deck)
         shuffled(cards, seeded_random(seed))
         d = tuple(cards)
@@ -1571,6 +1600,19 @@ def new_hand(
         d = check_deck(deck, s)
     sealed = None if salt is None else (salt, deal_commitment(d, salt))
     hands = tuple([get(d) for get in s.getters])
+    phase, to_act, status = _first_opening(s, d, hands, sealed)
+    return _state(
+        s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None
+    )
+
+
+def _first_opening(
+    s: Seating,
+    d: tuple[Card, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    sealed: tuple[bytes, str] | None,
+) -> tuple[Phase, int, _Status]:
+    """The phase, the seat to act and the status of a hand just dealt from deck ``d``."""
     at = s.turn_up_at
     up = d[at]
     five = _FIVE_OPEN if s.fiving else _NO_FIVE
@@ -1586,9 +1628,82 @@ def new_hand(
             robbed_by=None, announced=None, discard=None, joker_discard=None, demoted=None,
             barred=(), jinker=None, ctx=ctx, forget_ctx=ctx, commit=sealed,
         )
-        phase, to_act = _ROB_PHASE, s.dealer
+        return _ROB_PHASE, s.dealer, status
+    return _opening(s, hands, up, at + 1, (), five, commit=sealed)
+
+
+class _Dealing(NamedTuple):
+    """What a seeded deal of one seating needs, made once (:func:`_deal_seeded`)."""
+
+    variant: Variant
+    seating: Seating
+    base: tuple[Card, ...]  # the variant's deck, in its order: positions 0..size-1
+    order: list[int]  # 0..size-1, copied and shuffled for each deal
+    at: int  # the turn-up's place in the dealt deck
+    getters: tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+    zeros: tuple[int, ...]
+    joker: int  # the joker's position in ``base``, or -1
+    ace_at: tuple[int, ...]  # per position in base: the Ace of that card's suit (itself if none)
+    holder: tuple[int, ...]  # per place in the dealt deck: 1 + the seat dealt it, 0 if none
+    stride: int  # players + 1
+    # (phase, to_act, status) per (turn-up, holder of the Ace of its suit), or per card
+    # turned after a turned-up joker; filled as they occur.
+    openings: list[tuple[Phase, int, _Status] | None]
+
+
+#: (id(variant), players, dealer) -> its _Dealing (which keeps the variant, to check the
+#: id). Bounded (a full table of openings is some 100 KB): cleared when full.
+_DEALINGS: Final[dict[tuple[int, int, int], _Dealing]] = {}
+_MAX_DEALINGS: Final = 256
+
+
+def _dealing_for(s: Seating) -> _Dealing:
+    """The :class:`_Dealing` of seating ``s``, made on first use."""
+    key = (id(s.variant), s.players, s.dealer)
+    found = _DEALINGS.get(key)
+    if found is not None and found.seating is s:
+        return found
+    base = s.base_deck
+    size = len(base)
+    place = {card: i for i, card in enumerate(base)}
+    aces = [place.get(_ACES[c.suit], i) if c.suit is not None else -1 for i, c in enumerate(base)]
+    holder = [0] * size
+    positions: tuple[Any, ...] = tuple(range(size))
+    for seat, get in enumerate(s.getters):
+        for where in cast(tuple[int, ...], get(positions)):
+            holder[where] = seat + 1
+    stride = s.players + 1
+    dealing = _Dealing(
+        variant=s.variant, seating=s, base=base, order=list(range(size)), at=s.turn_up_at,
+        getters=s.getters, zeros=(0,) * s.players, joker=place.get(JK, -1), ace_at=tuple(aces),
+        holder=tuple(holder), stride=stride, openings=[None] * (size * stride + size),
+    )
+    if len(_DEALINGS) >= _MAX_DEALINGS:
+        _DEALINGS.clear()
+    _DEALINGS[key] = dealing
+    return dealing
+
+
+def _deal_seeded(f: _Dealing, seed: int) -> HandState:
+    """``new_hand`` for an int seed, without commitment: the same deck as
+    ``shuffled(list(base_deck), seeded_random(seed))``, and the same opening as
+    :func:`_first_opening`, which depends on the deal only through the turn-up and the
+    seat dealt the Ace of its suit (:func:`~trumpfamily.robbing.rob_chance`), or on the
+    card turned after a turned-up joker: it is worked out once for each and shared."""
+    _, s, base, order0, at, getters, zeros, joker, ace_at, holder, stride, openings = f
+    order = seeded_shuffle(order0[:], seed)
+    d: tuple[Card, ...] = itemgetter(*order)(base)
+    hands = tuple([get(d) for get in getters])
+    up = order[at]
+    if up == joker:
+        key = len(order) * stride + order[at + 1]
     else:
-        phase, to_act, status = _opening(s, hands, up, at + 1, (), five, commit=sealed)
-    return _state(
-        s, d, hands, (), (0,) * players, (), s.eldest, to_act, phase, _NO_HISTORY, status, None
+        key = up * stride + holder[order.index(ace_at[up])]
+    opening = openings[key]
+    if opening is None:
+        opening = openings[key] = _first_opening(s, d, hands, None)
+    phase, to_act, status = opening
+    return _new_tuple(
+        HandState,
+        (s, d, hands, (), zeros, (), s.eldest, to_act, phase, _NO_HISTORY, status, None, None),
     )
