@@ -124,7 +124,8 @@ def test_every_seating_deals_as_the_reference(variant: tf.Variant) -> None:
             for seed in range(40 if players > 2 else 150):
                 check_deal(variant, players, dealer, seed * 7919 + dealer)
                 dealt += 1
-        assert (id(variant), players, 0) in engine._DEALINGS  # the fast path was taken
+        # the fast path was taken (the table is bounded: the last seating is still in it)
+        assert (id(variant), players, players - 1) in engine._DEALINGS
     assert dealt >= 1000
 
 
@@ -291,3 +292,16 @@ def test_a_committed_or_unseeded_deal_keeps_the_general_path() -> None:
         assert tf.new_hand(tf.SPOIL_FIVE, players=3, seed=seed).deck == tuple(cards)
     by_name = tf.new_hand("spoil five", players=3, seed=11)
     assert by_name == tf.new_hand(tf.SPOIL_FIVE, players=3, seed=11)
+
+
+def test_the_table_of_seatings_stays_bounded() -> None:
+    """Dealing at more seatings than the table holds (here 2-10 players, every dealer, two
+    presets) keeps it at its bound, and every deal is still the reference deal."""
+    for variant in (tf.SPOIL_FIVE, tf.FORTY_FIVE):
+        for players in counts(variant):
+            if not allowed(variant, players):
+                continue
+            for dealer in range(players):
+                check_deal(variant, players, dealer, 11 * players + dealer)
+                assert len(engine._DEALINGS) <= engine._MAX_DEALINGS
+    assert len(engine._DEALINGS) >= 1

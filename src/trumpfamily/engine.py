@@ -1652,9 +1652,10 @@ class _Dealing(NamedTuple):
 
 
 #: (id(variant), players, dealer) -> its _Dealing (which keeps the variant, to check the
-#: id). Bounded (a full table of openings is some 100 KB): cleared when full.
+#: id). Bounded (a full table of openings is some 100 KB; at most 64 seatings): cleared
+#: when full.
 _DEALINGS: Final[dict[tuple[int, int, int], _Dealing]] = {}
-_MAX_DEALINGS: Final = 256
+_MAX_DEALINGS: Final = 64
 
 
 def _dealing_for(s: Seating) -> _Dealing:
