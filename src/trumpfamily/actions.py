@@ -62,13 +62,13 @@ True
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import Final, TypeAlias
 
 import attrs
 
 from .cards import Card, Suit, as_cards, parse_suit
-from .errors import ActionParseError, CardParseError, InvalidArgumentError
+from .errors import ActionParseError, CardParseError, InvalidArgumentError, shorten
 
 __all__ = [
     "ACTION_COUNT",
@@ -256,7 +256,7 @@ BID_AMOUNTS: Final[tuple[int, ...]] = (5, 10, 15, 20, 25, 30, 60)
 def _amount(value: int) -> int:
     if type(value) is not int or value not in BID_AMOUNTS:
         raise InvalidArgumentError(
-            f"Bid({value!r}): a bid is one of the ints {', '.join(map(str, BID_AMOUNTS))} "
+            f"Bid({shorten(value)}): a bid is one of the ints {', '.join(map(str, BID_AMOUNTS))} "
             "(points; 60 is the bid above the ladder)")
     return value
 
@@ -323,10 +323,27 @@ class NameTrump:
 _BY_INDEX: Final = operator.attrgetter("index")
 
 
+#: No discard holds more cards than a deck with the joker (checked before reading them, so
+#: that a long list sent by a remote player costs little).
+_MOST_DISCARDED: Final = 53
+
+
 def _discarded(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    if isinstance(value, Sized) and not isinstance(value, str) and len(value) > _MOST_DISCARDED:
+        raise InvalidArgumentError(
+            f"Discard: {len(value)} cards given; a discard holds at most {_MOST_DISCARDED} "
+            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
     cards = as_cards(value)  # parse_cards, fast for a tuple of Card values
+    if len(cards) > _MOST_DISCARDED:
+        raise InvalidArgumentError(
+            f"Discard: {len(cards)} cards given; a discard holds at most {_MOST_DISCARDED} "
+            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
     if len(set(cards)) != len(cards):
-        twice = sorted({c for c in cards if cards.count(c) > 1})
+        seen: set[Card] = set()
+        again: set[Card] = set()
+        for c in cards:
+            (again if c in seen else seen).add(c)
+        twice = sorted(again)
         raise InvalidArgumentError(
             f"Discard: {' '.join(map(str, twice))} given twice; each card is discarded once")
     return tuple(sorted(cards, key=_BY_INDEX))
@@ -505,7 +522,9 @@ def _parse_bidding(text: str, verb: str, rest: list[str]) -> Action:
         except CardParseError as error:
             raise ActionParseError(text, str(error)) from None
     try:
-        return Bid(int(rest[0]) if rest[0].isdigit() else rest[0])  # type: ignore[arg-type]
+        word = rest[0]  # an amount is a few ASCII digits ("²", "٢٠" and 5,000 digits are not)
+        amount = int(word) if word.isascii() and word.isdigit() and len(word) <= 6 else word
+        return Bid(amount)  # type: ignore[arg-type]
     except InvalidArgumentError as error:
         raise ActionParseError(text, str(error)) from None
 

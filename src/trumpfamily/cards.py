@@ -22,7 +22,7 @@ from typing import Final
 
 import attrs
 
-from .errors import CardParseError
+from .errors import CardParseError, shorten
 
 __all__ = ["JK", "STANDARD_DECK", "Card", "Rank", "Suit", "parse_cards", "parse_suit"]
 
@@ -322,7 +322,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         return tuple([Card.parse(t) for t in items])
     except CardParseError as err:
         if isinstance(text, str) and len(items) > 1:
-            raise CardParseError(err.text, f"{err} (in {text!r})") from None
+            raise CardParseError(err.text, f"{err} (in {shorten(text)})") from None
         raise
 
 

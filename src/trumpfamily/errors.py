@@ -71,6 +71,21 @@ class CardParseError(TrumpFamilyError, ValueError):
         )
 
 
+def shorten(value: object, most: int = 80) -> str:
+    """``repr(value)``, cut to about ``most`` characters with its full length said, for
+    messages that quote what a remote player sent (which may be long).
+
+    >>> from trumpfamily.errors import shorten
+    >>> shorten("discard " + "2C " * 100, most=20)
+    "'discard 2C 2C 2C 2C… (308 characters)"
+    """
+    shown = repr(value)
+    if len(shown) <= most:
+        return shown
+    size = f"{len(value)} characters" if isinstance(value, str) else f"{len(shown)} characters shown"
+    return f"{shown[:most]}… ({size})"
+
+
 class ActionParseError(TrumpFamilyError, ValueError):
     """An action could not be read from text (:func:`~trumpfamily.actions.parse_action`).
 
@@ -86,7 +101,7 @@ class ActionParseError(TrumpFamilyError, ValueError):
         self.reason = reason
         self.forms = forms
         accepted = f"; an action is one of: {', '.join(forms)}" if forms else ""
-        super().__init__(f"cannot read an action from {text!r}: {reason}{accepted}")
+        super().__init__(f"cannot read an action from {shorten(text)}: {reason}{accepted}")
 
 
 class InvalidPositionError(TrumpFamilyError, ValueError):

@@ -204,6 +204,8 @@ def from_json(data: object, cls: Any) -> Any:
         value = CONVERTER.structure(data, target)
     except STRUCTURE_ERRORS as exc:
         raise DecodeError(name, problems(exc)) from None
+    except RecursionError:  # data built in Python, nested deeper than any JSON text reads
+        raise DecodeError(name, [("", "the data is nested too deeply to be one")]) from None
     if target is not cls and type(value) is not cls:
         raise DecodeError(name, [("", f"expected a {name}, got a {type(value).__name__}")])
     return value

@@ -75,6 +75,7 @@ from .errors import (
     ReplayError,
     TrumpFamilyError,
     UnknownVariantError,
+    shorten,
 )
 from .game import AnyHand, GameState, new_game
 from .integrity import check_mac, deal_commitment, deal_salt, salt_from_hex
@@ -205,6 +206,11 @@ def _check_commitment(
             f"{where}a commitment is the 64 hex digits published at the deal, got "
             f"{_kind(commitment)}"
         )
+    if len(commitment) != 64 or not all(c in "0123456789abcdefABCDEF" for c in commitment):
+        raise ReplayError(
+            f"{where}a commitment is the 64 hex digits published at the deal, got "
+            f"{shorten(commitment)}: not a commitment (so nothing is said of the record)"
+        )
     if salt is None:
         raise IntegrityError(
             f"{where}the record reveals no salt: its deal was not committed "
@@ -272,8 +278,8 @@ def replay(
         IntegrityError: with ``key``, the record's ``"mac"`` is missing or does not match;
             with ``commitment``, the record has no salt or its deck and salt do not give
             the commitment (``index`` is ``None``).
-        ReplayError: the record is malformed (a missing or unexpected field, a value of
-            the wrong type), names no preset (or not ``variant``), misses an option or
+        ReplayError: ``commitment`` is not 64 hex digits; the record is malformed (a
+            missing or unexpected field, a value of the wrong type), names no preset (or not ``variant``), misses an option or
             has a bad option value, has a bad player count or dealer, or a deck that is
             not exactly the variant's deck (``index`` is ``None``); or an action is
             malformed or not legal when it is replayed (``index`` is that action's
@@ -463,8 +469,8 @@ def replay_game(
         IntegrityError: with ``key``, the ``"mac"`` is missing or does not match; with
             ``commitments``, a hand's deck and salt do not give its commitment, the record
             has no salt, or it has fewer hands than commitments (``hand`` says which).
-        ReplayError: the record is malformed (a missing or unexpected field, a value of
-            the wrong type; a hand record), names no preset (or not ``variant``), misses an
+        ReplayError: a commitment is not 64 hex digits; the record is malformed (a
+            missing or unexpected field, a value of the wrong type; a hand record), names no preset (or not ``variant``), misses an
             option or has a bad one, or its arguments do not start a game (``index`` is
             ``None``); a hand is malformed, dealt by another seat or from another deck
             than the game deals, or stops before its end although another hand follows

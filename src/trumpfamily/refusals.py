@@ -124,6 +124,21 @@ def _five_first(f: RefusalFacts) -> str:
     return "the dealer must first answer the request to five (RULES.md §2.1.7 (6))"
 
 
+def _nothing_to_pass(f: RefusalFacts) -> str:
+    alike = ("Pass() answers only a prompt that every seat gets alike: the round of rob "
+             "prompts before the lead, or eldest's fiving prompt (RULES.md §1.5, §2.1.7 (6))")
+    if f.phase is Phase.ROB and f.rob_kind in ("ace", "joker"):
+        if f.rob_kind == "ace":
+            whose = (f"the turn-up {f.turn_up} is an Ace, so the dealer (seat {f.dealer}) "
+                     "robs it now: answer with Rob(a card to discard), or DeclineRob() where "
+                     "the rules let him refuse")
+        else:
+            whose = (f"the joker was turned up, so the dealer (seat {f.dealer}) takes it "
+                     "now: answer with Rob(a card to discard)")
+        return f"there is nothing to pass: {whose}; {alike}"
+    return f"there is nothing to pass: {_phase_text(f)}; {alike}"
+
+
 _Words = Callable[[RefusalFacts], str]
 
 _REASONS: dict[str, _Words] = {
@@ -170,9 +185,7 @@ _REASONS: dict[str, _Words] = {
     "five-not-now": lambda f: (
         "only the non-dealer may ask to five, once, at his first turn (EX-56)"),
     "no-five-asked": lambda f: "nobody has asked to five (RULES.md §2.1.7 (6))",
-    "nothing-to-pass": lambda f: (
-        f"there is nothing to pass: {_phase_text(f)}; Pass() answers a rob or fiving prompt "
-        "that every seat gets alike (RULES.md §1.5)"),
+    "nothing-to-pass": lambda f: _nothing_to_pass(f),
 }
 
 
