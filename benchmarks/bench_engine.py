@@ -8,6 +8,12 @@ turn-up presets and one bidding preset (Auction Forty-Fives: auction, draw, play
 Run: ``python benchmarks/bench_engine.py [--hands N] [--memory-hands M] [--quick]``.
 Target (issue 3): at least 5,000 Spoil Five hands per second on a 2-core machine, and
 memory flat over 100,000 hands.
+
+``--fresh`` deals new hands in each timed run instead of the same ones again (a memo of
+the last few thousand deals can flatter the repeated runs). ``--bidding`` times every
+bidding preset instead (five players, four where five cannot play) and nothing else: to
+compare two versions of the bidding engine, run it on each (``PYTHONPATH=.../src``),
+alternately, and compare the ratios.
 """
 
 from __future__ import annotations
@@ -23,12 +29,13 @@ import trumpfamily as tf
 PLAYERS = 5
 
 
-def play_hands(variant: tf.Variant, hands: int, *, start_seed: int = 0) -> int:
+def play_hands(variant: tf.Variant, hands: int, *, start_seed: int = 0,
+               players: int = PLAYERS) -> int:
     """Play ``hands`` random hands; returns the number of actions applied."""
-    bots = [tf.RandomPlayer(seed=seat) for seat in range(PLAYERS)]
+    bots = [tf.RandomPlayer(seed=seat) for seat in range(players)]
     actions = 0
     for i in range(hands):
-        state = tf.new_hand(variant, players=PLAYERS, dealer=i % PLAYERS, seed=start_seed + i)
+        state = tf.new_hand(variant, players=players, dealer=i % players, seed=start_seed + i)
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
@@ -38,14 +45,27 @@ def play_hands(variant: tf.Variant, hands: int, *, start_seed: int = 0) -> int:
     return actions
 
 
-def speed(variant: tf.Variant, hands: int, repeats: int = 3) -> tuple[float, float]:
-    """Best of ``repeats`` runs: (hands per second, actions per hand)."""
-    play_hands(variant, 200)  # warm the caches
+def seats(variant: tf.Variant, players: int) -> bool:
+    """Whether ``players`` can play ``variant`` (its table and its partnerships)."""
+    try:
+        tf.new_hand(variant, players=players, seed=0)
+    except tf.PlayerCountError:
+        return False
+    return True
+
+
+def speed(variant: tf.Variant, hands: int, repeats: int = 3, players: int = PLAYERS,
+          fresh: bool = False) -> tuple[float, float]:
+    """Best of ``repeats`` runs: (hands per second, actions per hand). Each run plays the
+    same deals, or with ``fresh`` new ones (then nothing remembered from an earlier run's
+    deals can help)."""
+    play_hands(variant, 200, players=players, start_seed=10**9 if fresh else 0)  # warm up
     best = 0.0
     actions = 0
-    for _ in range(repeats):
+    for k in range(repeats):
         t0 = time.perf_counter()
-        actions = play_hands(variant, hands)
+        actions = play_hands(variant, hands, players=players,
+                             start_seed=k * 10**6 if fresh else 0)
         best = max(best, hands / (time.perf_counter() - t0))
     return best, actions / hands
 
@@ -77,14 +97,26 @@ def main() -> None:
         "--memory-hands", type=int, default=100_000, help="hands for the memory run"
     )
     parser.add_argument("--quick", action="store_true", help="small runs (smoke test)")
+    parser.add_argument("--bidding", action="store_true",
+                        help="time every bidding preset (and nothing else)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="deal new hands in each timed run (not the same ones again)")
     args = parser.parse_args()
     hands, mem_hands = (1000, 5000) if args.quick else (args.hands, args.memory_hands)
+    if args.bidding:
+        print("random full hands of every bidding preset, RandomPlayer bots")
+        for variant in tf.BIDDING_VARIANTS.values():
+            players = PLAYERS if seats(variant, PLAYERS) else 4
+            rate, per_hand = speed(variant, hands, players=players, fresh=args.fresh)
+            print(f"  {variant.name:<26} {players} players {rate:>8,.0f} hands/s   "
+                  f"({per_hand:.1f} actions a hand)")
+        return
     print(f"random full hands through the public engine, {PLAYERS} players, RandomPlayer bots")
     results = {}
     # the four turn-up games, and one bidding game (issue 9: Auction Forty-Fives, five
     # players each for himself: auction, draw, play, contract scoring)
     for variant in (tf.MAW, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.FORTY_FIVE, tf.AUCTION_45):
-        rate, per_hand = speed(variant, hands)
+        rate, per_hand = speed(variant, hands, fresh=args.fresh)
         results[variant.name] = rate
         print(f"  {variant.name:<12} {rate:>8,.0f} hands/s   ({per_hand:.1f} actions a hand)")
     marks, peak = memory(tf.SPOIL_FIVE, mem_hands)

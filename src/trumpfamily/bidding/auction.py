@@ -11,6 +11,7 @@ use too, so they cannot disagree; a refusal carries a code of
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
@@ -220,64 +221,108 @@ def _why_not(b: Bidding, t: _Table, high: Contract | None, passed: frozenset[int
              call: AuctionCall) -> tuple[str, str] | None:
     """The one decision on a call by a seat whose turn it is: ``None`` when legal, else
     ``(code, reason)`` (BIDDING.md §2.3, §3.3, §7.1)."""
+    seat = call.seat
+    return _decide(b, t.dealer, t.scores[seat], None if high is None else high.amount,
+                   _bagged(b, t, high, passed, seat), call)
+
+
+def _decide(b: Bidding, dealer: int, score: int, standing: int | None, bagged: bool,
+            call: AuctionCall) -> tuple[str, str] | None:
+    """:func:`_why_not` on what it reads: the dealer, the score of the seat's side, the
+    standing bid's amount (``None`` before the first bid) and whether the seat is a
+    bagged dealer."""
     seat, amount = call.seat, call.amount
-    floor = near_end_minimum(b, t.scores[seat])
-    bagged = _bagged(b, t, high, passed, seat)
+    floor = near_end_minimum(b, score)
     if amount is None:
         if bagged:
             return "dealer-bagged", (f"everybody else passed: the dealer is bagged and must bid "
-                                     f"at least {bag_amount(b, t.scores[seat])}")
+                                     f"at least {bag_amount(b, score)}")
         return None
     if call.hold:
         if b.hold == "none":
             return "no-hold", "the dealer must outbid like anyone (option hold='none')"
-        if seat != t.dealer:
-            return "hold-not-dealer", f"only the dealer (P{t.dealer}) may hold the standing bid"
-        if high is None:
+        if seat != dealer:
+            return "hold-not-dealer", f"only the dealer (P{dealer}) may hold the standing bid"
+        if standing is None:
             return "nothing-to-hold", "no bid has been made yet"
-        if amount != high.amount:
-            return "hold-amount", f"a hold is at the standing amount, {high.amount}"
+        if amount != standing:
+            return "hold-amount", f"a hold is at the standing amount, {standing}"
         if amount < floor:
-            return "near-end-minimum", (f"the side is on {t.scores[seat]}: it may not hold "
+            return "near-end-minimum", (f"the side is on {score}: it may not hold "
                                         f"below {floor} (min_bid_near_end)")
         return None
-    if amount not in ladder(b):
-        return "not-a-bid", f"{amount} is not a bid: the bids are {ladder(b)}"
+    if amount not in _ladder(b):
+        return "not-a-bid", f"{amount} is not a bid: the bids are {_ladder(b)}"
     if bagged:
-        lowest = bag_amount(b, t.scores[seat])
+        lowest = bag_amount(b, score)
         if amount < lowest or (not b.bag_raise and amount != lowest):
             return "bag-minimum", f"the bagged dealer's contract is {lowest}" + (
                 " or more" if b.bag_raise else "")
         return None
-    if high is not None and amount <= high.amount:
-        also = " (the dealer may hold it instead)" if seat == t.dealer and b.hold == "dealer" else ""
-        return "bid-too-low", f"a bid must beat the standing {high.amount}{also}"
+    if standing is not None and amount <= standing:
+        also = " (the dealer may hold it instead)" if seat == dealer and b.hold == "dealer" else ""
+        return "bid-too-low", f"a bid must beat the standing {standing}{also}"
     if amount < floor:
-        return "near-end-minimum", (f"the side is on {t.scores[seat]}: it may not bid below "
+        return "near-end-minimum", (f"the side is on {score}: it may not bid below "
                                     f"{floor} (min_bid_near_end)")
     return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _call_of(seat: int, amount: int | None, hold: bool) -> AuctionCall:
+    """The call ``AuctionCall(seat, amount, hold)``, one shared value for each (a call is
+    immutable; the auction builds the same few calls again and again)."""
+    return AuctionCall(seat, amount, hold)
+
+
+#: :func:`~trumpfamily.bidding.component.ladder`, remembered for each component (it is
+#: asked for every call considered).
+_ladder: Final = functools.lru_cache(maxsize=256)(ladder)
+
+
 def _calls(b: Bidding, t: _Table, high: Contract | None, passed: frozenset[int],
            seat: int) -> tuple[AuctionCall, ...]:
-    every = [AuctionCall(seat)]
-    if high is not None:
-        every.append(AuctionCall(seat, high.amount, hold=True))
-    every += [AuctionCall(seat, amount) for amount in ladder(b)]
-    return tuple(c for c in every if _why_not(b, t, high, passed, c) is None)
+    """The legal calls of ``seat``: pass, hold, then bids lowest first."""
+    return _calls_by(b, t.dealer, t.scores[seat], None if high is None else high.amount,
+                     _bagged(b, t, high, passed, seat), seat)
+
+
+@functools.lru_cache(maxsize=8192)
+def _calls_by(b: Bidding, dealer: int, score: int, standing: int | None, bagged: bool,
+              seat: int) -> tuple[AuctionCall, ...]:
+    """:func:`_calls` on what :func:`_decide` reads (remembered: the auction asks the same
+    few questions again and again)."""
+    every = [_call_of(seat, None, False)]
+    if standing is not None:
+        every.append(_call_of(seat, standing, True))
+    every += [_call_of(seat, amount, False) for amount in _ladder(b)]
+    return tuple([c for c in every if _decide(b, dealer, score, standing, bagged, c) is None])
+
+
+#: ``_ROTATIONS[players][start]``: the seats clockwise from ``start`` (2 to 10 players).
+_ROTATIONS: Final = tuple(tuple(tuple((start + k) % n for k in range(n)) for start in range(n))
+                          for n in range(11))
 
 
 def _settle(b: Bidding, t: _Table, high: Contract | None, passed: frozenset[int],
             spoken: frozenset[int], duel: tuple[int, int] | None, last: int | None,
             ended: Contract | None) -> AuctionState:
     """Who speaks next, or whether the auction is over (BIDDING.md §3.3, §7.1 #2, #3)."""
+    known: dict[int, tuple[AuctionCall, ...]] = {}
+
+    def calls_of(seat: int) -> tuple[AuctionCall, ...]:  # each seat's calls, once
+        found = known.get(seat)
+        if found is None:
+            found = known[seat] = _calls(b, t, high, passed, seat)
+        return found
+
     def state(to_speak: int | None, contract: Contract | None = None) -> AuctionState:
-        calls = () if to_speak is None else _calls(b, t, high, passed, to_speak)
+        calls = () if to_speak is None else calls_of(to_speak)
         return AuctionState(to_speak, high, passed, spoken, duel, last, to_speak is None,
                             contract, calls)
 
     def active(seat: int) -> bool:  # has a call other than a pass
-        return any(not c.is_pass for c in _calls(b, t, high, passed, seat))
+        return any(c.amount is not None for c in calls_of(seat))
 
     if ended is not None:
         return state(None, ended)
@@ -288,7 +333,7 @@ def _settle(b: Bidding, t: _Table, high: Contract | None, passed: frozenset[int]
             return state(None, high)
         return state(speaker)
     start = (t.dealer + 1) % t.players if last is None else (last + 1) % t.players
-    order = [(start + k) % t.players for k in range(t.players)]
+    order = _ROTATIONS[t.players][start]
     waiting = [s for s in order if s not in passed and (high is None or s != high.seat)
                and not (b.auction_rounds == "once" and s in spoken)]
     if waiting == [t.dealer] and _bagged(b, t, high, passed, t.dealer) and not b.bag_raise:
@@ -344,20 +389,30 @@ def auction_state(bidding: Bidding, auction: Sequence[AuctionCall], *, dealer: i
     now = _settle(bidding, t, high, passed, spoken, duel, last, ended)
     for call in auction:
         _check_turn(bidding, t, now, call)
-        spoken, last = spoken | {call.seat}, call.seat
-        if call.amount is None:
-            passed = passed | {call.seat}
-        elif call.hold:
-            assert high is not None
-            displaced, high = high.seat, Contract(call.seat, call.amount)
-            if bidding.after_hold == "ends":
-                ended = high
-            elif bidding.after_hold == "duel":
-                duel = (displaced, t.dealer)
-        else:
-            high = Contract(call.seat, call.amount, _bagged(bidding, t, high, passed, call.seat))
-        now = _settle(bidding, t, high, passed, spoken, duel, last, ended)
+        now = _after_call(bidding, t, now, call)
     return now
+
+
+def _after_call(b: Bidding, t: _Table, now: AuctionState, call: AuctionCall) -> AuctionState:
+    """Where the auction stands after ``call``, a legal call of the seat to speak in
+    ``now`` (checked by the caller: :func:`_check_turn`, or the call is one of
+    ``now.calls``). One step of :func:`auction_state`, which the bidding engine takes
+    call by call instead of replaying the auction."""
+    high, passed, duel = now.high, now.passed, now.duel
+    ended: Contract | None = None
+    spoken, last = now.spoken | {call.seat}, call.seat
+    if call.amount is None:
+        passed = passed | {call.seat}
+    elif call.hold:
+        assert high is not None
+        displaced, high = high.seat, Contract(call.seat, call.amount)
+        if b.after_hold == "ends":
+            ended = high
+        elif b.after_hold == "duel":
+            duel = (displaced, t.dealer)
+    else:
+        high = Contract(call.seat, call.amount, _bagged(b, t, high, passed, call.seat))
+    return _settle(b, t, high, passed, spoken, duel, last, ended)
 
 
 def _check_turn(b: Bidding, t: _Table, now: AuctionState, call: AuctionCall) -> None:

@@ -59,13 +59,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import attrgetter, call, is_, itemgetter
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ..actions import (
     ACTION_TYPES,
+    BID_AMOUNTS,
     AcceptFive,
     Action,
     AskFive,
@@ -122,9 +126,18 @@ from ..outcomes import HAND_SIZE, BiddingView, HandOutcome, Phase, Trick, Turn
 from ..play import play_context
 from ..reneging import PlayContext, decide, explain, refusal_code
 from ..scoring import best_trump_trick
-from ..tables import legal_mask, winner_index
+from ..tables import CARDS, legal_mask, winner_index
 from ..variants import Variant, find_variant
-from .auction import AuctionCall, AuctionState, Contract, auction_state, check_call
+from ._seats import _Table
+from .auction import (
+    AuctionCall,
+    AuctionState,
+    Contract,
+    _after_call,
+    _call_of,
+    auction_state,
+    check_call,
+)
 from .component import Bidding
 from .deal import (
     KITTY,
@@ -151,20 +164,127 @@ _ACTION_CLASSES: Final = tuple(ACTION_TYPES.values())
 # A step of the draw round: ("discard" | "refill" | "take", seat).
 _Step = tuple[str, int]
 
+_AUCTION: Final = Phase.AUCTION
+_TRUMP: Final = Phase.TRUMP
+_DRAW: Final = Phase.DRAW
+_PLAY_PHASE: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_new_tuple: Final = tuple.__new__
+_tuple_item: Final = tuple.__getitem__
+_BY_INDEX: Final = attrgetter("index")
+#: The kinds of action a view masks for the other seats: face-down discards and takes.
+_HIDDEN: Final = frozenset({"Discard", "Take"})
+
+try:  # the C getter namedtuple uses for its fields (as fast as a slot)
+    from _collections import _tuplegetter  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - another Python implementation
+
+    def _tuplegetter(index: int, doc: str) -> property:
+        return property(itemgetter(index), doc=doc)
+
+# The actions, history entries and events of the play are shared values (immutable), made
+# once for every card and every seat of the largest table: a card played builds none.
+_CARDS: Final = CARDS  # every card, by card id (the joker last)
+_PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in _CARDS}
+_TAKE: Final[dict[Card, Take]] = {c: Take(c) for c in _CARDS}
+_BID: Final[dict[int, Bid]] = {a: Bid(a) for a in BID_AMOUNTS}
+_PLAY_TURNS: Final = tuple({c: Turn(seat, _PLAY[c], "Play") for c in _CARDS} for seat in range(10))
+_PLAYED: Final = tuple({c: (Played(seat, c),) for c in _CARDS} for seat in range(10))
+
+# The items of a BiddingHand (a tuple), in order. The first ones are its value (equality,
+# hash); the rest are derived from them (or, ``events``, say what the last action did) and
+# are kept only so that no action has to derive them again.
+_FIELDS: Final = (
+    "seating", "deck", "scores", "hands", "extras", "kitty", "stock", "calls", "contract",
+    "trump", "kitty_taken", "discards", "drawn", "queue", "tricks", "trick_counts",
+    "current_trick", "leader", "phase", "to_act", "history", "score", "thrown_in", "commit",
+    # derived:
+    "auction",  # the AuctionState after the calls
+    "events",  # the events of the last action
+    "table",  # the auction's table (dealer, players, each seat's side's score)
+    "ctx",  # the PlayContext of the trump named, else None
+    "mine",  # None, or each seat's view of the history up to its last face-down action
+    "public",  # what every view shows of the auction (see _public_auction)
+    "counts",  # (cards discarded, cards drawn) per seat, as the views show them
+)
+_AT: Final = {name: i for i, name in enumerate(_FIELDS)}
+_VALUE: Final = slice(0, _AT["commit"] + 1)
+_I_HANDS: Final = _AT["hands"]
+_I_CURRENT: Final = _AT["current_trick"]
+_I_TO_ACT: Final = _AT["to_act"]
+_I_HISTORY: Final = _AT["history"]
+_I_EVENTS: Final = _AT["events"]
+_I_CTX: Final = _AT["ctx"]
+_I_COUNTS: Final = _AT["counts"]
+_I_DISCARDS: Final = _AT["discards"]
+_I_DRAWN: Final = _AT["drawn"]
+_I_TRUMP: Final = _AT["trump"]
+_I_SEATING: Final = _AT["seating"]
+
+# The legal actions of the last state asked, as (state, actions, playable cards or None):
+# a playing loop asks a state (its view), then applies to it. One tuple, read and replaced
+# whole, so a reader in another thread sees a matching triple or recomputes. Not a
+# per-state cache: a state holds nothing for it.
+_Legal = tuple[object, tuple[Action, ...], tuple[Card, ...] | None]
+_last_legal: _Legal = (None, (), None)
+
 
 def _evolve(state: BiddingHand, **changes: Any) -> BiddingHand:
-    """``attrs.evolve`` without its per-call introspection (a new state per action): the
-    fields by position, in their order."""
-    names = _FIELD_NAMES
-    for name in changes:
-        if name not in _ALIASES:
-            raise TypeError(f"BiddingHand has no field {name!r}")
-    return BiddingHand(*[changes[alias] if alias in changes else getattr(state, name)
-                         for name, alias in names])
+    """This state with ``changes`` (by field name, without the underscore), and the derived
+    items that depend on them brought up to date."""
+    items = list(state)
+    at = _AT
+    for name, value in changes.items():
+        try:
+            items[at[name]] = value
+        except KeyError:
+            raise TypeError(f"BiddingHand has no field {name!r}") from None
+    if "trump" in changes:
+        trump = items[_I_TRUMP]
+        items[_I_CTX] = None if trump is None else play_context(
+            items[_I_SEATING].variant, trump)
+    if "discards" in changes or "drawn" in changes:
+        items[_I_COUNTS] = _counts(items[_I_DISCARDS], items[_I_DRAWN])
+    return _new_tuple(BiddingHand, items)
 
 
-@attrs.frozen(repr=False)
-class BiddingHand(SeatingFacts):
+def _counts(discards: tuple[tuple[Card, ...] | None, ...],
+            drawn: tuple[tuple[Card, ...] | None, ...]
+            ) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
+    """How many cards each seat discarded and drew, as every view shows them (the sealed
+    discards of a simultaneous draw aside)."""
+    return (tuple([None if d is None else len(d) for d in discards]),
+            tuple([None if d is None else len(d) for d in drawn]))
+
+
+def _public_auction(history: tuple[Turn, ...], auction: AuctionState,
+                    contract: Contract | None) -> tuple[Any, ...]:
+    """What every view shows of the auction: (its calls as turns, high bid, high bidder,
+    seats passed, bidder, contract, bagged). The calls are the history's first turns."""
+    high = auction.high if contract is None else contract
+    return (history, None if high is None else high.amount,
+            None if high is None else high.seat, tuple(sorted(auction.passed)),
+            None if contract is None else contract.seat,
+            None if contract is None else contract.amount,
+            contract is not None and contract.bagged)
+
+
+def _mine_after(state: BiddingHand, seat: int, turn: Turn) -> tuple[tuple[Turn, ...], ...]:
+    """Each seat's view of the history once ``turn``, a face-down action of ``seat``, is
+    added: its own shown, the others' masked (the turns since the last such action are
+    public)."""
+    history, mine = state.history, state._mine
+    n = state._seating.players
+    if mine is None:
+        mine, since = ((),) * n, history
+    else:
+        since = history[len(mine[0]):]
+    masked = (Turn(seat, None, turn.kind),)
+    own = (turn,)
+    return tuple([m + since + (own if x == seat else masked) for x, m in enumerate(mine)])
+
+
+class BiddingHand(SeatingFacts, tuple):  # type: ignore[type-arg]
     """One deal of a bidding game in progress: an immutable value (BIDDING.md §§2–6).
 
     Build it with :func:`new_bidding_hand` (or :func:`trumpfamily.new_hand`,
@@ -172,58 +292,123 @@ class BiddingHand(SeatingFacts):
     internal. Move with :meth:`apply`, which returns a new state. Two states are equal
     when they hold the same deal, deck, scores before the hand and history; a state is
     hashable and pickles. ``variant``, ``players``, ``dealer``, ``eldest`` and ``sides``
-    come from :class:`~trumpfamily.dealing.SeatingFacts`.
+    come from :class:`~trumpfamily.dealing.SeatingFacts`; the other attributes are
+    described below.
 
-    Attributes:
-        deck: the deck order, top card first.
-        hands: each seat's cards now (dealt order, then the kitty or the cards drawn;
-            extra cards join when trumps are named).
-        tricks: the completed tricks, in play order
-            (:class:`~trumpfamily.outcomes.Trick`).
-        trick_counts: tricks won per seat.
-        current_trick: the cards played to the trick in progress, lead first.
-        leader: the seat that led (or will lead) the current trick; eldest before the
-            play.
-        to_act: the seat whose turn it is, or ``None`` when the hand is over.
-        phase: what the hand waits for, a :class:`~trumpfamily.outcomes.Phase`:
-            ``AUCTION``, ``TRUMP``, ``KITTY``, ``DRAW``, ``PLAY`` or ``OVER``.
-        trump: the trump suit once named, else ``None``.
-        scores: each side's score before the hand (for the near-end rules: BIDDING.md
-            §3.3 B3, §3.7 S1, §5.6 B12); zeros for a hand played on its own.
-        kitty: the cards dealt to the kitty, in dealt order (the whole truth: a
-            :meth:`view` shows them only to the auction winner once he has taken them).
-        stock: the undealt cards left, top first.
-        history: every action applied since the deal, in order, with its seat, as
-            :class:`~trumpfamily.outcomes.Turn` values: the whole truth (a :meth:`view`
-            masks the other seats' discards and takes).
+    (Internally the state is a tuple subclass, for speed, as
+    :class:`~trumpfamily.engine.HandState` is: a new state per action costs a tuple, not
+    two dozen attribute writes. Use its attributes and methods only; its tuple items,
+    order and length are not part of the API.)
     """
 
-    _seating: Seating
-    deck: tuple[Card, ...]
-    scores: tuple[int, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    _extras: tuple[tuple[Card, ...], ...]
-    kitty: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    _calls: tuple[AuctionCall, ...]
-    _contract: Contract | None
-    trump: Suit | None
-    _kitty_taken: bool
-    _discards: tuple[tuple[Card, ...] | None, ...]
-    _drawn: tuple[tuple[Card, ...] | None, ...]
-    _queue: tuple[_Step, ...]
-    tricks: tuple[Trick, ...]
-    trick_counts: tuple[int, ...]
-    current_trick: tuple[Card, ...]
-    leader: int
-    phase: Phase
-    to_act: int | None
-    history: tuple[Turn, ...]
-    _score: HandScore | None
-    _thrown_in: bool
-    _commit: tuple[bytes, str] | None
-    _auction: AuctionState = attrs.field(eq=False)
-    _events: tuple[Event, ...] = attrs.field(eq=False, default=())
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        _seating: Seating
+        deck: tuple[Card, ...]
+        scores: tuple[int, ...]
+        hands: tuple[tuple[Card, ...], ...]
+        _extras: tuple[tuple[Card, ...], ...]
+        kitty: tuple[Card, ...]
+        stock: tuple[Card, ...]
+        _calls: tuple[AuctionCall, ...]
+        _contract: Contract | None
+        trump: Suit | None
+        _kitty_taken: bool
+        _discards: tuple[tuple[Card, ...] | None, ...]
+        _drawn: tuple[tuple[Card, ...] | None, ...]
+        _queue: tuple[_Step, ...]
+        tricks: tuple[Trick, ...]
+        trick_counts: tuple[int, ...]
+        current_trick: tuple[Card, ...]
+        leader: int
+        phase: Phase
+        to_act: int | None
+        history: tuple[Turn, ...]
+        _score: HandScore | None
+        _thrown_in: bool
+        _commit: tuple[bytes, str] | None
+        _auction: AuctionState
+        _events: tuple[Event, ...]
+        _table: _Table
+        _play_ctx: PlayContext | None
+        _mine: tuple[tuple[Turn, ...], ...] | None
+        _public: tuple[Any, ...]
+        _counts: tuple[tuple[int | None, ...], tuple[int | None, ...]]
+    else:
+        _seating = _tuplegetter(0, "The seating (internal).")
+        deck = _tuplegetter(1, "The deck order, top card first.")
+        scores = _tuplegetter(
+            2, "Each side's score before the hand (for the near-end rules: BIDDING.md §3.3 "
+               "B3, §3.7 S1, §5.6 B12); zeros for a hand played on its own.")
+        hands = _tuplegetter(
+            3, "Each seat's cards now (dealt order, then the kitty or the cards drawn; extra "
+               "cards join when trumps are named).")
+        _extras = _tuplegetter(4, "Each seat's extra cards not yet taken up (internal).")
+        kitty = _tuplegetter(
+            5, "The cards dealt to the kitty, in dealt order (the whole truth: a :meth:`view` "
+               "shows them only to the auction winner once he has taken them).")
+        stock = _tuplegetter(6, "The undealt cards left, top first.")
+        _calls = _tuplegetter(7, "The calls of the auction (internal).")
+        _contract = _tuplegetter(8, "The contract (internal).")
+        trump = _tuplegetter(9, "The trump suit once named, else ``None``.")
+        _kitty_taken = _tuplegetter(10, "The kitty is taken (internal).")
+        _discards = _tuplegetter(11, "Each seat's discards (internal).")
+        _drawn = _tuplegetter(12, "Each seat's cards drawn (internal).")
+        _queue = _tuplegetter(13, "The steps of the draw round left (internal).")
+        tricks = _tuplegetter(
+            14, "The completed tricks, in play order (:class:`~trumpfamily.outcomes.Trick`).")
+        trick_counts = _tuplegetter(15, "Tricks won per seat.")
+        current_trick = _tuplegetter(16, "The cards played to the trick in progress, lead first.")
+        leader = _tuplegetter(
+            17, "The seat that led (or will lead) the current trick; eldest before the play.")
+        phase = _tuplegetter(
+            18, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase`: "
+                "``AUCTION``, ``TRUMP``, ``KITTY``, ``DRAW``, ``PLAY`` or ``OVER``.")
+        to_act = _tuplegetter(
+            19, "The seat whose turn it is, or ``None`` when the hand is over.")
+        history = _tuplegetter(
+            20, "Every action applied since the deal, in order, with its seat, as "
+                ":class:`~trumpfamily.outcomes.Turn` values: the whole truth (a :meth:`view` "
+                "masks the other seats' discards and takes).")
+        _score = _tuplegetter(21, "The hand's score (internal).")
+        _thrown_in = _tuplegetter(22, "Thrown in (internal).")
+        _commit = _tuplegetter(23, "The deal commitment (internal).")
+        _auction = _tuplegetter(24, "The auction state (internal, derived).")
+        _events = _tuplegetter(25, "The events of the last action (internal).")
+        _table = _tuplegetter(26, "The auction's table (internal, derived).")
+        _play_ctx = _tuplegetter(27, "The play context of the trump named (internal, derived).")
+        _mine = _tuplegetter(28, "Each seat's view of the history (internal, derived).")
+        _public = _tuplegetter(29, "What every view shows of the auction (internal, derived).")
+        _counts = _tuplegetter(30, "Cards discarded and drawn per seat (internal, derived).")
+
+    def __new__(cls, *args: object) -> BiddingHand:  # noqa: PYI034 (it only refuses)
+        raise TypeError("BiddingHand is built by new_bidding_hand() or replay(), not by its "
+                        "constructor")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BiddingHand:
+            # Not equal to a plain tuple (tuple's comparison must not take over); anything
+            # else decides for itself (mock.ANY, ...).
+            return False if isinstance(other, tuple) else NotImplemented
+        return _tuple_item(self, _VALUE) == _tuple_item(other, _VALUE)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not BiddingHand:
+            return True if isinstance(other, tuple) else NotImplemented
+        return _tuple_item(self, _VALUE) != _tuple_item(other, _VALUE)
+
+    def __hash__(self) -> int:
+        return hash(_tuple_item(self, _VALUE))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the value and the last action's events; the rest is derived again
+        return (_restore, (_tuple_item(self, _VALUE), self._events))
+
+    def __lt__(self, other: object) -> bool:
+        raise TypeError(f"hand states are not ordered (compared with {type(other).__name__})")
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     # -- public facts ------------------------------------------------------------------
 
@@ -321,9 +506,12 @@ class BiddingHand(SeatingFacts):
     def outcome(self) -> HandOutcome | None:
         """The :class:`~trumpfamily.outcomes.HandOutcome` once the hand is over
         (``scoring="bidding"``), else ``None``."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             return None
-        return _outcome(self)
+        last = self._events[-1]  # the action that ended the hand told it
+        if type(last) is HandOver:
+            return last.outcome
+        return _outcome(self)  # pragma: no cover - every end of a hand tells HandOver
 
     # -- moves -------------------------------------------------------------------------
 
@@ -339,19 +527,38 @@ class BiddingHand(SeatingFacts):
         order; the play: ``Play`` for each legal card, in hand order (RULES.md §1.4).
         Each is offered exactly when :meth:`apply` accepts it.
         """
+        last = _last_legal
+        if last[0] is self:
+            return last[1]
+        return self._remember()[1]
+
+    def _remember(self) -> _Legal:
+        """The legal actions (and, in the play, the playable cards) of this state, remembered
+        as those of the last state asked."""
+        global _last_legal
         phase = self.phase
-        if phase is Phase.OVER:
-            return ()
-        if phase is Phase.AUCTION:
-            return tuple(_PASS if c.is_pass else Bid(c.amount)  # type: ignore[arg-type]
-                         for c in self._auction.calls)
-        if phase is Phase.TRUMP:
-            return _NAME_TRUMP
-        if phase is Phase.PLAY:
-            return tuple(Play(c) for c in self._playable())
-        if self._step() == "take":
-            return tuple(Take(c) for c in sorted(self.stock, key=lambda c: c.index))
-        return self._legal_discards()
+        cards: tuple[Card, ...] | None = None
+        legal: tuple[Action, ...]
+        if phase is _PLAY_PHASE:
+            cards = self._playable()
+            play = _PLAY
+            legal = tuple([play[c] for c in cards])
+        elif phase is _AUCTION:
+            bid = _BID
+            legal = tuple([_PASS if c.amount is None else bid[c.amount]
+                           for c in self._auction.calls])
+        elif phase is _OVER:
+            legal = ()
+        elif phase is _TRUMP:
+            legal = _NAME_TRUMP
+        elif self._step() == "take":
+            take = _TAKE
+            legal = tuple([take[c] for c in sorted(self.stock, key=_BY_INDEX)])
+        else:
+            legal = self._legal_discards()
+        memo = (self, legal, cards)
+        _last_legal = memo
+        return memo
 
     def apply(self, action: Action, seat: int | None = None) -> BiddingHand:
         """The state after ``action`` by the seat :attr:`to_act`; this state is unchanged.
@@ -374,6 +581,30 @@ class BiddingHand(SeatingFacts):
         """
         if seat is not None and (type(seat) is not int or seat != self.to_act):
             raise self._out_of_turn(action, seat)
+        # The fast paths: an action of exactly one of the engine's types that the legal
+        # actions (remembered, or worked out once) offer. Anything else goes the long way,
+        # through the one check that words the refusal.
+        kind = type(action)
+        if kind is Play:
+            last = _last_legal
+            if last[0] is not self:
+                last = self._remember()
+            cards = last[2]
+            if cards is not None and action.card in cards:  # type: ignore[union-attr]
+                return self._play(action.card)  # type: ignore[union-attr]
+        elif kind is Bid or kind is Pass:
+            if self.phase is _AUCTION:
+                last = _last_legal
+                if last[0] is not self:
+                    last = self._remember()
+                if action in last[1]:
+                    return self._call(action)  # type: ignore[arg-type]
+        elif kind is NameTrump and self.phase is _TRUMP:
+            return self._name(action.suit)  # type: ignore[union-attr]
+        elif kind is Discard:
+            last = _last_legal  # a discard offered to this state (not one equal to it)
+            if last[0] is self and any(map(is_, last[1], repeat(action))):
+                return self._discard(action)  # type: ignore[arg-type]
         why = self._why_not(action)
         if why is not None:
             raise self._refusal(action, *why)
@@ -386,7 +617,7 @@ class BiddingHand(SeatingFacts):
         if isinstance(action, Take):
             return self._take(action)
         assert isinstance(action, Play)
-        return self._play(action)
+        return self._play(action.card)
 
     # -- the one check per action ------------------------------------------------------
 
@@ -433,9 +664,9 @@ class BiddingHand(SeatingFacts):
         amount is a hold (BIDDING.md §0: hold, take, call, match)."""
         seat: int = self.to_act  # type: ignore[assignment]
         if isinstance(action, Pass):
-            return AuctionCall(seat)
+            return _call_of(seat, None, False)
         high = self._auction.high
-        return AuctionCall(seat, action.amount, hold=high is not None and action.amount == high.amount)
+        return _call_of(seat, action.amount, high is not None and action.amount == high.amount)
 
     def _no_trump_reason(self) -> str:
         if self.trump is not None:
@@ -535,8 +766,9 @@ class BiddingHand(SeatingFacts):
         return tuple(self.scores[side_of[s]] for s in range(self.players))
 
     def _ctx(self) -> PlayContext:
-        assert self.trump is not None
-        return play_context(self.variant, self.trump)
+        ctx = self._play_ctx
+        assert ctx is not None
+        return ctx
 
     def _playable(self) -> tuple[Card, ...]:
         """The legal cards of the seat to act, in hand order (RULES.md §1.4; the mask
@@ -550,7 +782,7 @@ class BiddingHand(SeatingFacts):
         for c in hand:
             held |= c.bit
         ok, _ = legal_mask(held, trick[0].index, m, [c.index for c in trick] if m.highest else ())
-        return tuple(c for c in hand if c.bit & ok)
+        return tuple([c for c in hand if c.bit & ok])
 
     def _trumps_in(self, cards: Iterable[Card]) -> int:
         if self.trump is None:
@@ -560,8 +792,8 @@ class BiddingHand(SeatingFacts):
 
     def _limits(self, seat: int) -> DiscardLimits:
         """:func:`~trumpfamily.bidding.discard_limits` for ``seat`` now."""
-        return discard_limits(self.bidding, self.players, bidder=seat == self.bidder,
-                              trumps=self._trumps_in(self.hands[seat]))
+        return _discard_limits(self.bidding, self.players, seat == self.bidder,
+                               self._trumps_in(self.hands[seat]))
 
     def _legal_discards(self) -> tuple[Discard, ...]:
         seat: int = self.to_act  # type: ignore[assignment]
@@ -598,28 +830,37 @@ class BiddingHand(SeatingFacts):
 
     def _next(self, action: Action, events: Sequence[Event], **changes: Any) -> BiddingHand:
         """This state after ``action`` by the seat to act, with ``changes``."""
-        turn = Turn(self.to_act, action, type(action).__name__)  # type: ignore[arg-type]
+        seat: int = self.to_act  # type: ignore[assignment]
+        kind = type(action).__name__
+        turn = Turn(seat, action, kind)
+        if kind in _HIDDEN:
+            changes["mine"] = _mine_after(self, seat, turn)
         return _evolve(self, history=self.history + (turn,), events=tuple(events), **changes)
 
     def _call(self, action: Bid | Pass) -> BiddingHand:
-        """A bid, a hold or a pass in the auction (BIDDING.md §2.3, §3.3)."""
+        """A bid, a hold or a pass in the auction (BIDDING.md §2.3, §3.3): one step of
+        the auction (:func:`~trumpfamily.bidding.auction_state`, call by call)."""
         call = self._as_call(action)
         calls = self._calls + (call,)
-        now = auction_state(self.bidding, calls, dealer=self.dealer, players=self.players,
-                            scores=self._seat_scores())
+        now = _after_call(self.bidding, self._table, self._auction, call)
         events: list[Event] = [
-            Passed(call.seat, "auction") if call.is_pass
-            else BidMade(call.seat, call.amount, call.hold)]  # type: ignore[arg-type]
-        if not now.over:
-            return self._next(action, events, calls=calls, auction=now, to_act=now.to_speak)
-        if now.contract is None:  # everybody passed: thrown in (all_pass="redeal-*")
-            events += [ThrownIn(self.dealer)]
-            state = self._next(action, events, calls=calls, auction=now, to_act=None,
-                               phase=Phase.OVER, thrown_in=True)
-            return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
+            Passed(call.seat, "auction") if call.amount is None
+            else BidMade(call.seat, call.amount, call.hold)]
+        history = self.history + (Turn(call.seat, action, type(action).__name__),)
         contract = now.contract
+        public = _public_auction(history, now, contract)
+        if not now.over:
+            return _evolve(self, history=history, events=tuple(events), calls=calls,
+                           auction=now, to_act=now.to_speak, public=public)
+        if contract is None:  # everybody passed: thrown in (all_pass="redeal-*")
+            events += [ThrownIn(self.dealer)]
+            state = _evolve(self, history=history, events=tuple(events), calls=calls,
+                            auction=now, to_act=None, phase=Phase.OVER, thrown_in=True,
+                            public=public)
+            return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
         events.append(AuctionWon(contract.seat, contract.amount, contract.bagged))
-        state = self._next(action, events, calls=calls, auction=now, contract=contract)
+        state = _evolve(self, history=history, events=tuple(events), calls=calls,
+                        auction=now, contract=contract, public=public)
         return state._after_auction()
 
     def _after_auction(self) -> BiddingHand:
@@ -660,18 +901,21 @@ class BiddingHand(SeatingFacts):
 
     def _discard(self, action: Discard) -> BiddingHand:
         seat: int = self.to_act  # type: ignore[assignment]
+        gone = action.cards
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c not in action.cards)
+        hands[seat] = tuple([c for c in hands[seat] if c not in gone])
         discards = list(self._discards)
-        discards[seat] = action.cards
+        discards[seat] = gone
         sealed = self.phase is Phase.DRAW and self.bidding.draw_order == "simultaneous"
-        events: list[Event] = [Discarded(seat, len(action.cards), action.cards, sealed)]
-        state = self._next(action, events, hands=tuple(hands), discards=tuple(discards))
+        events: list[Event] = [Discarded(seat, len(gone), gone, sealed)]
         if self.phase is Phase.KITTY:
+            state = self._next(action, events, hands=tuple(hands), discards=tuple(discards))
             if state.trump is None:  # trump_before_kitty=False: now he names trumps
                 return _evolve(state, phase=Phase.TRUMP, to_act=seat)
             return state._start_draw()
-        return _evolve(state, queue=self._queue[1:])._advance()
+        # the draw round goes on: its refills up to the next seat to act, in one new state
+        changes = self._served(self._queue[1:], hands, list(self._drawn), self.stock, events)
+        return self._next(action, changes.pop("events"), discards=tuple(discards), **changes)
 
     def _take(self, action: Take) -> BiddingHand:
         seat: int = self.to_act  # type: ignore[assignment]
@@ -713,16 +957,22 @@ class BiddingHand(SeatingFacts):
     def _advance(self) -> BiddingHand:
         """Serve the draw round's automatic steps (refills from the top of the stock)
         until a seat must act; then the play."""
-        queue = self._queue
-        hands, drawn, stock = list(self.hands), list(self._drawn), self.stock
-        events = list(self._events)
+        return _evolve(self, **self._served(self._queue, list(self.hands), list(self._drawn),
+                                            self.stock, list(self._events)))
+
+    def _served(self, queue: tuple[_Step, ...], hands: list[tuple[Card, ...]],
+                drawn: list[tuple[Card, ...] | None], stock: tuple[Card, ...],
+                events: list[Event]) -> dict[str, Any]:
+        """The changes of :meth:`_advance` from the draw round's steps ``queue``, the
+        seats' ``hands`` and ``drawn`` cards (lists, changed in place), the ``stock`` and
+        the ``events`` so far (appended to)."""
         while queue:
             kind, seat = queue[0]
             need = HAND_SIZE - len(hands[seat])
             if kind == "discard" or (kind == "take" and need > 0):
-                return _evolve(self, queue=queue, hands=tuple(hands), drawn=tuple(drawn),
-                                    stock=stock, events=tuple(events), phase=Phase.DRAW,
-                                    to_act=seat)
+                return {"queue": queue, "hands": tuple(hands), "drawn": tuple(drawn),
+                        "stock": stock, "events": tuple(events), "phase": Phase.DRAW,
+                        "to_act": seat}
             if kind == "refill" and need > 0:
                 got, stock = stock[:need], stock[need:]
                 hands[seat] = hands[seat] + got
@@ -732,34 +982,42 @@ class BiddingHand(SeatingFacts):
                 drawn[seat] = ()
             queue = queue[1:]
         b = self.bidding
-        assert self.bidder is not None
+        bidder = self.bidder
+        assert bidder is not None
         assert all(len(h) == HAND_SIZE for h in hands), hands
-        leader = first_leader(b, self.players, dealer=self.dealer, bidder=self.bidder)
-        return _evolve(self, queue=(), hands=tuple(hands), drawn=tuple(drawn), stock=stock,
-                            events=tuple(events), phase=Phase.PLAY, to_act=leader,
-                            leader=leader)
+        leader = first_leader(b, self.players, dealer=self.dealer, bidder=bidder)
+        return {"queue": (), "hands": tuple(hands), "drawn": tuple(drawn), "stock": stock,
+                "events": tuple(events), "phase": Phase.PLAY, "to_act": leader,
+                "leader": leader}
 
-    def _play(self, action: Play) -> BiddingHand:
+    def _play(self, card: Card) -> BiddingHand:
         """A card to the trick; the trick's winner (RULES.md §1.3) and, after the fifth,
         the hand's score (BIDDING.md §3.6)."""
         seat: int = self.to_act  # type: ignore[assignment]
-        card = action.card
+        items = list(self)
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        held = hands[seat]
+        at = held.index(card)
+        hands[seat] = held[:at] + held[at + 1:]
+        items[_I_HANDS] = tuple(hands)
+        items[_I_HISTORY] = self.history + (_PLAY_TURNS[seat][card],)
+        items[_I_EVENTS] = _PLAYED[seat][card]
         trick = self.current_trick + (card,)
-        events: list[Event] = [Played(seat, card)]
-        n = self.players
+        n = self._seating.players
         if len(trick) < n:
-            return self._next(action, events, hands=tuple(hands), current_trick=trick,
-                              to_act=(seat + 1) % n)
+            items[_I_CURRENT] = trick
+            items[_I_TO_ACT] = seat + 1 if seat + 1 < n else 0
+            return _new_tuple(BiddingHand, items)
+        state: BiddingHand = _new_tuple(BiddingHand, items)
         m = self._ctx().masks
-        winner = (self.leader + winner_index([c.index for c in trick], m)) % n
+        leader = self.leader
+        winner = (leader + winner_index([c.index for c in trick], m)) % n
         counts = list(self.trick_counts)
         counts[winner] += 1
-        tricks = self.tricks + (Trick(trick, self.leader, winner),)
-        events.append(TrickWon(winner, len(tricks), trick, self.leader))
-        state = self._next(action, events, hands=tuple(hands), current_trick=(), tricks=tricks,
-                           trick_counts=tuple(counts), leader=winner, to_act=winner)
+        tricks = self.tricks + (Trick(trick, leader, winner),)
+        events = (*items[_I_EVENTS], TrickWon(winner, len(tricks), trick, leader))
+        state = _evolve(state, events=events, current_trick=(), tricks=tricks,
+                        trick_counts=tuple(counts), leader=winner, to_act=winner)
         if len(tricks) < HAND_SIZE:
             return state
         state = _evolve(state, to_act=None, phase=Phase.OVER, score=state._scored())
@@ -797,46 +1055,42 @@ class BiddingHand(SeatingFacts):
         Raises:
             InvalidSeatError: ``seat`` is not a seat (also an :class:`IndexError`).
         """
-        n = self.players
+        # every item at once (in the order of _FIELDS: one unpacking, no attribute reads)
+        (s, _, _, hands, _, kitty, stock, _, _, trump, kitty_taken, discards, _, queue,
+         tricks, trick_counts, current_trick, leader, phase, to_act, history, _, _, commit,
+         _, _, _, _, mine, public, counts) = self
+        n = s.players
         if type(seat) is not int or not 0 <= seat < n:
             raise InvalidSeatError(seat, n)
-        a = self._auction
-        contract = self._contract
-        high = a.high if contract is None else contract
-        # Under "simultaneous" the draw round's discards are counted for the others only
-        # once the last is down; the bidder's kitty discard came before, in the open.
-        sealed = (self.phase is Phase.DRAW and self.bidding.draw_order == "simultaneous"
-                  and any(k == "discard" for k, _ in self._queue))
-        open_kitty = self.bidder if self.bidding.kitty else None
-        discarded = tuple(
-            None if d is None or (sealed and s not in (seat, open_kitty)) else len(d)
-            for s, d in enumerate(self._discards))
-        picking = self.to_act == seat and self._step() == "take"
-        return BiddingView(
-            seat=seat, players=n, dealer=self.dealer, variant=self.variant, phase=self.phase,
-            to_act=self.to_act, trump=self.trump, hand=self.hands[seat],
-            current_trick=self.current_trick, leader=self.leader, tricks=self.tricks,
-            trick_counts=self.trick_counts, sides=self.sides,
-            legal_actions=self.legal_actions() if seat == self.to_act else (),
-            auction=tuple(t for t in self.history if t.kind in ("Bid", "Pass")),
-            high_bid=None if high is None else high.amount,
-            high_bidder=None if high is None else high.seat,
-            passed=tuple(sorted(a.passed)),
-            bidder=None if contract is None else contract.seat,
-            contract=None if contract is None else contract.amount,
-            bagged=contract is not None and contract.bagged,
-            kitty_size=len(self.kitty),
-            kitty=self.kitty if self._kitty_taken and seat == self.bidder else (),
-            discarded=discarded,
-            drawn=tuple(None if d is None else len(d) for d in self._drawn),
-            my_discards=self._discards[seat] or (),
-            stock_size=len(self.stock),
-            pack=tuple(sorted(self.stock, key=lambda c: c.index)) if picking else (),
-            history=tuple(t if t.seat == seat or t.kind not in ("Discard", "Take")
-                          else Turn(t.seat, None, t.kind) for t in self.history),
-            game=None,
-            commitment=self.commitment,
-        )
+        if seat == to_act:
+            last = _last_legal
+            legal = last[1] if last[0] is self else self._remember()[1]
+        else:
+            legal = ()
+        discarded, drawn = counts
+        pack: tuple[Card, ...] = ()
+        if phase is _DRAW:
+            if self.bidding.draw_order == "simultaneous" and any(
+                    k == "discard" for k, _ in queue):
+                # Under "simultaneous" the draw round's discards are counted for the others
+                # only once the last is down; the bidder's kitty discard came before, in
+                # the open.
+                open_kitty = self.bidder if self.bidding.kitty else None
+                discarded = tuple(
+                    None if d is None or x not in (seat, open_kitty) else len(d)
+                    for x, d in enumerate(discards))
+            if to_act == seat and queue[0][0] == "take":
+                pack = tuple(sorted(stock, key=_BY_INDEX))
+        if mine is not None:
+            own = mine[seat]
+            history = own if len(own) == len(history) else own + history[len(own):]
+        return _new_tuple(BiddingView, (  # BiddingView(...) without its keyword handling
+            seat, n, s.dealer, s.variant, phase, to_act, trump, hands[seat], current_trick,
+            leader, tricks, trick_counts, s.sides, legal, *public, len(kitty),
+            kitty if kitty_taken and seat == public[4] else (), discarded, drawn,
+            discards[seat] or (), len(stock), pack, history, None,
+            None if commit is None else commit[1],
+        ))
 
     def record(self, *, key: bytes | None = None) -> dict[str, object]:
         """A JSON-serialisable record of the hand so far: variant name and options,
@@ -957,23 +1211,153 @@ def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
     return tuple(scores)
 
 
-@functools.lru_cache(maxsize=4096)
 def _discards_of(hand: tuple[Card, ...], fewest: int, most: int, most_trumps: int,
                  trumps: int) -> tuple[Discard, ...]:
     """Every ``Discard`` of ``fewest`` to ``most`` cards of ``hand`` with at most
-    ``most_trumps`` of the trumps (mask ``trumps``), fewest first, then in hand order
-    (cached: a view and the apply that follows ask the same)."""
-    out = []
-    for k in range(fewest, min(most, len(hand)) + 1):
-        for cards in itertools.combinations(hand, k):
-            if sum(1 for c in cards if c.bit & trumps) <= most_trumps:
-                out.append(Discard(cards))
-    return tuple(out)
+    ``most_trumps`` of the trumps (mask ``trumps``), fewest first, then in hand order.
+
+    A seat may have hundreds (the bidder of Fifty-Five discards five of ten: 252), so the
+    common case, no trump limit, builds them without sorting each: the combinations of the
+    hand sorted by card id come out sorted, and are put in hand order by their places."""
+    top = min(most, len(hand))
+    if most_trumps < top:  # discard_trumps="last-resort": filter by the trumps
+        out = []
+        for k in range(fewest, top + 1):
+            for cards in itertools.combinations(hand, k):
+                if most_trumps >= k or sum(1 for c in cards if c.bit & trumps) <= most_trumps:
+                    out.append(tuple(sorted(cards, key=_BY_INDEX)))
+        return tuple(_discards(out))
+    ordered = sorted(hand, key=_BY_INDEX)
+    shared = _SMALL_DISCARDS
+    if len(hand) <= _RANKED_HAND:
+        # each discard's cards picked from the sorted hand, laid out once for the order
+        # of the hand's cards; those of up to two cards (they come first) are shared
+        ranks = tuple([ordered.index(c) for c in hand])
+        small, large = _discard_picks(ranks, fewest, top)
+        return (*map(shared.__getitem__, map(call, small, repeat(ordered))),
+                *_discards(list(map(call, large, repeat(ordered)))))
+    # a card's place in card-id order as a bit: a combination of places is the sum of its
+    # bits, whichever order it is taken in
+    bits = _BITS[:len(hand)]
+    places = [bits[ordered.index(c)] for c in hand]
+    made: list[Discard] = []
+    for k in range(fewest, top + 1):
+        by_places = dict(zip(map(sum, itertools.combinations(bits, k)),
+                             itertools.combinations(ordered, k), strict=True))
+        picked = list(map(by_places.__getitem__, map(sum, itertools.combinations(places, k))))
+        made += map(shared.__getitem__, picked) if k <= 2 else _discards(picked)
+    return tuple(made)
 
 
-#: (attribute name, init alias) of every field of BiddingHand, in order.
-_FIELD_NAMES: Final = tuple((f.name, f.alias) for f in attrs.fields(BiddingHand))
-_ALIASES: Final = frozenset(alias for _, alias in _FIELD_NAMES)
+_BITS: Final = tuple(1 << i for i in range(64))
+
+
+@functools.lru_cache(maxsize=1024)
+def _discard_limits(b: Bidding, players: int, bidder: bool, trumps: int) -> DiscardLimits:
+    """:func:`~trumpfamily.bidding.discard_limits`, remembered (asked at every discard)."""
+    return discard_limits(b, players, bidder=bidder, trumps=trumps)
+
+
+#: The largest hand whose discards :func:`_discard_picks` lays out once for each order of
+#: its cards (a seat's five, or six with an extra card; 720 orders).
+_RANKED_HAND: Final = 6
+
+
+_Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _discard_picks(ranks: tuple[int, ...], fewest: int, most: int
+                   ) -> tuple[tuple[_Picker, ...], tuple[_Picker, ...]]:
+    """For a hand whose card at place ``p`` is the ``ranks[p]``-th in card-id order: for
+    each discard of ``fewest`` to ``most`` cards, fewest first, then in hand order, the
+    function that picks its cards, in card-id order, from the hand sorted by card id;
+    those of up to two cards, then the others."""
+    small: list[_Picker] = []
+    large: list[_Picker] = []
+    for k in range(fewest, most + 1):
+        for places in itertools.combinations(range(len(ranks)), k):
+            (small if k <= 2 else large).append(_picker(tuple(sorted(ranks[p] for p in places))))
+    return tuple(small), tuple(large)
+
+
+def _picker(at: tuple[int, ...]) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
+    """The function that picks the items at ``at`` of a sequence, as a tuple."""
+    if len(at) > 1:
+        return itemgetter(*at)
+    if at:
+        one = at[0]
+        return lambda cards: (cards[one],)
+    return lambda cards: ()
+
+
+def _discards_checked(cards: Sequence[tuple[Card, ...]]) -> list[Discard]:
+    """``[Discard(c) for c in cards]``, by the constructor."""
+    return [Discard(c) for c in cards]
+
+
+def _make_discards() -> Callable[[Sequence[tuple[Card, ...]]], list[Discard]]:
+    """``[Discard(c) for c in cards]`` for cards known to be distinct and in card-id
+    order, without the checks and the sorting of the constructor and without a Python
+    call for each (the engine offers up to a few hundred discards at a time), or by the
+    constructor itself if the shortcut would not give equal values."""
+    slots = getattr(Discard, "__slots__", ())
+    extra = tuple(name for name in slots if name not in ("cards", "__weakref__"))
+    new = object.__new__
+    set_slot = object.__setattr__
+    consume: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
+
+    def made(cards: Sequence[tuple[Card, ...]]) -> list[Discard]:
+        n = len(cards)
+        out: list[Discard] = list(map(new, repeat(Discard, n)))
+        consume(map(set_slot, out, repeat("cards", n), cards))
+        for name in extra:  # attrs' cached hash: none yet
+            consume(map(set_slot, out, repeat(name, n), repeat(None, n)))
+        return out
+
+    try:
+        probe = [parse_cards("2C 5H KS"), (), parse_cards("JK")]
+        fast, slow = made(probe), _discards_checked(probe)
+        if ("cards" in slots and fast == slow and list(map(hash, fast)) == list(map(hash, slow))
+                and list(map(repr, fast)) == list(map(repr, slow))
+                and all(type(d) is Discard for d in fast)):
+            return made
+    except (AttributeError, TypeError):  # pragma: no cover - another attrs
+        pass
+    return _discards_checked  # pragma: no cover
+
+
+_discards: Final = _make_discards()
+#: Every discard of up to two cards, by its cards in card-id order (1,432 shared values).
+_SMALL_DISCARDS: Final[dict[tuple[Card, ...], Discard]] = {
+    d.cards: d for d in _discards([cards for k in range(3)
+                                   for cards in itertools.combinations(_CARDS, k)])}
+
+
+def _restore(value: tuple[Any, ...], events: tuple[Event, ...]) -> BiddingHand:
+    """Unpickle a :class:`BiddingHand`: its value and its last events, then what derives
+    from them."""
+    items = dict(zip(_FIELDS, value, strict=False))
+    s: Seating = items["seating"]
+    b = s.variant.bidding
+    assert b is not None
+    seat_scores = tuple(items["scores"][s.side_of[x]] for x in range(s.players))
+    table = _Table(s.dealer, s.players, seat_scores)
+    auction = auction_state(b, items["calls"], dealer=s.dealer, players=s.players,
+                            scores=seat_scores)
+    history: tuple[Turn, ...] = items["history"]
+    trump = items["trump"]
+    hidden = [i for i, t in enumerate(history) if t.kind in _HIDDEN]
+    mine = None if not hidden else tuple(
+        tuple([t if t.seat == x or t.kind not in _HIDDEN else Turn(t.seat, None, t.kind)
+               for t in history[:hidden[-1] + 1]]) for x in range(s.players))
+    derived = {
+        "auction": auction, "events": events, "table": table,
+        "ctx": None if trump is None else play_context(s.variant, trump), "mine": mine,
+        "public": _public_auction(history[:len(items["calls"])], auction, items["contract"]),
+        "counts": _counts(items["discards"], items["drawn"]),
+    }
+    return _new_tuple(BiddingHand, (*value, *(derived[name] for name in _FIELDS[len(value):])))
 
 
 def new_bidding_hand(
@@ -1035,34 +1419,65 @@ def new_bidding_hand(
     else:
         d = check_deck(deck, s)
     try:
-        check_stock(b, players, deck=len(d))
+        plan = _deal_plan(s, len(d))
     except InvalidVariantError as exc:
         raise PlayerCountError(str(exc)) from None
     side_scores = _check_scores(scores, len(s.sides))
-    order = deal_order(b, players, dealer=dealer, packets=PACKETS[rules.table.deal_packets])
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    extras: list[list[Card]] = [[] for _ in range(players)]
-    kitty: list[Card] = []
-    for card, to in zip(d, order, strict=False):
+    seat_scores = tuple([side_scores[side] for side in s.side_of])
+    auction, table, public = _opening(b, dealer, players, seat_scores)
+    dealt = tuple([pick(d) for pick in plan.hands])
+    nothing = (None,) * players
+    return _new_tuple(BiddingHand, (  # in the order of _FIELDS
+        s, d, side_scores, dealt, tuple([pick(d) for pick in plan.extras]), plan.kitty(d),
+        d[plan.dealt:], (), None, None, False, nothing, nothing, (), (), (0,) * players, (),
+        s.eldest, _AUCTION, auction.to_speak, (), None, False,
+        None if salt is None else (salt, deal_commitment(d, salt)),
+        auction, (Dealt(dealer, dealt),), table, None, None, public, (nothing, nothing),
+    ))
+
+
+@attrs.frozen
+class _DealPlan:
+    """Where the cards of a deck order go, for one seating (BIDDING.md §3.2): a picker of
+    each seat's five cards, of its extra cards and of the kitty's, in dealt order, and how
+    many cards are dealt (the rest is the stock)."""
+
+    hands: tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+    extras: tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+    kitty: Callable[[Sequence[Card]], tuple[Card, ...]]
+    dealt: int
+
+
+@functools.lru_cache(maxsize=1024)
+def _deal_plan(s: Seating, cards: int) -> _DealPlan:
+    """The :class:`_DealPlan` of a seating whose deck has ``cards`` cards, once the stock
+    is checked (:func:`~trumpfamily.bidding.check_stock`; raises InvalidVariantError)."""
+    b = s.variant.bidding
+    assert b is not None
+    check_stock(b, s.players, deck=cards)
+    order = deal_order(b, s.players, dealer=s.dealer,
+                       packets=PACKETS[s.variant.table.deal_packets])
+    hands: list[list[int]] = [[] for _ in range(s.players)]
+    extras: list[list[int]] = [[] for _ in range(s.players)]
+    kitty: list[int] = []
+    for at, to in enumerate(order[:cards]):
         if to == KITTY:
-            kitty.append(card)
+            kitty.append(at)
         elif len(hands[to]) < HAND_SIZE:
-            hands[to].append(card)
+            hands[to].append(at)
         else:
-            extras[to].append(card)
-    seat_scores = tuple(side_scores[s.side_of[x]] for x in range(players))
+            extras[to].append(at)
+    return _DealPlan(tuple(_picker(tuple(h)) for h in hands),
+                     tuple(_picker(tuple(e)) for e in extras), _picker(tuple(kitty)),
+                     len(order))
+
+
+@functools.lru_cache(maxsize=1024)
+def _opening(b: Bidding, dealer: int, players: int, seat_scores: tuple[int, ...]
+             ) -> tuple[AuctionState, _Table, tuple[Any, ...]]:
+    """The auction before the first call, its table and what every view shows of it."""
     auction = auction_state(b, (), dealer=dealer, players=players, scores=seat_scores)
-    dealt = tuple(tuple(h) for h in hands)
-    return BiddingHand(
-        seating=s, deck=d, scores=side_scores, hands=dealt,
-        extras=tuple(tuple(e) for e in extras), kitty=tuple(kitty), stock=d[len(order):],
-        calls=(), contract=None, trump=None, kitty_taken=False,
-        discards=(None,) * players, drawn=(None,) * players, queue=(), tricks=(),
-        trick_counts=(0,) * players, current_trick=(), leader=s.eldest, phase=Phase.AUCTION,
-        to_act=auction.to_speak, history=(), score=None, thrown_in=False,
-        commit=None if salt is None else (salt, deal_commitment(d, salt)), auction=auction,
-        events=(Dealt(dealer, dealt),),
-    )
+    return auction, _Table(dealer, players, seat_scores), _public_auction((), auction, None)
 
 
 def stacked_bidding_deck(
