@@ -106,9 +106,10 @@ html_theme_options = {"navigation_with_keys": True}
 
 
 # -- hidden constructor signatures -----------------------------------------------------
-# HandState and GameState are built with new_hand / new_game; their constructors take
+# HandState, BiddingHand and GameState are built with new_hand / new_game; their constructors take
 # internal fields, so the reference shows the class without a signature.
-_NO_SIGNATURE = {"trumpfamily.engine.HandState", "trumpfamily.game.GameState"}
+_NO_SIGNATURE = {"trumpfamily.engine.HandState", "trumpfamily.game.GameState",
+                 "trumpfamily.bidding.engine.BiddingHand"}
 
 
 def _hide_signature(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
