@@ -106,8 +106,8 @@ html_theme_options = {"navigation_with_keys": True}
 
 
 # -- hidden constructor signatures -----------------------------------------------------
-# HandState, BiddingHand and GameState are built with new_hand / new_game; their constructors take
-# internal fields, so the reference shows the class without a signature.
+# HandState, BiddingHand and GameState are built with new_hand / new_game; their
+# constructors take internal fields, so the reference shows the class without a signature.
 _NO_SIGNATURE = {"trumpfamily.engine.HandState", "trumpfamily.game.GameState",
                  "trumpfamily.bidding.engine.BiddingHand"}
 
