@@ -718,3 +718,13 @@ def test_parse_reads_what_the_command_line_reads(name: str) -> None:
         text = value_text(value)
         assert spec.parse(text) == value
         assert variant_from(variant.name, [(name, text)]).options()[name] == value
+
+
+@pytest.mark.parametrize("preset", ["NOVA_SCOTIA_45", "AMERICAN_110"])
+def test_partnerships_that_fit_no_table_are_refused(preset: str) -> None:
+    """Nova Scotia 45s and American 110 are for 2 to 4 players: partnerships of three fit
+    none of those tables, so the variant is refused when made, not at every deal."""
+    variant = getattr(tf, preset)
+    with pytest.raises(tf.InvalidVariantError, match="partnerships='threes' fits no table of 2 to 4"):
+        variant.with_options(partnerships="threes")
+    assert variant.with_options(partnerships="pairs").table.partnerships == "pairs"

@@ -525,6 +525,27 @@ def test_a_resampled_state_is_one_the_seat_cannot_tell_apart(preset: str, player
 # -- refusals ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("preset", "options", "expected"), [
+    ("Auction Forty-Fives", "partnerships:none", {"partnerships": "none"}),
+    ("Auction Forty-Fives", "hold:none;best_trump_bonus:none",
+     {"hold": "none", "best_trump_bonus": "none"}),
+    ("Forty-Five", "best_trump_bonus:none", {"best_trump_bonus": "none"}),
+    ("Auction Forty-Fives", "min_bid_near_end:100/20", {"min_bid_near_end": (100, 20)}),
+    ("Newfoundland 120s", "draw_limit:4:3/6:2", {"draw_limit": ((4, 3), (6, 2))}),
+    ("Forty-Five", "jink_bonus:unset;target:30", {"jink_bonus": None, "target": 30}),
+])
+def test_options_are_read_by_each_options_own_reading(
+    preset: str, options: str, expected: dict[str, object]
+) -> None:
+    """As the command line reads --option: 'none' is the word where an option has it, and
+    '/' stands for the comma that OpenSpiel's game strings reserve."""
+    game = O.load_game(preset, players=4, options=options)
+    got = game.variant.options()
+    assert {name: got[name] for name in expected} == expected
+    cli = tf.find_variant(preset).with_options(**expected)
+    assert game.variant == cli
+
+
 def test_bad_parameters_are_refused_with_the_librarys_errors() -> None:
     with pytest.raises(tf.PlayerCountError):
         O.load_game("Forty-Five", players=7)

@@ -423,3 +423,20 @@ def test_the_progress_bar_shows_on_a_terminal_and_changes_nothing(
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: no bar
     quiet = _progress_bar(3, True)
     assert quiet is not None and quiet.disable
+
+
+def test_a_seating_with_the_same_bots_on_every_side_is_refused() -> None:
+    """Two bots at six seats in three pairs (A B A B A B): every pair holds one of each, so
+    both would score exactly alike whatever they play; refused, naming the seating."""
+    with pytest.raises(tf.InvalidArgumentError, match="put the same bots on every side") as caught:
+        tf.tournament(["rule-of-thumb", "random"], tf.NEWFOUNDLAND_120S, players=6, deals=2,
+                      seed=1, executor="serial")
+    assert "rule-of-thumb random rule-of-thumb random rule-of-thumb random" in str(caught.value)
+    assert "give one bot per side (3 bots)" in str(caught.value)
+    # one bot per side, and two bots at two pairs, are fine
+    three = tf.tournament(["rule-of-thumb", "random", "random"], tf.NEWFOUNDLAND_120S,
+                          players=6, deals=2, seed=1, executor="serial")
+    assert three.seating == ("rule-of-thumb", "random", "random-2") * 2
+    two = tf.tournament(["rule-of-thumb", "random"], tf.NEWFOUNDLAND_120S, players=4,
+                        deals=2, seed=1, executor="serial")
+    assert two.seating == ("rule-of-thumb", "random") * 2

@@ -836,6 +836,25 @@ def _players(variant: Variant, players: object, bots: int) -> int:
     return players
 
 
+def _check_sides(
+    variant: Variant, players: int, names: Sequence[str], pattern: tuple[int, ...]
+) -> None:
+    """Refuse a seating that puts the same bots on every side: each bot would share every
+    result with the others, so the tournament could not tell them apart (two bots at six
+    seats in three pairs, ``A B A B A B``: every pair is one A and one B)."""
+    sides = variant.table.sides(players)
+    mixes = {tuple(sorted(pattern[seat] for seat in side)) for side in sides}
+    if len(sides) > 1 and len(mixes) == 1:
+        seating = " ".join(names[b] for b in pattern)
+        raise InvalidArgumentError(
+            f"{len(names)} bots at {players} seats in {len(sides)} sides of "
+            f"{len(sides[0])} (seating {seating}) put the same bots on every side: every "
+            "bot shares every result, so the tournament cannot tell them apart; give one bot "
+            f"per side ({len(sides)} bots) or another players= (RULES.md §1.1: the sides "
+            "alternate round the table)"
+        )
+
+
 def _progress_bar(total: int, enabled: bool) -> Any:
     """A tqdm bar on standard error (``None`` when not wanted or tqdm is missing)."""
     if not enabled:
@@ -930,7 +949,8 @@ def tournament(
         A :class:`TournamentResult`.
 
     Raises:
-        InvalidArgumentError: fewer than 2 bots, more bots than seats, a bad bot
+        InvalidArgumentError: fewer than 2 bots, more bots than seats, a seating that
+            puts the same bots on every side (so no result tells them apart), a bad bot
             (:func:`bot_factory`), a bot that cannot be pickled for a process pool (the
             message names it), ``deals``, ``workers`` or ``chunk_size`` not an int from 1,
             ``duplicate`` or ``progress`` not a bool, a seed that is not an int or str, an
@@ -967,6 +987,7 @@ def tournament(
             "concurrent.futures.Executor (e.g. a Dask client's get_executor())"
         )
     pattern = tuple(i % len(names) for i in range(n))
+    _check_sides(variant, n, names, pattern)
     plan = _Plan(variant, n, names, factories, pattern, duplicate, seed)
     pool_size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     size = chunk_size or max(1, min(100, math.ceil(deals / (8 * pool_size))))

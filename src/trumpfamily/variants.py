@@ -194,6 +194,11 @@ class Variant:
         if self.bidding is not None and not isinstance(self.bidding, Bidding):
             raise InvalidVariantError(f"Variant.bidding must be a Bidding or None, got {self.bidding!r}")
         self.reneging.check_with(joker=self.ranking.uses_joker)
+        if not table_sizes(self.table):
+            raise InvalidVariantError(
+                f"option partnerships={self.table.partnerships!r} fits no table of "
+                f"{self.table.min_players} to {self.table.max_players} players, so nobody "
+                "could deal this variant (OPTIONS.md player counts and partnerships)")
         if self.scoring.scoring == "pool" and self.jinking.jinking and self.jinking.jink_bonus is None:
             raise InvalidVariantError(
                 "jinking=True in a pool game needs jink_bonus set: 'counter' or 'stake'")

@@ -47,9 +47,11 @@ one hand:
 Game parameters: ``players`` (default 4 where the table allows it, else its smallest),
 ``dealer`` (the dealer's seat, default 0) and ``options``, house rules as
 ``"name:value;name:value"`` (``:`` rather than ``=``, which OpenSpiel's game strings
-reserve; values read as the command line's ``--option`` reads them, ``true``, ``45``,
-``before-lead``; :meth:`Variant.with_options
-<trumpfamily.variants.Variant.with_options>` checks them).
+reserve; each value read by its option's own reading, as the command line's ``--option``
+reads it, ``true``, ``45``, ``before-lead``, ``best_trump_bonus:none``,
+``partnerships:none``; in a bidding option's pair or table, ``/`` stands for the comma
+OpenSpiel reserves: ``min_bid_near_end:100/20``, ``draw_limit:4:3/6:2``;
+:meth:`Variant.with_options <trumpfamily.variants.Variant.with_options>` checks them).
 
 >>> import pyspiel
 >>> from trumpfamily.envs import openspiel
@@ -258,9 +260,13 @@ def max_game_length(variant: Variant | str, players: int) -> int:
     return deck + auction + 1 + 2 * players * (held + 1) + deck + plays
 
 
-def _parse_options(text: str) -> dict[str, object]:
-    from ..cli import parse_option_value  # the command line's reading of a value
+def _parse_options(text: str, variant: Variant) -> dict[str, object]:
+    """The house rules of the ``options`` parameter, each value read by its option's own
+    reading (:meth:`OptionSpec.parse <trumpfamily.variants.OptionSpec.parse>`, as the
+    command line reads ``--option``); ``/`` stands for the comma OpenSpiel reserves."""
+    from ..cli import parse_option_value  # for a name the variant lacks (refused later)
 
+    specs = variant.option_specs()
     out: dict[str, object] = {}
     for item in text.split(";"):
         if not item.strip():
@@ -271,8 +277,11 @@ def _parse_options(text: str) -> dict[str, object]:
             raise InvalidArgumentError(
                 f"options={text!r}: expected 'name:value;name:value', e.g. "
                 f"'jinking:false;rob_timing:before-lead' (no '=', ',' or parentheses, which "
-                f"OpenSpiel's game strings reserve); got {item!r}")
-        out[name] = parse_option_value(value)
+                f"OpenSpiel's game strings reserve: write '/' for a comma, "
+                f"'min_bid_near_end:100/20'); got {item!r}")
+        found = specs.get(name)
+        value = value.replace("/", ",")
+        out[name] = found[1].parse(value) if found is not None else parse_option_value(value)
     return out
 
 
@@ -291,7 +300,7 @@ def _configure(preset: Variant, params: Mapping[str, Any]) -> _Setup:
     variant = preset
     options = str(params.get("options", ""))
     if options:
-        variant = variant.with_options(**_parse_options(options))
+        variant = variant.with_options(**_parse_options(options, variant))
     players = params.get("players", _default_players(variant))
     dealer = params.get("dealer", 0)
     new_hand(variant, players=players, dealer=dealer, seed=0)  # checks players and dealer
