@@ -118,5 +118,14 @@ def _hide_signature(app, what, name, obj, options, signature, return_annotation)
     return None
 
 
+def _public_bases(app, name, obj, options, bases):  # type: ignore[no-untyped-def]
+    # The hand states' private base (trumpfamily._valuetuple.ValueTuple) shows as the
+    # tuple it is: its items are not part of the API, its value semantics are documented.
+    from trumpfamily._valuetuple import ValueTuple
+
+    bases[:] = [tuple if base is ValueTuple else base for base in bases]
+
+
 def setup(app):  # type: ignore[no-untyped-def]
     app.connect("autodoc-process-signature", _hide_signature, priority=100)
+    app.connect("autodoc-process-bases", _public_bases)

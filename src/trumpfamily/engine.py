@@ -75,6 +75,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import attrs
 
+from ._valuetuple import ValueTuple
 from .actions import (
     ACTION_TYPES,
     AcceptFive,
@@ -270,7 +271,7 @@ _VALUE: Final = slice(0, len(_FIELDS) - 1)
 _tuple_item: Final = tuple.__getitem__
 
 
-class HandState(SeatingFacts, tuple):  # type: ignore[type-arg]
+class HandState(SeatingFacts, ValueTuple):
     """One deal in progress: an immutable value (RULES.md §1.5–1.8, §2.1–2.5).
 
     Build it with :func:`new_hand` (or :func:`~trumpfamily.records.replay`); do not call
@@ -289,6 +290,7 @@ class HandState(SeatingFacts, tuple):  # type: ignore[type-arg]
     """
 
     __slots__ = ()
+    _VALUE = _VALUE  # the value's items (ValueTuple: equality, hash)
 
     if TYPE_CHECKING:
         _seating: Seating
@@ -325,28 +327,8 @@ class HandState(SeatingFacts, tuple):  # type: ignore[type-arg]
     def __new__(cls, *args: object) -> HandState:  # noqa: PYI034 (it only refuses)
         raise TypeError("HandState is built by new_hand() or replay(), not by its constructor")
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not HandState:
-            # Not equal to a plain tuple (tuple's comparison must not take over); anything
-            # else decides for itself (mock.ANY, ...).
-            return False if isinstance(other, tuple) else NotImplemented
-        return _tuple_item(self, _VALUE) == _tuple_item(other, _VALUE)
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not HandState:
-            return True if isinstance(other, tuple) else NotImplemented
-        return _tuple_item(self, _VALUE) != _tuple_item(other, _VALUE)
-
-    def __hash__(self) -> int:
-        return hash(_tuple_item(self, _VALUE))
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (tuple(_tuple_item(self, slice(None))),))
-
-    def __lt__(self, other: object) -> bool:
-        raise TypeError(f"hand states are not ordered (compared with {type(other).__name__})")
-
-    __le__ = __gt__ = __ge__ = __lt__
 
     # -- public facts ------------------------------------------------------------------
 

@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from .._valuetuple import ValueTuple
 from ..actions import (
     ACTION_TYPES,
     BID_AMOUNTS,
@@ -284,7 +285,7 @@ def _mine_after(state: BiddingHand, seat: int, turn: Turn) -> tuple[tuple[Turn, 
     return tuple([m + since + (own if x == seat else masked) for x, m in enumerate(mine)])
 
 
-class BiddingHand(SeatingFacts, tuple):  # type: ignore[type-arg]
+class BiddingHand(SeatingFacts, ValueTuple):
     """One deal of a bidding game in progress: an immutable value (BIDDING.md §§2–6).
 
     Build it with :func:`new_bidding_hand` (or :func:`trumpfamily.new_hand`,
@@ -302,6 +303,7 @@ class BiddingHand(SeatingFacts, tuple):  # type: ignore[type-arg]
     """
 
     __slots__ = ()
+    _VALUE = _VALUE  # the value's items (ValueTuple: equality, hash)
 
     if TYPE_CHECKING:
         _seating: Seating
@@ -386,29 +388,9 @@ class BiddingHand(SeatingFacts, tuple):  # type: ignore[type-arg]
         raise TypeError("BiddingHand is built by new_bidding_hand() or replay(), not by its "
                         "constructor")
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not BiddingHand:
-            # Not equal to a plain tuple (tuple's comparison must not take over); anything
-            # else decides for itself (mock.ANY, ...).
-            return False if isinstance(other, tuple) else NotImplemented
-        return _tuple_item(self, _VALUE) == _tuple_item(other, _VALUE)
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not BiddingHand:
-            return True if isinstance(other, tuple) else NotImplemented
-        return _tuple_item(self, _VALUE) != _tuple_item(other, _VALUE)
-
-    def __hash__(self) -> int:
-        return hash(_tuple_item(self, _VALUE))
-
     def __reduce__(self) -> tuple[Any, ...]:
         # the value and the last action's events; the rest is derived again
         return (_restore, (_tuple_item(self, _VALUE), self._events))
-
-    def __lt__(self, other: object) -> bool:
-        raise TypeError(f"hand states are not ordered (compared with {type(other).__name__})")
-
-    __le__ = __gt__ = __ge__ = __lt__
 
     # -- public facts ------------------------------------------------------------------
 
