@@ -365,16 +365,45 @@ def test_a_forgotten_rob_becomes_public_when_the_ace_is_played() -> None:
 
 
 def test_a_forgotten_bar_is_public_when_the_hand_is_over() -> None:
-    """Penalty B (cannot-win): P2 never plays AD; when the hand is over (the outcome names
-    the barred seats anyway) every view shows the bar."""
+    """Penalty B (cannot-win): P2 never plays AD and wins the first three tricks. The table
+    cannot know he is barred, so he is asked to claim or jink like anyone else (issue 19:
+    the course of the hand reads only what is public); his claim shows the bar, and the
+    deal is a spoil (EX-51, ``scoring.pool_winner``). Then every view shows the bar."""
     state = _forgot("cannot-win")
+    blank = _forgot("none")
     for card in tf.parse_cards("QH 6C  3S 2C 7C 3H 8H  9D 3C 9C 4H 9H"):
         assert state.view(0).barred == () and state.view(3).barred == ()
-        state = state.apply(Play(card))
-    assert state.is_over and state.outcome is not None and state.outcome.spoil
-    assert C("AD") in state.hands[2] and state.view(0).demoted is None
+        state, blank = state.apply(Play(card)), blank.apply(Play(card))
+        assert (state.phase, state.to_act) == (blank.phase, blank.to_act)
+    assert state.phase is tf.Phase.CLAIM and state.to_act == 2
+    assert state.trick_counts == (0, 0, 3, 0, 0)
+    claimed = state.apply(tf.Claim())
+    assert claimed.is_over and claimed.outcome is not None
+    assert claimed.outcome.claimed and claimed.outcome.spoil
+    assert claimed.outcome.winner is None and claimed.outcome.winner_seats == ()
+    assert C("AD") in claimed.hands[2] and claimed.view(0).demoted is None
     for seat in range(5):
-        assert [b.seat for b in state.view(seat).barred] == [2]
+        assert [b.seat for b in claimed.view(seat).barred] == [2]
+    check_invariants(claimed)
+    # without the penalty the same claim takes the pool
+    taken = blank.apply(tf.Claim()).outcome
+    assert taken is not None and taken.winner == 2 and not taken.spoil
+
+
+def test_a_forgotten_bar_fails_the_jink_once_the_ace_is_played() -> None:
+    """Penalty B: P2, barred in secret, jinks after three tricks and leads AD to trick 4.
+    Now everyone sees he held the Ace and did not rob: he can win nothing, so the jink
+    fails at the end of that trick (``jinking.jink_result``, RULES.md §1.5, §1.6)."""
+    state = play(_forgot("cannot-win"), "QH 6C  3S 2C 7C 3H 8H  9D 3C 9C 4H 9H")
+    state = state.apply(tf.Jink())
+    assert state.phase is tf.Phase.PLAY and state.to_act == 2
+    state = play(state, "AD")
+    assert [b.seat for b in state.view(0).barred] == [2]
+    state = play(state, "4C TC 5H JH")
+    assert state.is_over and state.outcome is not None
+    assert state.tricks[-1].winner == 2 and state.outcome.tricks_played == 4
+    assert state.outcome.jink_tried and not state.outcome.jink_succeeded
+    assert state.outcome.spoil and state.outcome.winner is None
     check_invariants(state)
 
 

@@ -45,6 +45,17 @@ which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, 
   A1 / W25). The plays offered to a holder at his first turn are already those legal under
   the forgetting penalty (EX-43). A silent not-robbing is known only to the holder until
   he plays the Ace (see :meth:`HandState.view`).
+* The course of a hand depends only on what the table has seen: no prompt is offered or
+  withheld, and no hand ends or goes on, because of a card no seat has seen or a choice
+  made face down (who holds the Ace of trumps, the robber's discard, the stock). The rob
+  prompt before the lead goes to every seat alike; eldest's fiving prompt comes whatever
+  the cards; and a silent holder's bar (``"cannot-win"``, ``"lowest-and-cannot-win"``)
+  counts in the play only once he has played the Ace of trumps
+  (:func:`~trumpfamily.robbing.known_bars`). Until then he is asked to claim or jink like
+  anyone else, and his side's reaching the winning tricks ends the hand as anyone's does;
+  the bar is settled then (:func:`~trumpfamily.scoring.pool_winner`): a barred player's
+  claim or win is a spoil (EX-51). A jink fails once the jinking side is seen to have no
+  seat that may win (:func:`~trumpfamily.jinking.jink_result`).
 * Fiving (two players, ``fiving=True``; §2.1.7 (6), EX-56; :mod:`~trumpfamily.fiving`):
   eldest may ``AskFive`` at his first turn, but only while nobody has robbed or declined
   a rob: fiving settles trumps, so it comes before robbing. Where a rob prompt could come
@@ -53,10 +64,11 @@ which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, 
   turned-up joker, comes before eldest's first turn and leaves no fiving that deal.
 * Pool games (§1.7): the first player or side to reach ``tricks_needed`` takes the pool and
   play stops (EX-57), unless it has won every trick so far and jinking is on: then it must
-  ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody can reach the target any
-  more (a spoil) and when a jink fails. A seat barred by the ``"cannot-win"`` or
-  ``"lowest-and-cannot-win"`` penalty never wins the pool (EX-51); in a partnership its
-  tricks still count for its side, whose other seats then take the pool.
+  ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody who may win (as far as
+  the table knows) can reach the target any more (a spoil) and when a jink fails. A seat
+  barred by the ``"cannot-win"`` or ``"lowest-and-cannot-win"`` penalty never wins the
+  pool (EX-51); in a partnership its tricks still count for its side, whose other seats
+  then take the pool.
 * Points games (§2.3, §2.4): all five tricks are played; points are in the outcome. The
   ``"cannot-win"`` penalty has no pool to bar a seat from, so in points games only its
   demotion part (``"lowest-and-cannot-win"``) applies.
@@ -126,8 +138,16 @@ from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView, Trick, Tu
 from .play import play_context
 from .refusals import PLAY_CODES, RefusalFacts, reason
 from .reneging import PlayContext, decide, explain, refusal_code
-from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
-from .scoring import HandEnd, hand_points, pool_result, pool_tricks
+from .robbing import (
+    RobChance,
+    RobKind,
+    known_bars,
+    may_decline,
+    rob_chance,
+    unrobbed_bar,
+    unrobbed_penalty,
+)
+from .scoring import HandEnd, hand_points, pool_result, pool_tricks, pool_winner
 from .tables import legal_mask
 from .variants import Variant
 
@@ -414,7 +434,8 @@ class HandState(SeatingFacts, ValueTuple):
         """Seats barred from winning the pool this deal, with the reason (EX-51).
 
         The whole truth, for servers and tests: :meth:`view` hides a silent holder's
-        entry from the other seats while it is his secret."""
+        entry from the other seats while it is his secret, and the play does not read it
+        until then (:func:`~trumpfamily.robbing.known_bars`); the outcome settles it."""
         return self._status.barred
 
     @property
@@ -884,9 +905,12 @@ class HandState(SeatingFacts, ValueTuple):
             (he played to trick 1, or passed the rob prompt, with neither ``Rob`` nor
             ``DeclineRob``) is known only to himself: the other seats' views show neither
             the demoted Ace (``demoted``) until the Ace is played, nor his ``barred``
-            entry until the Ace is played or the hand is over. ``DeclineRob`` is said
-            aloud, so after it both are public. While a turned-up joker waits for the
-            dealer's discard, ``trump`` is ``None`` and the joker is the turn-up.
+            entry until the Ace is played or the hand is over (the end settles the bar,
+            :func:`~trumpfamily.scoring.pool_winner`). Nor does anything else in them
+            depend on it until then: the phase, the seat to act and the legal actions
+            are those of a hand without the bar. ``DeclineRob`` is said aloud, so after
+            it both are public. While a turned-up joker waits for the dealer's discard,
+            ``trump`` is ``None`` and the joker is the turn-up.
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat (also an :class:`IndexError`).
@@ -1154,21 +1178,23 @@ class HandState(SeatingFacts, ValueTuple):
         counts = list(self.trick_counts)
         counts[winner] += 1
         tricks = self.tricks + (Trick(trick, leader, winner),)
-        result = self._trick_result(st, len(tricks), counts, winner)
+        new_hands = tuple(hands)
+        result = self._trick_result(st, len(tricks), counts, winner, new_hands)
         to_act: int | None
         if result is None:
             phase = _PLAY_PHASE
             to_act = winner
             if s.jinking and st.jinker is None and len(tricks) < HAND_SIZE:
                 side = s.side_of[winner]
-                if claim_due(self._side_tricks(st, counts)[side], len(tricks), s.needed):
+                side_tricks = self._side_tricks(st, counts, new_hands)
+                if claim_due(side_tricks[side], len(tricks), s.needed):
                     phase = Phase.CLAIM
         else:
             phase, to_act = Phase.OVER, None
         return _state(
             s,
             self.deck,
-            tuple(hands),
+            new_hands,
             tricks,
             tuple(counts),
             (),
@@ -1180,16 +1206,25 @@ class HandState(SeatingFacts, ValueTuple):
             result,
         )
 
-    def _side_tricks(self, st: _Status, counts: list[int]) -> list[int]:
+    def _side_tricks(
+        self, st: _Status, counts: list[int], hands: tuple[tuple[Card, ...], ...]
+    ) -> list[int]:
+        """Tricks per side towards the pool, with the bars the table knows of."""
         s = self._seating
         if not st.barred and not s.partners:
             return counts
-        return pool_tricks(s.sides, counts, {b.seat for b in st.barred})
+        return pool_tricks(s.sides, counts, _known_bars(st, hands))
 
     def _trick_result(
-        self, st: _Status, played: int, counts: list[int], winner: int
+        self, st: _Status, played: int, counts: list[int], winner: int,
+        hands: tuple[tuple[Card, ...], ...],
     ) -> _Result | None:
-        """Whether the hand ends after a trick, and how (RULES.md §1.6, §1.7)."""
+        """Whether the hand ends after a trick, and how (RULES.md §1.6, §1.7).
+
+        Decided on what the whole table knows: a silent holder's bar counts only once he
+        has played the Ace of trumps (:func:`~trumpfamily.robbing.known_bars`). The
+        result's side is the side whose tricks ended the hand; who takes the pool is
+        settled in the outcome (:func:`~trumpfamily.scoring.pool_winner`)."""
         s = self._seating
         if not s.pool:
             return _Result(HandEnd.POINTS, None) if played == HAND_SIZE else None
@@ -1205,11 +1240,15 @@ class HandState(SeatingFacts, ValueTuple):
             return _Result(end, winner if end is HandEnd.WIN else None)
         side = s.side_of[winner]
         if st.jinker is not None:
-            end = jink_result(st.jinker, side, played)
+            may_win = True
+            if st.barred:
+                known = _known_bars(st, hands)
+                may_win = any(x not in known for x in s.sides[st.jinker])
+            end = jink_result(st.jinker, side, played, may_win=may_win)
             if end is None:
                 return None
             return _Result(end, side if end is HandEnd.JINK else None)
-        side_tricks = self._side_tricks(st, counts)
+        side_tricks = self._side_tricks(st, counts, hands)
         swept = sum(counts[x] for x in s.sides[side]) == played
         end = pool_result(
             side_tricks, side, played=played, needed=s.needed, may_jink=s.jinking, swept=swept
@@ -1370,11 +1409,8 @@ class HandState(SeatingFacts, ValueTuple):
         counts = self.trick_counts
         side_tricks = tuple(sum(counts[x] for x in side) for side in s.sides)
         all_five = next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None)
-        barred_seats = {b.seat for b in st.barred}
-        winner = result.winner
-        winner_seats = (
-            () if winner is None else tuple(x for x in s.sides[winner] if x not in barred_seats)
-        )
+        # a bar that was a silent holder's secret is settled now (RULES.md §1.5, EX-51)
+        winner, winner_seats = pool_winner(s.sides, result.winner, {b.seat for b in st.barred})
         points = side_points = best = None
         bonus_trick = None
         if not s.pool:
@@ -1394,7 +1430,7 @@ class HandState(SeatingFacts, ValueTuple):
             spoil=s.pool and winner is None,
             claimed=result.end is HandEnd.CLAIM,
             jink_tried=st.jinker is not None,
-            jink_succeeded=result.end is HandEnd.JINK,
+            jink_succeeded=result.end is HandEnd.JINK and winner is not None,
             points=points,
             side_points=side_points,
             best_trump=best,
@@ -1424,6 +1460,17 @@ def _state(
         HandState,
         (seating, deck, hands, tricks, counts, trick, leader, to_act, phase, public, status,
          result, events),
+    )
+
+
+def _known_bars(st: _Status, hands: tuple[tuple[Card, ...], ...]) -> frozenset[int]:
+    """The seats every seat knows are barred (:func:`~trumpfamily.robbing.known_bars`):
+    a silent holder's bar is his secret while he holds the Ace of trumps."""
+    rob = st.rob
+    holder = rob.seat if st.rob_done is _SILENT and rob is not None else None
+    return known_bars(
+        [b.seat for b in st.barred], holder,
+        ace_held=holder is not None and _ACES[st.trump] in hands[holder],
     )
 
 

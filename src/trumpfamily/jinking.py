@@ -2,7 +2,9 @@
 
 A player who has won the first three tricks may claim the pool, or lead to the fourth
 trick and so undertake to win all five (a *jink*). Success: the pool plus a bonus from each
-other player; failure: the deal is spoiled.
+other player; failure: the deal is spoiled. Who must claim or jink, and when a jink fails,
+is decided on what the whole table knows (a bar that is a silent holder's secret is
+settled only when it comes out: :func:`~trumpfamily.robbing.known_bars`).
 """
 
 from __future__ import annotations
@@ -102,8 +104,14 @@ def claim_due(side_tricks: int, played: int, needed: int) -> bool:
     """Whether a side must now claim or jink: it has just reached ``needed`` tricks having
     won every trick so far, before the last trick (RULES.md §1.6; EX-59, EX-60).
 
+    A player whose bar from the pool is still his secret (he let his chance to rob pass
+    in silence and holds the Ace of trumps; :func:`~trumpfamily.robbing.known_bars`) is
+    asked like anyone else: the table cannot tell him apart. His claim then shows the
+    bar, and the deal is a spoil (:func:`~trumpfamily.scoring.pool_winner`).
+
     Args:
-        side_tricks: the side's tricks counting towards the pool.
+        side_tricks: the side's tricks counting towards the pool, with the bars the table
+            knows of (:func:`~trumpfamily.scoring.pool_tricks`).
         played: tricks completed so far.
         needed: tricks that win the pool.
 
@@ -114,15 +122,28 @@ def claim_due(side_tricks: int, played: int, needed: int) -> bool:
     return side_tricks >= needed and side_tricks == played and played < 5
 
 
-def jink_result(jinker: int, side: int, played: int) -> HandEnd | None:
+def jink_result(jinker: int, side: int, played: int, *, may_win: bool = True) -> HandEnd | None:
     """After a trick won by ``side`` while ``jinker`` is jinking (RULES.md §1.6): the
     jink fails at the first trick another side wins (the deal is spoiled, EX-61) and
     succeeds with the fifth trick (EX-60); else play on (``None``).
 
+    Args:
+        jinker: the jinking side.
+        side: the side that won the trick just completed.
+        played: tricks completed so far (4 or 5).
+        may_win: ``False`` once every seat of the jinking side is known to be barred from
+            the pool (RULES.md §1.5, EX-51; :func:`~trumpfamily.robbing.known_bars`):
+            a holder who let his chance to rob pass in silence and jinked has now played
+            the Ace of trumps. The jink can no longer win anything, so it fails at once
+            (it cannot succeed: he plays every card, the Ace too, by the fifth trick).
+            While his bar is still his secret, the jink goes on as any other.
+
     >>> from trumpfamily.jinking import jink_result
     >>> jink_result(0, 1, 4), jink_result(0, 0, 5), jink_result(0, 0, 4)
     (<HandEnd.JINK_FAILED: 'jink-failed'>, <HandEnd.JINK: 'jink'>, None)
+    >>> jink_result(0, 0, 4, may_win=False)
+    <HandEnd.JINK_FAILED: 'jink-failed'>
     """
-    if side != jinker:
+    if side != jinker or not may_win:
         return HandEnd.JINK_FAILED
     return HandEnd.JINK if played == 5 else None

@@ -124,13 +124,17 @@ class HandOutcome:
         tricks_played: completed tricks (fewer than 5 when play stopped early).
         tricks_needed: tricks that win the pool (pool games), else ``None``.
         winner: the side that takes the pool (== the seat without partnerships), or
-            ``None`` for a spoil and in points games.
+            ``None`` for a spoil and in points games. A side whose every seat is barred
+            takes nothing, even when its tricks ended the hand (a bar that was a silent
+            holder's secret until then, settled by
+            :func:`~trumpfamily.scoring.pool_winner`; EX-51).
         winner_seats: the seats that share the pool (the winning side's seats that are not
             barred); ``()`` when nobody wins.
         spoil: pool games: nobody took the pool, so it carries (EX-58, EX-61).
-        claimed: the winner claimed after three tricks (EX-59).
+        claimed: a side claimed after three tricks (EX-59): the winner, or, if every seat
+            of it is barred, nobody (``winner`` ``None``, a spoil).
         jink_tried: somebody jinked (led to trick 4 after winning the first three).
-        jink_succeeded: the jinker's side won all five tricks (EX-60).
+        jink_succeeded: the jinker's side won all five tricks and takes the pool (EX-60).
         points: points games: points per seat (5 a trick, the best-trump trick double;
             EX-70 to EX-72), else ``None``.
         side_points: points games: points per side, including the ``five_tricks="bonus"``

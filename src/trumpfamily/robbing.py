@@ -8,12 +8,18 @@ penalised (``unrobbed_ace``, :func:`unrobbed_penalty`): his Ace demoted to the l
 (``"lowest-unless-announced"``) or even if he did (``"lowest"``); or he is barred from
 winning the pool, whether he announced the Ace or forgot to rob (``"cannot-win"``); or
 both (``"lowest-and-cannot-win"``: announcing escapes only the demotion).
+
+A penalty taken in silence (the holder let his chance pass with neither a rob nor a
+word) is his secret until he plays the Ace of trumps; the hand must not go otherwise
+because of it while no other seat can know of it. :func:`known_bars` says which bars the
+whole table knows of: the ones the course of a hand may read. A secret bar is settled
+when it comes out (:func:`~trumpfamily.scoring.pool_winner`).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Literal, TypeAlias
 
 import attrs
@@ -29,6 +35,7 @@ __all__ = [
     "RobTiming",
     "Robbing",
     "UnrobbedAce",
+    "known_bars",
     "may_decline",
     "rob_chance",
     "unrobbed_bar",
@@ -283,3 +290,43 @@ def unrobbed_bar(robbing: Robbing, seat: int, ace: Card, *, announced: bool) -> 
         f"seat {seat} held the Ace of trumps ({ace}) and {how} it "
         f"(option unrobbed_ace={robbing.unrobbed_ace!r}; RULES.md §1.5, EX-51)"
     )
+
+
+def known_bars(
+    barred: Collection[int], silent_holder: int | None, *, ace_held: bool
+) -> frozenset[int]:
+    """The seats that every seat knows are barred from the pool (RULES.md §1.5, EX-51).
+
+    A holder of the Ace of trumps barred for declining aloud (``DeclineRob()``) is barred
+    in public from that moment. One who let his chance pass in silence (he played to
+    trick 1, or passed the rob prompt, with neither a rob nor a word) is the only one who
+    knows it, until he plays the Ace of trumps: then every seat has seen that he held it
+    and did not rob. Until then his bar is his secret, and nothing in the course of the
+    hand may depend on it: not whether a side must claim or jink, nor whether play stops
+    because nobody may still win the pool (:func:`~trumpfamily.scoring.pool_result`,
+    :func:`~trumpfamily.jinking.claim_due`, :func:`~trumpfamily.jinking.jink_result`
+    read these seats only). The secret bar still holds: it is settled when it comes out,
+    when his side claims or reaches the tricks that win, or at the end of the hand
+    (:func:`~trumpfamily.scoring.pool_winner`). The rules digest never says how a
+    forgotten rob is found out; this is the library's reading [I]: at a real table the
+    others learn it when they see the Ace, or when he claims and must show it.
+
+    Args:
+        barred: every seat barred from the pool this deal (the whole truth).
+        silent_holder: the holder whose chance to rob passed in silence, if any.
+        ace_held: whether ``silent_holder`` still holds the Ace of trumps (has not played
+            it).
+
+    Returns:
+        The seats of ``barred`` the table knows of: all of them but a silent holder who
+        still holds the Ace.
+
+    >>> from trumpfamily.robbing import known_bars
+    >>> sorted(known_bars({2}, 2, ace_held=True)), sorted(known_bars({2}, 2, ace_held=False))
+    ([], [2])
+    >>> sorted(known_bars({2}, None, ace_held=True))  # he declined aloud: public at once
+    [2]
+    """
+    if silent_holder is not None and ace_held and silent_holder in barred:
+        return frozenset(s for s in barred if s != silent_holder)
+    return frozenset(barred)

@@ -38,6 +38,7 @@ __all__ = [
     "hand_points",
     "pool_result",
     "pool_tricks",
+    "pool_winner",
     "split_pool",
     "trick_points",
 ]
@@ -205,9 +206,17 @@ class HandEnd(enum.StrEnum):
     * ``WIN``: a side reached ``tricks_needed`` and takes the pool (EX-57).
     * ``CLAIM``: the winner of the first three tricks claimed (EX-59).
     * ``JINK``: a jink succeeded: all five tricks (EX-60).
-    * ``JINK_FAILED``: the jinker lost a later trick; the deal is spoiled (EX-61).
-    * ``SPOIL``: nobody can reach ``tricks_needed`` any more (EX-58).
+    * ``JINK_FAILED``: the jinker lost a later trick; the deal is spoiled (EX-61). Also
+      when the jinking side can no longer take the pool at all: its only seat is seen to
+      be barred (he plays the Ace of trumps he did not rob; RULES.md §1.5).
+    * ``SPOIL``: nobody who may win the pool can reach ``tricks_needed`` any more (EX-58).
     * ``POINTS``: a points game's hand, all five tricks played.
+
+    The end says why play stopped, as the table saw it. Who takes the pool is settled
+    then (:func:`pool_winner`): a ``WIN`` or ``CLAIM`` by a side whose every seat is
+    barred, a bar that was its holder's secret until then, takes nothing, and the deal is
+    a spoil (:attr:`HandOutcome.winner <trumpfamily.outcomes.HandOutcome.winner>` is
+    ``None``).
     """
 
     WIN = "win"
@@ -229,6 +238,8 @@ def pool_tricks(
 
     A barred seat cannot win the pool, but in a partnership its tricks still count for its
     side, whose other seats then take the pool; so two pairs still cannot spoil (PEEL).
+    While a hand runs, ``barred`` holds the bars the whole table knows of
+    (:func:`~trumpfamily.robbing.known_bars`): play never stops on a secret.
 
     Args:
         sides: the seats of each side.
@@ -249,6 +260,46 @@ def pool_tricks(
         free = any(x not in barred for x in side)
         out.append(sum(tricks[x] for x in side) if free else NO_CLAIM)
     return out
+
+
+def pool_winner(
+    sides: Sequence[Sequence[int]], side: int | None, barred: Collection[int]
+) -> tuple[int | None, tuple[int, ...]]:
+    """Who takes the pool when a pool hand ends (RULES.md §1.5, §1.7; EX-51, EX-63).
+
+    Play stops on what the whole table knows (:func:`pool_result`, with the bars every
+    seat knows of: :func:`~trumpfamily.robbing.known_bars`). A holder of the Ace of
+    trumps who let his chance to rob pass in silence is barred all the same, and the bar
+    is settled here, when the hand ends: a side that reached the winning tricks,
+    claimed or jinked takes the pool only through its seats that are not barred. With
+    none (a player on his own, barred), the pool is not won: the deal is a spoil, as in
+    EX-51 ("cannot win the pool that hand, however many tricks he takes": PEEL, MAW,
+    EB11). So a barred player's claim, which shows his bar, is a spoil; play does not
+    resume for the others. The sources never speak of a bar the table does not know of;
+    this is the library's reading [I] of the penalty they agree on, so it is no option.
+
+    Args:
+        sides: the seats of each side.
+        side: the side whose tricks ended the hand (a win, a claim or a jink), or
+            ``None`` (a spoil, a failed jink, a points hand).
+        barred: every seat barred from the pool this deal, the secret bar included.
+
+    Returns:
+        ``(winner, winner_seats)``: the side that takes the pool, or ``None``; and its
+        seats that share it (``()`` when nobody wins).
+
+    >>> from trumpfamily.scoring import pool_winner
+    >>> pool_winner(((0, 2), (1, 3)), 0, {0})  # EX-63 with seat 0 barred: seat 2 takes it
+    (0, (2,))
+    >>> pool_winner(((0,), (1,), (2,)), 1, {1})  # a barred player's claim: a spoil
+    (None, ())
+    """
+    if side is None:
+        return None, ()
+    seats = tuple(x for x in sides[side] if x not in barred)
+    if not seats:
+        return None, ()
+    return side, seats
 
 
 def pool_result(
