@@ -71,8 +71,16 @@ from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView
 from .play import play_context
 from .players import RandomPlayer, RuleOfThumbPlayer
 from .reneging import PlayContext
-from .robbing import RobChance, RobKind, may_decline, rob_chance, unrobbed_bar, unrobbed_penalty
-from .scoring import HandEnd, hand_points, pool_result, pool_tricks
+from .robbing import (
+    RobChance,
+    RobKind,
+    known_bars,
+    may_decline,
+    rob_chance,
+    unrobbed_bar,
+    unrobbed_penalty,
+)
+from .scoring import HandEnd, hand_points, pool_result, pool_tricks, pool_winner
 from .tables import CARDS, FOLLOW_OR_TRUMP, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
 from .variants import Variant
 
@@ -1044,11 +1052,20 @@ class _Deal:
                     return
                 simple = self._simple()
 
+    def _known_bars(self) -> frozenset[int]:
+        """``engine._known_bars``: the bars every seat knows of (a silent holder's is his
+        secret while he holds the Ace of trumps; :func:`~trumpfamily.robbing.known_bars`)."""
+        rob = self.rob
+        holder = rob.seat if self.rob_done == _SILENT and rob is not None else None
+        held = holder is not None and bool(self.hm[holder] & _BIT[_ACE_OF[self.trump]])
+        return known_bars([b.seat for b in self.barred], holder, ace_held=held)
+
     def _side_tricks(self) -> list[int]:
-        """``engine._side_tricks``: tricks per side that count towards the pool."""
+        """``engine._side_tricks``: tricks per side that count towards the pool, with the
+        bars the table knows of."""
         if not self.barred and not self.partners:
             return self.counts
-        return pool_tricks(self.sides, self.counts, {b.seat for b in self.barred})
+        return pool_tricks(self.sides, self.counts, self._known_bars())
 
     def _trick_result(
         self, w: int, played: int, side_tricks: list[int]
@@ -1056,7 +1073,11 @@ class _Deal:
         """``engine._trick_result`` away from the usual table (RULES.md §1.6, §1.7)."""
         side = self.side_of[w]
         if self.jinker is not None:
-            end = jink_result(self.jinker, side, played)
+            may_win = True
+            if self.barred:
+                known = self._known_bars()
+                may_win = any(x not in known for x in self.sides[self.jinker])
+            end = jink_result(self.jinker, side, played, may_win=may_win)
             if end is None:
                 return None
             return end, side if end is _JINKED else None
@@ -1186,11 +1207,11 @@ class _Deal:
             side_tricks = tuple(counts)
         all_five = side_tricks.index(HAND_SIZE) if HAND_SIZE in side_tricks else None
         barred = self.barred
+        winner_seats: tuple[int, ...] = ()
         if winner is None:
-            winner_seats: tuple[int, ...] = ()
-        elif barred:
-            out = {b.seat for b in barred}
-            winner_seats = tuple([x for x in sides[winner] if x not in out])
+            pass
+        elif barred:  # a secret bar is settled now (engine._make_outcome)
+            winner, winner_seats = pool_winner(sides, winner, {b.seat for b in barred})
         else:
             winner_seats = sides[winner]
         points = side_points = best = bonus_trick = None
@@ -1213,7 +1234,7 @@ class _Deal:
             pool and winner is None,
             end is HandEnd.CLAIM,
             self.jinker is not None,
-            end is _JINKED,
+            end is _JINKED and winner is not None,
             points,
             side_points,
             best,
