@@ -553,3 +553,43 @@ def test_the_extra_is_optional() -> None:
 def test_more_hands_than_memory_is_refused_with_a_pointer_to_chunks() -> None:
     with pytest.raises(tf.InvalidArgumentError, match=r"use batch\.chunks"):
         batch.simulate(tf.SPOIL_FIVE, players=5, hands=2**40, seed=1)
+
+
+# -- issue 19: a silent holder's bar is his secret --------------------------------------------
+
+ROBBING_GRID = [
+    (unrobbed, timing, holder)
+    for unrobbed in OPTION_SPECS["unrobbed_ace"][1].values
+    for timing in OPTION_SPECS["rob_timing"][1].values
+    for holder in OPTION_SPECS["holder_rob"][1].values
+]
+
+
+def test_every_robbing_rule_plays_on_a_secret_bar_and_settles_it_as_the_engine() -> None:
+    """Issue 19, RULES.md §1.5, EX-51: every ``unrobbed_ace`` with every ``rob_timing``
+    and ``holder_rob``, with and without jinking. The core plays on while a silent holder's
+    bar is his secret and settles it at the end as the engine does (a barred claim or
+    win: ``end`` CLAIM or WIN with ``winner`` -1; a jink that fails without losing a
+    trick, once the Ace shows). Every barred row and every settled one is replayed."""
+    ends = batch.END_CODES
+    claim, win, failed = (ends.index(e) for e in (
+        tf.scoring.HandEnd.CLAIM, tf.scoring.HandEnd.WIN, tf.scoring.HandEnd.JINK_FAILED))
+    seen = Counter[str]()
+    for n, (unrobbed, timing, holder) in enumerate(ROBBING_GRID):
+        for base, players in ((tf.SPOIL_FIVE, 3),
+                              (tf.SPOIL_FIVE.with_options(jinking=False), 3)):
+            variant = base.with_options(unrobbed_ace=unrobbed, rob_timing=timing,
+                                        holder_rob=holder)
+            r = batch.simulate(variant, players=players, hands=400, seed=n, _trace=True)
+            barred = r.barred >= 0
+            settled = barred & ((r.end == claim) | (r.end == win)) & (r.winner < 0)
+            rows = np.flatnonzero(barred).tolist()
+            check_rows(r, rows[:8] + np.flatnonzero(settled).tolist())
+            check_chips(r, np.flatnonzero(settled)[:3].tolist())
+            seen["claim"] += int((settled & (r.end == claim)).sum())
+            seen["win"] += int((settled & (r.end == win)).sum())
+            for i in np.flatnonzero(barred & (r.end == failed)).tolist():
+                state = replay_hand(r, i)
+                if state.tricks[-1].winner == int(r.barred[i]):  # no trick lost
+                    seen["jink"] += 1
+    assert seen["claim"] and seen["win"] and seen["jink"], seen

@@ -146,7 +146,9 @@ class BatchResult:
             stopped early (a pool won, claimed or spoiled; RULES.md §1.6, §1.7).
         end: ``(hands,)`` int8: how the hand ended, a code of :data:`END_CODES`.
         winner: ``(hands,)`` int8: the side that took the pool, or ``-1`` (a spoil, a
-            failed jink, and every points hand).
+            failed jink, and every points hand; also a ``WIN`` or ``CLAIM`` end by a side
+            whose only seat was barred in secret, which settles as a spoil:
+            :func:`~trumpfamily.scoring.pool_winner`).
         trump: ``(hands,)`` int8: the trump suit, ``0..3`` for ``C D H S``
             (``trumpfamily.tables.SUITS``); after fiving, the new one.
         robbed_by: ``(hands,)`` int8: the seat that robbed the turn-up, or ``-1``

@@ -616,12 +616,24 @@ def run(first, count, dealer0, key, policy, P, printed, is_ace, ace_of, top4,  #
                 tlen = 0
                 leader = w
                 side = side_of[w]
-                # engine._trick_result
+                # engine._trick_result, on the bars every seat knows of: a silent
+                # holder's bar is his secret while he holds the Ace of trumps
+                # (robbing.known_bars)
+                secret = (
+                    barred >= 0 and rob_done == D_SILENT
+                    and (hands[barred] >> ace_of[trump]) & np.int64(1) != 0
+                )
                 if not pool:
                     if played == HAND_SIZE:
                         end = E_POINTS
                 elif jinker >= 0:  # jinking.jink_result
-                    if side != jinker:
+                    may_win = True
+                    if barred >= 0 and not secret:
+                        may_win = False
+                        for s in range(n):
+                            if side_of[s] == jinker and s != barred:
+                                may_win = True
+                    if side != jinker or not may_win:
                         end = E_JINK_FAILED
                     elif played == HAND_SIZE:
                         end = E_JINK
@@ -633,7 +645,7 @@ def run(first, count, dealer0, key, policy, P, printed, is_ace, ace_of, top4,  #
                         side_free[s] = 0
                     for s in range(n):
                         side_tricks[side_of[s]] += counts[s]
-                        if s != barred:
+                        if s != barred or secret:
                             side_free[side_of[s]] = 1
                     swept = side_tricks[side] == played
                     most = -99
@@ -741,6 +753,15 @@ def run(first, count, dealer0, key, policy, P, printed, is_ace, ace_of, top4,  #
         for s in range(n):
             tricks[j, s] = counts[s]
             score[j, s] = 0
+        if pool and winner >= 0 and barred >= 0:
+            # scoring.pool_winner: a side with no seat that may win takes nothing (a
+            # bar that was a silent holder's secret, settled at the end)
+            settled = False
+            for s in range(n):
+                if side_of[s] == winner and s != barred:
+                    settled = True
+            if not settled:
+                winner = -1
         played_out[j] = played
         end_out[j] = end
         winner_out[j] = winner
