@@ -190,6 +190,70 @@ def test_count_deals_equals_brute_force(variant: tf.Variant, data: st.DataObject
             break
 
 
+@pytest.mark.parametrize("unrobbed", ["cannot-win", "lowest-and-cannot-win"])
+def test_a_secret_bar_is_counted_and_sampled_as_the_engine_plays_it(unrobbed: str) -> None:
+    """Issue 19, RULES.md §1.5: while a silent holder's bar is his secret nothing the
+    table sees depends on it, so the deals where another seat (or nobody) holds the Ace
+    of trumps stay consistent with the view. On small positions of hands with silent
+    holders (every ``rob_timing`` and ``holder_rob`` that lets him keep silent)
+    ``count_deals`` equals the brute-force count and every sample is one of its deals;
+    positions where the bar was still a secret must have been met."""
+    rng = random.Random(unrobbed)
+    secret = 0
+    for timing, holder in (("own-first-turn", "may-announce"), ("own-first-turn", "must"),
+                           ("before-lead", "may")):
+        for players in (2, 3):
+            variant = tf.SPOIL_FIVE.with_options(unrobbed_ace=unrobbed, rob_timing=timing,
+                                                 holder_rob=holder, fiving=False)
+            for seed in range(10):
+                line = random_hand(variant, players, seed, quiet=0.9)
+                last = line[-1][0]
+                if not any("neither robbed" in b.reason for b in last.barred):
+                    continue
+                ace = tf.Card.parse("A" + last.trump.letter)
+                for state, _ in reversed(line[-2 * players - 1:]):
+                    holder_seat = next(b.seat for b in state.barred) if state.barred else None
+                    hidden = holder_seat is not None and ace in state.hands[holder_seat]
+                    for seat in range(players):
+                        if seat == holder_seat:
+                            continue
+                        deals = brute_force(state, seat, limit=600)
+                        if deals is None:
+                            continue
+                        view = state.view(seat)
+                        assert count_deals(view) == len(deals), (seat, view.history)
+                        for sample in sample_deals(view, 3, rng):
+                            assert _deal_key(sample, seat) in deals
+                        if hidden and len(deals) > 1 and not state.is_over:
+                            secret += 1
+    assert secret >= 5, secret
+
+
+def test_a_barred_claim_shows_where_the_ace_is() -> None:
+    """Issue 19: three players, spades trumps (6S turned); seat 1 holds AS, never robs and
+    leads 5S JS KS, which seat 2 follows with diamonds (so seat 2 holds no trump). Seen by
+    seat 0, before the claim the Ace may be with seat 1 or in the stock: seat 1's two
+    cards are any two of the 40 unseen (10 trumps), seat 2's two any non-trumps left (30
+    unseen): C(10,2) C(30,2) + 10 * 30 * C(29,2) + C(30,2) C(28,2) = 305,805 deals. His
+    claim shows his bar, so after it seat 1 holds AS and one other card:
+    9 * C(30,2) + 30 * C(29,2) = 16,095 deals, each with AS in seat 1's hand."""
+    variant = tf.SPOIL_FIVE.with_options(unrobbed_ace="cannot-win")
+    state = deal(variant, players=3, dealer=0, turn_up="6S",
+                 hands={1: "5S JS KS AS 9C", 2: "2D 3D 4D 2C 3C", 0: "5D 6D 7D 4C 5C"})
+    for card in ["5S", "2D", "5D", "JS", "3D", "6D", "KS", "4D", "7D"]:
+        state = state.apply(tf.Play(card))
+    assert state.phase is tf.Phase.CLAIM
+    n = math.comb
+    assert count_deals(state.view(0)) == (n(10, 2) * n(30, 2) + 10 * 30 * n(29, 2)
+                                          + n(30, 2) * n(28, 2)) == 305_805
+    before = sample_deals(state.view(0), 200, 5)
+    assert any(C("AS") not in s.hands[1] for s in before)
+    over = state.apply(tf.Claim())
+    assert count_deals(over.view(0)) == 9 * n(30, 2) + 30 * n(29, 2) == 16_095
+    after = sample_deals(over.view(0), 50, 6)
+    assert all(C("AS") in s.hands[1] and s.outcome == over.outcome for s in after)
+
+
 def _chi_square_ok(observed: Counter[Any], categories: int, n: int) -> bool:
     """Pearson's chi-square against the uniform law, at the 0.1 % level (the critical
     value by the Wilson-Hilferty approximation)."""

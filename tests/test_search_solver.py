@@ -122,6 +122,54 @@ def test_solver_agrees_with_plain_minimax_on_seeded_positions(variant: tf.Varian
     assert compared >= 20
 
 
+def secret_bar_position(variant: tf.Variant, players: int, seed: int) -> tf.HandState | None:
+    """A position with at most ``tricks_left`` tricks to play in which a holder of the Ace
+    of trumps, barred for letting his chance to rob pass in silence, still holds it (his
+    bar is his secret), or ``None``. Robs and announcements are rare, to make silent
+    holders common."""
+    rng = random.Random(seed)
+    state = tf.new_hand(variant, players=players, dealer=rng.randrange(players), seed=seed)
+    while not state.is_over and tf.HAND_SIZE - len(state.tricks) > tricks_left(players):
+        legal = state.legal_actions()
+        quiet = [a for a in legal if not isinstance(a, (tf.Rob, tf.DeclineRob))]
+        state = state.apply(rng.choice(quiet or legal))
+    if state.is_over or not state.barred:
+        return None
+    ace = tf.Card.parse("A" + state.trump.letter)
+    silent = [b.seat for b in state.barred if "neither robbed nor announced" in b.reason]
+    return state if silent and ace in state.hands[silent[0]] else None
+
+
+@pytest.mark.parametrize("unrobbed", ["cannot-win", "lowest-and-cannot-win"])
+def test_solver_plays_on_a_secret_bar_and_settles_it_as_the_engine(unrobbed: str) -> None:
+    """Issue 19, RULES.md §1.5, EX-51: positions where a silent holder's bar is still his
+    secret, under every ``rob_timing`` and ``holder_rob`` that lets him keep silent, with
+    and without jinking and in pairs: the mask search (which plays on while the bar is a
+    secret and settles it at the end) agrees with the plain minimax over the engine, for
+    every seat and objective, the barred seat's included."""
+    compared = 0
+    tables = ((tf.SPOIL_FIVE, 3), (tf.SPOIL_FIVE.with_options(jinking=False), 3),
+              (tf.TWENTY_FIVE.with_options(partnerships="pairs"), 4), (tf.SPOIL_FIVE, 2))
+    for timing, holder in (("own-first-turn", "may-announce"), ("own-first-turn", "may"),
+                           ("own-first-turn", "must"), ("before-lead", "may")):
+        for base, players in tables:
+            variant = base.with_options(unrobbed_ace=unrobbed, rob_timing=timing,
+                                        holder_rob=holder)
+            found = 0
+            for seed in range(60):
+                state = secret_bar_position(variant, players, seed)
+                if state is None:
+                    continue
+                for seat in range(players):
+                    for objective in objectives(variant):
+                        check(state, seat, objective)
+                compared += 1
+                found += 1
+                if found == 2:
+                    break
+    assert compared >= 24, compared
+
+
 # -- chosen positions ------------------------------------------------------------------------
 
 

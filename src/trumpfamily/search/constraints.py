@@ -29,7 +29,10 @@ it; a seat that answered the rob prompt before the lead with ``Pass()`` does not
 unless ``holder_rob="may"`` lets the holder keep silent; a seat whose chance passed in
 silence may hold it only as a silent holder, whose own plays were then judged with the
 Ace demoted (:attr:`Place.ace_silent`), and who is barred from the pool under a
-``"cannot-win"`` penalty (:attr:`Constraints.bar_candidates`).
+``"cannot-win"`` penalty (:attr:`Constraints.bar_candidates`). His bar is his secret
+while the hand runs (nothing the table sees depends on it: issue 19); once the hand is
+over the outcome settles it and every view names him, so he is then the
+:attr:`Constraints.public_holder`.
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.search import constraints
@@ -161,10 +164,12 @@ class Constraints:
             holder robs, and the viewer has not seen it), else ``None``.
         bar_candidates: seats that may be the silent holder of the Ace of trumps under a
             ``"cannot-win"`` penalty while the hand runs (RULES.md §1.5, EX-51): holding
-            it would bar them from the pool, which can change how the hand goes on, so
-            each is weighed as a separate case.
+            it bars them from the pool, which nothing shows until the hand is over (then
+            the settled bar names the holder in every view), so each is weighed as a
+            separate case.
         public_holder: the seat known to have held the Ace of trumps when it was turned
-            (it robbed, declined aloud, or played the Ace), else ``None``.
+            (it robbed, declined aloud, or played the Ace; or, once the hand is over, its
+            silent bar is shown), else ``None``.
         fived: cards turned and set aside by fiving (seen by everyone).
     """
 
@@ -513,6 +518,11 @@ def constraints(view: SeatView) -> Constraints:
     ace_player = next((s for _, s, c in story.plays if c is ace), None)
     if holder_kind and public_holder is None and ace_player is not None:
         public_holder = ace_player  # he held it; his chance passed in silence
+    if holder_kind and public_holder is None and view.to_act is None:
+        # the hand is over: the outcome settled a silent holder's bar and shows it
+        shown = [b.seat for b in view.barred if b.seat != view.announced]
+        if shown:
+            public_holder = shown[0]
     before_lead = robbing.rob_timing == "before-lead"
     # where each seat's chance to rob passed without a word (history index)
     chance_at: dict[int, int] = {}

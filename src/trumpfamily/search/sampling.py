@@ -27,8 +27,11 @@ product of binomials per step), and sampling draws each place's class counts in 
 probability proportional to the number of deals that complete it, then the cards of each
 class uniformly: no rejection. The one fact no class count can settle, whether a silent
 holder of the Ace of trumps is barred from the pool (``unrobbed_ace="cannot-win"``,
-RULES.md §1.5, EX-51), changes how the hand goes on; each such case is counted on its own
-and kept only if a replay of one of its deals reproduces the view.
+RULES.md §1.5, EX-51), is counted case by case, and a case is kept only if a replay of one
+of its deals reproduces the view. While the hand runs every case does (the bar is the
+holder's secret, and nothing the table sees depends on it: issue 19); once the hand is
+over the settled bar names the holder in the view (and
+:func:`~trumpfamily.search.constraints.constraints` places the Ace with him).
 
 Every sample is replayed through the engine (:func:`~trumpfamily.engine.new_hand` and
 :meth:`~trumpfamily.engine.HandState.apply`), so it is a real state of the hand.

@@ -9,7 +9,10 @@ table and move ordering, for one of three objectives (:data:`Objective`):
   the tricks taken by then.
 * ``"pool"``: 1 when the seat's side takes the pool (``tricks_to_win`` tricks, or whatever
   the variant's pool rule, a claim and a successful jink included: RULES.md §1.6, §1.7),
-  else 0 (a spoil, a failed jink, or another side wins). Pool games only.
+  else 0 (a spoil, a failed jink, or another side wins). Pool games only. The search
+  plays the hand as the engine does: a silent holder's bar counts in the play only once
+  he has played the Ace of trumps, and is settled at the end
+  (:func:`~trumpfamily.robbing.known_bars`, :func:`~trumpfamily.scoring.pool_winner`).
 * ``"points"``: the hand's points for the seat's side (:attr:`HandOutcome.side_points
   <trumpfamily.outcomes.HandOutcome.side_points>`: 5 a trick, the best-trump trick
   double, the five-trick bonus; RULES.md §2.3, §2.4). Points games only.
@@ -304,12 +307,17 @@ class _Search:
         return best
 
     def _lean_for(self, state: HandState) -> _Lean:
-        """The mask searcher of the state's fixed facts (trump, demoted Ace, bars)."""
+        """The mask searcher of the state's fixed facts (trump, demoted Ace, bars, and
+        the silent holder whose bar is secret while he holds the Ace of trumps)."""
         barred = frozenset(b.seat for b in state.barred)
-        key = (state.trump, state.demoted, barred)
+        st = state._status
+        secret = -1
+        if st.rob_done is not None and st.rob_done.value == "silent" and st.rob is not None:
+            secret = -1 if st.rob.seat is None or st.rob.seat not in barred else st.rob.seat
+        key = (state.trump, state.demoted, barred, secret)
         lean = self._lean.get(key)
         if lean is None:
-            lean = self._lean[key] = _Lean(state, self.side, self.objective, barred)
+            lean = self._lean[key] = _Lean(state, self.side, self.objective, barred, secret)
         return lean
 
 
@@ -320,7 +328,7 @@ class _Lean:
     undo); the table maps a position to ``(lower, upper, best move)``."""
 
     def __init__(self, state: HandState, side: int, objective: Objective,
-                 barred: frozenset[int]) -> None:
+                 barred: frozenset[int], secret: int = -1) -> None:
         seating = state._seating
         variant = state.variant
         self.m: MaskTable = mask_table(variant, state.trump, state.demoted)
@@ -331,8 +339,17 @@ class _Lean:
         self.pool = seating.pool
         self.needed = seating.needed
         self.jinking = seating.jinking
-        # sides with a seat that may still win the pool (pool_tricks: NO_CLAIM otherwise)
+        # sides with a seat that may win the pool (pool_tricks: NO_CLAIM otherwise), the
+        # settlement at the end (scoring.pool_winner)
         self.free = tuple(any(x not in barred for x in s) for s in seating.sides)
+        # the play goes on the bars the table knows of (robbing.known_bars): a silent
+        # holder's (seat ``secret``) while he holds the Ace of trumps is not one of them
+        self.secret = secret
+        self.ace_bit = canonical(Rank.ACE, state.trump).bit if secret >= 0 else 0
+        self.free_known = (
+            tuple(any(x not in barred or x == secret for x in s) for s in seating.sides)
+            if secret >= 0 else self.free
+        )
         self.nsides = len(seating.sides)
         scoring = variant.scoring
         self.ppt = scoring.points_per_trick or 0
@@ -398,10 +415,12 @@ class _Lean:
     # -- the search -------------------------------------------------------------------------
 
     def terminal(self, winner: int) -> int:
-        """The value at the end of the hand (``winner``: the side taking the pool, or -1)."""
+        """The value at the end of the hand (``winner``: the side whose tricks ended it,
+        or -1; it takes the pool only through a seat that is not barred:
+        :func:`~trumpfamily.scoring.pool_winner`)."""
         objective = self.objective
         if objective == "pool":
-            return 1 if winner == self.side else 0
+            return 1 if winner == self.side and self.free[winner] else 0
         mine = self.counts[self.side]
         if objective == "tricks":
             return mine
@@ -581,12 +600,14 @@ class _Lean:
         played = self.played
         if not self.pool:
             return played == HAND_SIZE, -1, False
+        free = self.free
+        if self.secret >= 0 and self.hands[self.secret] & self.ace_bit:
+            free = self.free_known  # the silent holder's bar is still his secret
         if self.jinker >= 0:
-            if side != self.jinker:
-                return True, -1, False  # the jink fails: a spoil (EX-61)
+            if side != self.jinker or not free[side]:
+                return True, -1, False  # the jink fails: a spoil (EX-61; RULES.md §1.5)
             return played == HAND_SIZE, side, False
         counts = self.counts
-        free = self.free
         side_tricks = [counts[i] if free[i] else NO_CLAIM for i in range(self.nsides)]
         end = pool_result(side_tricks, side, played, self.needed, self.jinking,
                           counts[side] == played)
