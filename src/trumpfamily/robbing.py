@@ -84,7 +84,9 @@ class Robbing:
             and the Ace demoted unless announced; or ``"none"``. A demoted Ace ranks below
             every other trump for the deal and loses any reneging privilege (RULES.md §3
             rows 11, 33). See the function
-            :func:`trumpfamily.robbing.unrobbed_penalty`.
+            :func:`trumpfamily.robbing.unrobbed_penalty`. A penalty taken by forgetting
+            is the holder's secret until he plays the Ace: the hand goes on as if there
+            were none, and a bar is settled when it comes out (:func:`known_bars`).
         rob_timing: ``"own-first-turn"`` (at the holder's first turn to play to trick 1;
             FOS, PEEL) or ``"before-lead"`` (before eldest leads; EB11, MAW).
     """
