@@ -48,8 +48,8 @@ def _redeal_turn_up(variant: tf.Variant, players: int, seed: int, tries: int = 2
     compared = 0
     for k in prefixes:
         state = line[k][0]
-        if silent_bar(state):
-            continue
+        if state.is_over and silent_bar(state):
+            continue  # the settled bar shows where the Ace of trumps lay
         actions = [a for _, a in line[:k]]
         for seat in range(players):
             keep = seen_cards(line, k, seat)
@@ -62,7 +62,7 @@ def _redeal_turn_up(variant: tf.Variant, players: int, seed: int, tries: int = 2
                         other = other.apply(action)
                 except tf.IllegalActionError:
                     continue  # the public history rules this deal out
-                if silent_bar(other):
+                if other.is_over and silent_bar(other):
                     continue
                 assert _bytes(other.view(seat)) == expected, (seat, k, actions)
                 compared += 1
