@@ -51,11 +51,12 @@ NEWFOUNDLAND: dict[str, Any] = {
 
 #: §8 NOVA_SCOTIA_45 and §4 "Nova Scotia": kitty 3 after the first round, trumps before
 #: the kitty; min_bid 20; all-unpassed; redeal-next; target 125, lose_at −125; defenders
-#: on 100+ do not score against a made bid; 30 for 60 = +60 / −30. The near-end minimum
-#: and the draw limit are checked by their effect (§7 B3: "none (others)"; K7: unlimited
-#: for IMP-NS).
+#: on 100+ do not score against a made bid; 30 for 60 = +60 / −30. §8 is silent on the
+#: near-end minimum and §7.1 #10 exempts only the Irish and American presets, so the §7 B3
+#: default (100, 20) stands. The draw limit is checked by its effect (K7: unlimited for
+#: IMP-NS).
 NOVA_SCOTIA: dict[str, Any] = {
-    **{k: v for k, v in SECTION_7_DEFAULTS.items() if k not in ("min_bid_near_end", "draw_limit")},
+    **{k: v for k, v in SECTION_7_DEFAULTS.items() if k != "draw_limit"},
     "kitty": 3, "kitty_deal": "after-first", "trump_before_kitty": True, "min_bid": 20,
     "after_hold": "all-unpassed", "all_pass": "redeal-next", "target": 125, "lose_at": -125,
     "defender_limit": "no-score-if-made", "defender_threshold": 100, "thirty_bid": "sixty",
@@ -165,12 +166,25 @@ def test_values_the_spec_leaves_open_change_nothing(name: str) -> None:
 
 
 def test_nova_scotia_near_end_and_draw_limit_by_effect() -> None:
-    """§4 Nova Scotia: bids from 20 at every score (no lower minimum near the end to add),
-    and no draw limit at 2 to 4 players (§7 K7: unlimited, IMP-NS)."""
+    """§4 Nova Scotia: bids from 20 at every score, and no draw limit at 2 to 4 players
+    (§7 K7: unlimited, IMP-NS)."""
     variant = tf.NOVA_SCOTIA_45
     assert variant.bidding is not None
     assert all(near_end_minimum(variant.bidding, s) == 20 for s in (-200, 0, 99, 100, 124))
     assert all(tf.bidding.draw_limit_for(variant.bidding, n) is None for n in (2, 3, 4))
+
+
+def test_nova_scotia_keeps_the_section_7_near_end_minimum() -> None:
+    """§8 is silent on ``min_bid_near_end`` for NOVA_SCOTIA_45 and §7.1 #10 exempts only
+    the 55 / 110 / 220 and American presets, so the §7 B3 default stands: a side on 100
+    may not bid 15 under a ``min_bid=15`` house rule (its lowest bid is 20), while a side
+    on 99 may."""
+    house = tf.NOVA_SCOTIA_45.with_options(min_bid=15)
+    assert house.options()["min_bid_near_end"] == (100, 20)
+    near = tf.new_bidding_hand(house, players=4, dealer=3, seed=1, scores=(100, 0))
+    assert near.legal_actions() == (tf.Pass(), tf.Bid(20), tf.Bid(25), tf.Bid(30))
+    far = tf.new_bidding_hand(house, players=4, dealer=3, seed=1, scores=(99, 0))
+    assert far.legal_actions() == (tf.Pass(), tf.Bid(15), tf.Bid(20), tf.Bid(25), tf.Bid(30))
 
 
 @pytest.mark.parametrize(("name", "bids"), [
