@@ -111,7 +111,7 @@ def test_section_7_defaults_are_auction_45() -> None:
     b = Bidding()
     assert (b.min_bid, b.bid_step, b.max_bid, b.min_bid_near_end) == (15, 5, 30, (100, 20))
     assert (b.hold, b.after_hold, b.auction_rounds) == ("dealer", "all-unpassed", "open")
-    assert (b.all_pass, b.bag_bid, b.bag_raise, b.max_redeals) == ("redeal-next", None, False, None)
+    assert (b.all_pass, b.bag_bid, b.bag_raise, b.max_redeals) == ("redeal-next", None, False, 3)
     assert (b.thirty_bid, b.extra_bid, b.lower_bid_cap, b.made_bid_scores) == (
         "sixty", None, 30, "taken")
     assert (b.bid_measure, b.bonus_cutoff, b.bonus_cutoff_scope) == ("points", None, "bidder")
@@ -221,7 +221,7 @@ def test_coherent_neighbours_accepted() -> None:
     Bidding(min_bid=20, min_bid_near_end=(100, 20))
     Bidding(kitty=3, draw_limit={6: 3})
     Bidding(all_pass="bag-dealer", bag_bid=20, bag_raise=True)
-    Bidding(all_pass="redeal-same")  # no limit: the same dealer until someone bids
+    Bidding(all_pass="redeal-same", max_redeals=None)  # the same dealer until someone bids
     Bidding(kitty=4, kitty_deal="split", discard_trumps="last-resort")
     Bidding(defender_limit="cap")  # 115 by default (§7.1 #8)
 
@@ -431,6 +431,22 @@ def test_ex_b08_everyone_passes() -> None:
     second = after_throw_in(same, dealer=first.dealer, players=4, in_a_row=first.in_a_row)
     third = after_throw_in(same, dealer=second.dealer, players=4, in_a_row=second.in_a_row)
     assert (first, second, third) == (Redeal(3, 1), Redeal(3, 2), Redeal(0, 0))
+
+
+def test_redeal_same_passes_the_deal_after_three_by_default() -> None:
+    """§7.1 #1: under ``all_pass="redeal-same"`` one dealer "deals at most three times in
+    a row": without ``max_redeals`` given, the third throw-in in a row passes the deal
+    left (``max_redeals`` is 3); only an explicit ``None`` keeps the same dealer."""
+    same = Bidding(all_pass="redeal-same")
+    assert same.max_redeals == 3
+    dealers, in_a_row, dealer = [3], 0, 3
+    for _ in range(4):
+        redeal = after_throw_in(same, dealer=dealer, players=4, in_a_row=in_a_row)
+        dealer, in_a_row = redeal.dealer, redeal.in_a_row
+        dealers.append(dealer)
+    assert dealers == [3, 3, 3, 0, 0]
+    endless = Bidding(all_pass="redeal-same", max_redeals=None)
+    assert after_throw_in(endless, dealer=3, players=4, in_a_row=5) == Redeal(3, 6)
 
 
 def test_ex_b08_bagged_dealer_may_raise_with_bag_raise() -> None:

@@ -27,12 +27,13 @@ from trumpfamily.variants import BIDDING_OPTION_SPECS, OPTION_SPECS
 # -- the expected values, from the spec ---------------------------------------------------------
 
 #: BIDDING.md §7, column "default" (the proposed AUCTION_45 default), with §7.1 #4 for the
-#: draw limit ("AUCTION_45: {6: 3}") and §8's AUCTION_45 row. Options §7 gives no default
-#: for (bag_bid, max_redeals, defender_threshold, finish_hands) are checked as unused instead.
+#: draw limit ("AUCTION_45: {6: 3}"), §7.1 #1 for max_redeals ("at most three times in a
+#: row") and §8's AUCTION_45 row. Options §7 gives no default for (bag_bid,
+#: defender_threshold, finish_hands) are checked as unused instead.
 SECTION_7_DEFAULTS: dict[str, Any] = {
     "min_bid": 15, "bid_step": 5, "max_bid": 30, "min_bid_near_end": (100, 20),
     "hold": "dealer", "after_hold": "all-unpassed", "auction_rounds": "open",
-    "all_pass": "redeal-next", "bag_raise": False, "thirty_bid": "sixty", "extra_bid": None,
+    "all_pass": "redeal-next", "max_redeals": 3, "bag_raise": False, "thirty_bid": "sixty", "extra_bid": None,
     "lower_bid_cap": 30, "made_bid_scores": "taken", "bid_measure": "points",
     "bonus_cutoff": None, "bonus_cutoff_scope": "bidder", "kitty": 0,
     "kitty_deal": "after-first", "extra_cards": 0, "trump_before_kitty": True,
@@ -156,13 +157,15 @@ def test_preset_bidding_values_are_section_8(name: str) -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_values_the_spec_leaves_open_change_nothing(name: str) -> None:
-    """Options with no §7 default (bag_bid, max_redeals, defender_threshold, finish_hands)
-    are idle wherever §8 does not set them (their rule is off)."""
+    """Options with no §7 default (bag_bid, defender_threshold, finish_hands) are idle
+    wherever §8 does not set them (their rule is off), and so is max_redeals (3, §7.1 #1)
+    wherever nobody deals again."""
     variant = preset(name)
     unused = variant.unused_options()
-    for option in ("bag_bid", "max_redeals", "defender_threshold", "finish_hands"):
+    for option in ("bag_bid", "defender_threshold", "finish_hands"):
         if option not in EXPECTED_BIDDING[name]:
             assert option in unused, option
+    assert ("max_redeals" in unused) is (variant.options()["all_pass"] != "redeal-same")
 
 
 def test_nova_scotia_near_end_and_draw_limit_by_effect() -> None:

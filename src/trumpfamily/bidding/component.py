@@ -261,7 +261,9 @@ class Bidding:
         bag_raise: a bagged dealer may choose any bid from the bag amount up (IMP-ZB,
             IMP-110a code); ``False``: the contract is the bag amount (IMP-PEI, IMP-NL) (B7b).
         max_redeals: ``all_pass="redeal-same"``: the deal passes left after this many
-            throw-ins in a row by one dealer (IMP-110b: 3); ``None``: never (§7.1 #1).
+            throw-ins in a row by one dealer, so one dealer deals at most this many times
+            in a row (default 3: §7.1 #1, IMP-110b); ``None``: never (a house rule no
+            source has: the same dealer until somebody bids).
         thirty_bid: the 30 bid: ``"sixty"`` (all five tricks, +60 / −30; BICA45),
             ``"sixty-both"`` (+60 / −60; IMP-NL), ``"plain"`` (30 points; IMP-110a/b) or
             ``"blind"`` (WFF: reserved and refused, §7.1 #5) (B8). Unused without a 30 rung.
@@ -325,7 +327,7 @@ class Bidding:
                                doc="everybody passes (B7)")
     bag_bid: int | None = integer(None, 5, 30, optional=True, doc="the bagged contract (B7)")
     bag_raise: bool = flag(False, doc="a bagged dealer may bid higher (B7b)")
-    max_redeals: int | None = integer(None, 1, optional=True, doc="throw-ins in a row (B7)")
+    max_redeals: int | None = integer(3, 1, optional=True, doc="throw-ins in a row (B7, §7.1 #1)")
     thirty_bid: ThirtyBid = choice("sixty", "sixty", "sixty-both", "plain", "blind",
                                    doc="the 30 bid (B8)")
     extra_bid: ExtraBid | None = choice(None, "slam", "thirty-for-sixty", "moon", "sixty",

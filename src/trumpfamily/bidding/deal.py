@@ -63,13 +63,15 @@ def after_throw_in(bidding: Bidding, *, dealer: int, players: int, in_a_row: int
 
     Returns:
         ``"redeal-next"``: the next dealer (left). ``"redeal-same"``: the same dealer, until
-        the ``max_redeals``-th throw-in in a row, after which the deal passes left.
+        the ``max_redeals``-th throw-in in a row (3 by default: one dealer deals at most
+        three times in a row, §7.1 #1), after which the deal passes left; with
+        ``max_redeals=None`` the same dealer deals until somebody bids.
 
     Raises:
         InvalidArgumentError: under ``all_pass="bag-dealer"`` no hand is thrown in.
 
     >>> from trumpfamily.bidding import Bidding, after_throw_in
-    >>> same = Bidding(all_pass="redeal-same", max_redeals=3)
+    >>> same = Bidding(all_pass="redeal-same")  # max_redeals=3
     >>> after_throw_in(same, dealer=3, players=4, in_a_row=1), after_throw_in(same, dealer=3, players=4, in_a_row=2)
     (Redeal(dealer=3, in_a_row=2), Redeal(dealer=0, in_a_row=0))
     """
