@@ -392,13 +392,31 @@ def test_the_dealer_robbing_the_pack_takes_his_replacements() -> None:
 
 
 def test_only_the_bidder_draws_under_bidder_only() -> None:
-    """K6 (IMP-PEI "Wikipedia" profile): without a kitty the bidder alone exchanges."""
-    variant = A45.with_options(draw="bidder-only")
-    hand = act(tf.new_bidding_hand(variant, players=4, dealer=3, seed=5), "pass", "bid 15",
+    """K6 (IMP-PEI "Wikipedia" profile): "only the bidder, through the kitty": with a
+    kitty the bidder alone exchanges (he takes it, discards, and is refilled); the
+    others keep their five."""
+    variant = NL.with_options(draw="bidder-only")
+    hand = act(tf.new_bidding_hand(variant, players=4, dealer=3, seed=5), "pass", "bid 20",
                "pass", "pass", "trump S")
-    assert (hand.phase, hand.to_act) == (tf.Phase.DRAW, 1)
-    hand = hand.apply(tf.Discard())
-    assert hand.phase is tf.Phase.PLAY
+    assert (hand.phase, hand.to_act, len(hand.hands[1])) == (tf.Phase.KITTY, 1, 8)
+    stock = len(hand.stock)
+    hand = hand.apply(tf.Discard(hand.hands[1][:4]))  # one more than the kitty: one drawn
+    assert hand.phase is tf.Phase.PLAY and len(hand.hands[1]) == 5
+    assert len(hand.stock) == stock - 1 and hand.drawn == (None, hand.drawn[1], None, None)
+
+
+def test_bidder_only_without_a_kitty_exchanges_nothing() -> None:
+    """K6 defines ``draw="bidder-only"`` as "only the bidder, through the kitty": with
+    ``kitty=0`` there is no kitty to exchange through, so nobody exchanges: the play
+    starts as soon as trumps are named, every seat with the five cards it was dealt, and
+    the whole stock is left (32 cards at four players)."""
+    variant = A45.with_options(draw="bidder-only")
+    dealt = tf.new_bidding_hand(variant, players=4, dealer=3, seed=5)
+    hand = act(dealt, "pass", "bid 15", "pass", "pass", "trump S")
+    assert (hand.phase, hand.to_act) == (tf.Phase.PLAY, 2)  # left of the bidder leads
+    assert hand.hands == dealt.hands and len(hand.stock) == 32
+    assert tf.bidding.max_draw(variant.bidding, 4, bidder=True) == 0
+    assert tf.bidding.draw_sequence(variant.bidding, 4, dealer=3, bidder=1) == ()
 
 
 def test_trumps_named_after_the_kitty_discard() -> None:

@@ -291,7 +291,9 @@ class Bidding:
             nothing; ``"free"``: he discards any number and draws back to five (K4).
         discard_trumps: ``"any"`` or ``"last-resort"`` (the bidder discards a trump only when
             his non-trumps cannot cover the discards; IMP-NL) (K5).
-        draw: who exchanges with the stock: ``"all"`` or ``"bidder-only"`` (K6).
+        draw: who exchanges with the stock: ``"all"`` or ``"bidder-only"`` (K6: "only
+            the bidder, through the kitty", IMP-PEI; so with ``kitty=0`` nobody
+            exchanges: :func:`~trumpfamily.bidding.stock.max_draw`).
         draw_limit: cards a seat may draw: ``None`` (any), an int, or a mapping from player
             count to a limit, stored as sorted pairs (AUCTION_45: ``{6: 3}``); cards the
             bidder takes from the kitty count toward it (K7, §7.1 #4).

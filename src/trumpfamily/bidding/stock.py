@@ -69,18 +69,25 @@ def max_draw(bidding: Bidding, players: int, *, bidder: bool) -> int:
 
     A non-bidder draws up to the limit (5 without one) under ``draw="all"``, nothing under
     ``"bidder-only"``. The bidder who takes a kitty and discards ``"exact"`` draws nothing;
-    otherwise the kitty cards count toward his limit.
+    otherwise the kitty cards count toward his limit. Under ``"bidder-only"`` the bidder
+    exchanges "through the kitty" (K6): without a kitty (``kitty=0``) he has none to
+    exchange through, so nobody exchanges at all [I: K6 read literally; the combination
+    is coherent, so it is accepted rather than refused].
 
     >>> from trumpfamily.bidding import Bidding, max_draw
     >>> b = Bidding(kitty=3, draw_limit=4)  # IMP-ZB: keep at least one card
     >>> max_draw(b, 4, bidder=False), max_draw(b, 4, bidder=True)
     (4, 1)
+    >>> max_draw(Bidding(draw="bidder-only"), 4, bidder=True)  # no kitty: no exchange
+    0
     """
     limit = draw_limit_for(bidding, players)
     most = 5 if limit is None else min(limit, 5)
     if not bidder:
         return most if bidding.draw == "all" else 0
     if bidding.kitty and bidding.kitty_discard == "exact":
+        return 0
+    if not bidding.kitty and bidding.draw == "bidder-only":
         return 0
     return most if limit is None else max(0, most - bidding.kitty)
 
