@@ -391,6 +391,28 @@ def test_the_dealer_robbing_the_pack_takes_his_replacements() -> None:
     assert hand.phase is tf.Phase.PLAY and len(hand.hands[3]) == 5
 
 
+def test_the_robbing_dealer_is_served_last_even_dealer_first() -> None:
+    """K8 with K9: under ``draw_order="dealer-first"`` (IMP-110b) the others draw from the
+    dealer's left as usual, but a dealer robbing the pack waits for them all and picks
+    from what they left (both sources put him last: DBK, IMP-NL "after everyone else has
+    drawn"); he does not rob the whole stock first."""
+    variant = tf.AMERICAN_110.with_options(rob_pack=True)
+    assert variant.bidding is not None
+    assert tf.bidding.draw_sequence(variant.bidding, 4, dealer=3, bidder=1) == (0, 1, 2, 3)
+    hand = act(tf.new_bidding_hand(variant, players=4, dealer=3, seed=5), "bid 15", "pass",
+               "pass", "pass", "trump S")
+    assert (hand.phase, hand.to_act) == (tf.Phase.DRAW, 0)  # not the dealer
+    top = hand.stock[:6]
+    hand = act(hand, tf.Discard(hand.hands[0][:1]), tf.Discard(hand.hands[1][:2]),
+               tf.Discard(hand.hands[2][:3]))
+    assert hand.drawn[:3] == (top[0:1], top[1:3], top[3:6]) and hand.to_act == 3
+    hand = hand.apply(tf.Discard(hand.hands[3][:2]))
+    pack = hand.view(3).pack
+    assert len(pack) == 53 - 20 - 6 and not set(top) & set(pack)  # what the others left
+    hand = act(hand, tf.Take(pack[0]), tf.Take(pack[1]))
+    assert hand.phase is tf.Phase.PLAY and hand.drawn[3] == pack[:2]
+
+
 def test_only_the_bidder_draws_under_bidder_only() -> None:
     """K6 (IMP-PEI "Wikipedia" profile): "only the bidder, through the kitty": with a
     kitty the bidder alone exchanges (he takes it, discards, and is refilled); the

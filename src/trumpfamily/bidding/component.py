@@ -299,7 +299,8 @@ class Bidding:
             bidder takes from the kitty count toward it (K7, §7.1 #4).
         draw_order: ``"eldest-first"``, ``"dealer-first"`` (IMP-110b) or ``"simultaneous"``
             (IMP-NL) (K8).
-        rob_pack: the dealer chooses his replacements from the whole stock (DBK) (K9).
+        rob_pack: the dealer chooses his replacements from what is left of the stock,
+            served after everyone else whatever the ``draw_order`` (DBK; IMP-NL) (K9).
         first_lead: ``"left-of-bidder"``, ``"bidder"`` or ``"eldest"`` (P1).
         defender_limit: ``"none"``, ``"no-score-if-made"`` (IMP-NS), ``"no-score"`` (WNH) or
             ``"cap"`` ([U] RULES.md) (S1, §7.1 #8).

@@ -29,9 +29,9 @@ pure functions of this package and adds only the order of play:
   Under ``draw_order="simultaneous"`` every seat discards before anyone is refilled, and
   the counts stay hidden until the last discard. The dealer robbing the pack
   (``rob_pack``, :func:`~trumpfamily.bidding.chooses_replacements`) picks his
-  replacements from the stock one ``Take`` at a time (DBK); under ``"simultaneous"``
-  after everyone else has been served (IMP-NL). A seat holding extra cards but drawing
-  nothing discards down to five in the same round.
+  replacements from the stock one ``Take`` at a time, after everyone else has been
+  served, whatever the ``draw_order`` (DBK; IMP-NL). A seat holding extra cards but
+  drawing nothing discards down to five in the same round.
 * **Play** (``Phase.PLAY``; §2.7, §3.5): :func:`~trumpfamily.bidding.first_leader` leads;
   five tricks, each card legal and each trick won by the library's one decision
   (:func:`~trumpfamily.tables.legal_mask`, :func:`~trumpfamily.tables.winner_index` on
