@@ -188,15 +188,22 @@ INCOHERENT: list[tuple[dict[str, Any], str]] = [
      r"last-resort.*trumps named before the discard"),
     ({"defender_limit": "no-score"}, r"needs defender_threshold"),
     ({"finish": "hands"}, r"finish='hands' needs finish_hands"),
-    ({"draw_limit": {6: 4}},
+]
+
+#: Draw limits the stock cannot cover at one table size, with check_stock's arithmetic.
+#: The component knows no table size, so it accepts them; the variant deals the other
+#: sizes (Variant.player_counts; BIDDING.md §3.4, §8).
+SHORT_STOCK: list[tuple[dict[str, Any], int, str]] = [
+    ({"draw_limit": {6: 4}}, 6,
      (r"6 players: the stock is 52 - 6 x 5 - kitty 0 = 22 cards, but the draws may ask for "
-     r"24 \(bidder 4 \+ 5 others x 4")),
-    ({"kitty": 3, "draw_limit": {6: 4}},
+      r"24 \(bidder 4 \+ 5 others x 4; draw_limit=\(\(6, 4\),\)\): lower the draw_limit")),
+    ({"kitty": 3, "draw_limit": {6: 4}}, 6,
      (r"stock is 52 - 6 x 5 - kitty 3 = 19 cards, but the draws may ask for 21 \(bidder 1 \+ "
-     r"5 others x 4")),
-    ({"kitty": 5, "draw_limit": {9: 1}}, r"= 2 cards, but the draws may ask for 8"),
-    ({"extra_cards": 3, "draw_limit": {10: 0}}, (r"10 players x 8 cards \+ kitty 0 = 80 cards, "
-                                                r"more than the 52-card pack")),
+      r"5 others x 4")),
+    ({"kitty": 5, "draw_limit": {9: 1}}, 9, r"= 2 cards, but the draws may ask for 8"),
+    ({"extra_cards": 3, "draw_limit": {10: 0}}, 10,
+     r"10 players x 8 cards \+ kitty 0 = 80 cards, more than the 52-card pack"),
+    ({"draw_limit": None}, 6, r"= 22 cards, but the draws may ask for 30 .*: set a draw_limit"),
 ]
 
 
@@ -208,6 +215,21 @@ def test_incoherent_combination_refused_with_the_arithmetic(options: dict[str, A
     at construction with the numbers that do not add up."""
     with pytest.raises(InvalidVariantError, match=message):
         Bidding(**options)
+
+
+@pytest.mark.parametrize(("options", "players", "message"), SHORT_STOCK)
+def test_a_short_stock_is_a_matter_of_the_table_size(options: dict[str, Any], players: int,
+                                                     message: str) -> None:
+    """BIDDING.md §3.4, §8 ("validate the configuration instead"): whether the stock covers
+    every draw depends on the table size, which the component does not know, so it
+    accepts the options; :func:`check_stock` and :func:`stock_problem` refuse that table
+    size with the arithmetic (and a variant deals the others)."""
+    b = Bidding(**options)
+    with pytest.raises(InvalidVariantError, match=message):
+        check_stock(b, players)
+    problem = bd.stock_problem(b, players)
+    assert problem is not None and re.search(message, problem)
+    assert bd.stock_problem(b, 4) is None
 
 
 def test_coherent_neighbours_accepted() -> None:
@@ -658,7 +680,7 @@ def test_ex_k08_six_players_without_a_kitty_can_run_out() -> None:
     with pytest.raises(InvalidVariantError, match=r"= 22 cards, but the draws may ask for 30"):
         check_stock(open_draw, 6)
     with pytest.raises(InvalidVariantError, match=r"ask for 24"):
-        Bidding(draw_limit={6: 4})
+        check_stock(Bidding(draw_limit={6: 4}), 6)
     assert stock_demand(Bidding(), 6) == 18
     check_stock(Bidding(), 6)
 

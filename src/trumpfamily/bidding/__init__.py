@@ -21,7 +21,8 @@ area. Every name below is importable from ``trumpfamily.bidding`` itself:
   (:mod:`trumpfamily.bidding.deal`);
 * the deal, kitty and draw (§3.2, §3.4; :mod:`trumpfamily.bidding.deal`, the stock in
   :mod:`trumpfamily.bidding.stock`): :func:`deal_order`, :func:`stock_size`,
-  :func:`max_draw`, :func:`stock_demand`, :func:`check_stock`, :func:`discard_limits`,
+  :func:`max_draw`, :func:`stock_demand`, :func:`check_stock`, :func:`stock_problem`,
+  :func:`discard_limits`,
   :func:`draw_sequence`, :func:`chooses_replacements`, :func:`first_leader`;
 * a hand's score (§3.6, §5.6, §6; :mod:`trumpfamily.bidding.score`): :func:`bid_made`,
   :func:`bidder_score`, :func:`defender_score`, :func:`score_hand`;
@@ -103,6 +104,7 @@ from .stock import (
     draw_limit_for,
     max_draw,
     stock_demand,
+    stock_problem,
     stock_size,
 )
 
@@ -164,6 +166,7 @@ __all__ = [
     "parse_auction",
     "score_hand",
     "stock_demand",
+    "stock_problem",
     "stock_size",
     "unused_options",
 ]

@@ -4,8 +4,9 @@ its checks and the ladder of bids (BIDDING.md §3.3, §7, §7.1).
 * the option values: :data:`Hold`, :data:`AfterHold`... (``Literal`` type aliases) and
   the two options that are neither a choice, a flag nor an int (``min_bid_near_end``,
   ``draw_limit``);
-* :class:`Bidding`, which refuses incoherent combinations of options and a stock that
-  cannot cover the draws (:func:`~trumpfamily.bidding.stock.check_stock`);
+* :class:`Bidding`, which refuses incoherent combinations of options (the stock is a
+  matter of the table size: a :class:`~trumpfamily.variants.Variant` deals only the
+  table sizes whose stock covers every draw, :func:`~trumpfamily.bidding.stock.check_stock`);
 * the ladder (§3.3 B1–B3, B7, B9): :func:`ladder`, :func:`near_end_minimum`,
   :func:`bag_amount`, :func:`is_all_five_bid`;
 * options that change nothing under the others: :func:`unused_options`.
@@ -22,7 +23,6 @@ import attrs
 
 from .._options import _KEY, OptionSpec, choice, flag, integer
 from ..errors import InvalidVariantError
-from .stock import check_stock
 
 __all__ = [
     "EXTRA_BID",
@@ -238,6 +238,14 @@ def _limit_table(value: int | Mapping[int, int] | tuple[tuple[int, int], ...] | 
 class Bidding:
     """The bidding rule component: every option of BIDDING.md §7 (defaults: AUCTION_45, §8).
 
+    Incoherent combinations of options are refused
+    (:class:`~trumpfamily.errors.InvalidVariantError`, with the rule). Whether the stock covers every draw depends on the table size as well
+    (BIDDING.md §3.4, §8): the component does not know it, so it is checked where the
+    table is known: :meth:`Variant.player_counts <trumpfamily.variants.Variant.player_counts>`
+    leaves out the table sizes the stock cannot serve, a variant with none left is
+    refused, and dealing such a size raises :class:`~trumpfamily.errors.PlayerCountError`
+    (:func:`~trumpfamily.bidding.stock.check_stock` says why).
+
     Attributes:
         min_bid: the lowest bid, points (B1: 15; 20 in Newfoundland and Nova Scotia; 10 in 55).
         bid_step: the step between bids, points (B2: 5).
@@ -371,8 +379,6 @@ class Bidding:
     def __attrs_post_init__(self) -> None:
         for problem in _problems(self):
             raise InvalidVariantError(problem)
-        for players, _ in self.draw_limit if isinstance(self.draw_limit, tuple) else ():
-            check_stock(self, players, deck=52)
 
 
 def _on_ladder(b: Bidding, amount: int) -> bool:

@@ -42,7 +42,10 @@ pure functions of this package and adds only the order of play:
   :class:`~trumpfamily.outcomes.HandOutcome` has ``scoring="bidding"``.
 
 A stock that could run short is refused when the hand is dealt (§8: "validate the
-configuration instead"), so every seat always holds five cards for the play.
+configuration instead"): a variant deals only the table sizes whose stock covers every
+draw (:meth:`~trumpfamily.variants.Variant.player_counts`; another size raises
+:class:`~trumpfamily.errors.PlayerCountError` with the arithmetic), so every seat always
+holds five cards for the play.
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.bidding.engine import new_bidding_hand
@@ -1382,8 +1385,9 @@ def new_bidding_hand(
             :func:`~trumpfamily.new_hand`), ``scores`` is not one int per side, ``seed``
             or ``commit`` is not valid.
         PlayerCountError: ``players`` or ``dealer`` does not suit the variant, or the
-            stock could run short at this table (BIDDING.md §3.4, §8: set a
-            ``draw_limit``).
+            stock could run short at this table (BIDDING.md §3.4, §8): a table size the
+            variant's options leave out of :meth:`~trumpfamily.variants.Variant.player_counts`;
+            the message gives the arithmetic and the sizes it deals.
         InvalidDeckError: ``deck`` is not exactly the variant's deck.
     """
     rules = find_variant(variant)
@@ -1403,7 +1407,7 @@ def new_bidding_hand(
     try:
         plan = _deal_plan(s, len(d))
     except InvalidVariantError as exc:
-        raise PlayerCountError(str(exc)) from None
+        raise PlayerCountError(_short_stock(rules, players, str(exc))) from None
     side_scores = _check_scores(scores, len(s.sides))
     seat_scores = tuple([side_scores[side] for side in s.side_of])
     auction, table, public = _opening(b, dealer, players, seat_scores)
@@ -1416,6 +1420,17 @@ def new_bidding_hand(
         None if salt is None else (salt, deal_commitment(d, salt)),
         auction, (Dealt(dealer, dealt),), table, None, None, public, (nothing, nothing),
     ))
+
+
+def _short_stock(rules: Variant, players: int, why: str) -> str:
+    """The refusal of a table size whose stock the draws could empty (BIDDING.md §3.4, §8):
+    why, with the arithmetic, and the table sizes the variant deals instead."""
+    counts = rules.player_counts()
+    deals = (f"it deals {', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+             if len(counts) > 1 else f"it deals {counts[0]} players only")
+    why = why.removeprefix(f"{players} players: ")
+    return (f"{rules.name} with these options cannot be dealt to {players} players: {why}; "
+            f"{deals} (Variant.player_counts())")
 
 
 @attrs.frozen
