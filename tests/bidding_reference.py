@@ -46,7 +46,13 @@ from trumpfamily.bidding.auction import (
     AuctionState,
     Contract,
 )
-from trumpfamily.bidding.component import Bidding, bag_amount, ladder, near_end_minimum
+from trumpfamily.bidding.component import (
+    Bidding,
+    bag_amount,
+    contract_kind,
+    ladder,
+    near_end_minimum,
+)
 from trumpfamily.bidding.deal import (
     KITTY,
     DiscardLimits,
@@ -571,7 +577,8 @@ class BiddingHand(SeatingFacts):
                             scores=self._seat_scores())
         events: list[Event] = [
             Passed(call.seat, "auction") if call.is_pass
-            else BidMade(call.seat, call.amount, call.hold)]  # type: ignore[arg-type]
+            else BidMade(call.seat, call.amount, call.hold,  # type: ignore[arg-type]
+                         contract_kind(self.bidding, call.amount))]  # type: ignore[arg-type]
         if not now.over:
             return self._next(action, events, calls=calls, auction=now, to_act=now.to_speak)
         if now.contract is None:  # everybody passed: thrown in (all_pass="redeal-*")
@@ -580,7 +587,7 @@ class BiddingHand(SeatingFacts):
                                phase=Phase.OVER, thrown_in=True)
             return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
         contract = now.contract
-        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged))
+        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged, contract.kind))
         state = self._next(action, events, calls=calls, auction=now, contract=contract)
         return state._after_auction()
 
@@ -787,6 +794,7 @@ class BiddingHand(SeatingFacts):
             bidder=None if contract is None else contract.seat,
             contract=None if contract is None else contract.amount,
             bagged=contract is not None and contract.bagged,
+            contract_kind=None if contract is None else contract.kind,
             kitty_size=len(self.kitty),
             kitty=self.kitty if self._kitty_taken and seat == self.bidder else (),
             discarded=discarded,
@@ -906,7 +914,8 @@ def _outcome(state: BiddingHand) -> HandOutcome:
         spoil=False, claimed=False, jink_tried=False, jink_succeeded=False, points=points,
         side_points=hs.points, best_trump=best, best_trump_trick=bonus,
         all_five=next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None),
-        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made, gains=hs.gains)
+        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made,
+        bid_kind=contract.kind, gains=hs.gains)
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
@@ -1195,13 +1204,15 @@ def auction_state(bidding: Bidding, auction: Sequence[AuctionCall], *, dealer: i
             passed = passed | {call.seat}
         elif call.hold:
             assert high is not None
-            displaced, high = high.seat, Contract(call.seat, call.amount)
+            displaced = high.seat
+            high = Contract(call.seat, call.amount, kind=contract_kind(bidding, call.amount))
             if bidding.after_hold == "ends":
                 ended = high
             elif bidding.after_hold == "duel":
                 duel = (displaced, t.dealer)
         else:
-            high = Contract(call.seat, call.amount, _bagged(bidding, t, high, passed, call.seat))
+            high = Contract(call.seat, call.amount, _bagged(bidding, t, high, passed, call.seat),
+                            contract_kind(bidding, call.amount))
         now = _settle(bidding, t, high, passed, spoken, duel, last, ended)
     return now
 

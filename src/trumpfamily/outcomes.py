@@ -149,6 +149,10 @@ class HandOutcome:
             else ``None`` (also when everybody passed and the hand was thrown in).
         bid: the bidding games: the contract, points (60 for the bid above the ladder),
             else ``None``.
+        bid_kind: the bidding games: what the contract is, ``"bid"`` on the ladder, else
+            the extra bid's name (``"slam"``, ``"thirty-for-sixty"``, ``"moon"`` or
+            ``"sixty"``: :data:`~trumpfamily.bidding.ContractKind`), which ``bid`` (60
+            for each) does not tell; ``None`` without a contract.
         made: the bidding games: whether the bidding side made its bid, else ``None``.
         gains: the bidding games: the change to each side's score (BIDDING.md §3.6: the
             bidders score what they took, or lose the bid; the defenders keep what they
@@ -196,6 +200,7 @@ class HandOutcome:
     bidder: int | None = None
     bid: int | None = None
     made: bool | None = None
+    bid_kind: str | None = None
     gains: tuple[int, ...] | None = None
     thrown_in: bool = False
 
@@ -376,6 +381,10 @@ class BiddingView(NamedTuple):
             everybody passed and the hand was thrown in.
         contract: the winning bid, points, once the auction is over, else ``None``.
         bagged: the dealer was forced to take the contract (``all_pass="bag-dealer"``).
+        contract_kind: what the contract is, once the auction is over: ``"bid"`` on the
+            ladder, else the extra bid's name (``"slam"``, ``"thirty-for-sixty"``,
+            ``"moon"`` or ``"sixty"``: :data:`~trumpfamily.bidding.ContractKind`), which
+            ``contract`` (60 for each) does not tell; else ``None``.
         kitty_size: the cards dealt to the kitty (option ``kitty``).
         kitty: the kitty's cards, for the auction winner once he has taken it; ``()``
             for every other seat, and before.
@@ -417,6 +426,7 @@ class BiddingView(NamedTuple):
     bidder: int | None
     contract: int | None
     bagged: bool
+    contract_kind: str | None
     kitty_size: int
     kitty: tuple[Card, ...]
     discarded: tuple[int | None, ...]

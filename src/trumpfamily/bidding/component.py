@@ -8,7 +8,8 @@ its checks and the ladder of bids (BIDDING.md §3.3, §7, §7.1).
   matter of the table size: a :class:`~trumpfamily.variants.Variant` deals only the
   table sizes whose stock covers every draw, :func:`~trumpfamily.bidding.stock.check_stock`);
 * the ladder (§3.3 B1–B3, B7, B9): :func:`ladder`, :func:`near_end_minimum`,
-  :func:`bag_amount`, :func:`is_all_five_bid`;
+  :func:`bag_amount`, :func:`is_all_five_bid`; what a contract is:
+  :data:`ContractKind`, :func:`contract_kind`;
 * options that change nothing under the others: :func:`unused_options`.
 """
 
@@ -32,6 +33,7 @@ __all__ = [
     "BidMeasure",
     "Bidding",
     "BonusCutoffScope",
+    "ContractKind",
     "DefenderLimit",
     "DiscardTrumps",
     "Draw",
@@ -47,6 +49,7 @@ __all__ = [
     "TargetTie",
     "ThirtyBid",
     "bag_amount",
+    "contract_kind",
     "is_all_five_bid",
     "ladder",
     "near_end_minimum",
@@ -71,6 +74,14 @@ AllPass: TypeAlias = Literal["bag-dealer", "redeal-next", "redeal-same"]
 ThirtyBid: TypeAlias = Literal["sixty", "sixty-both", "plain", "blind"]
 #: The values of option ``extra_bid``, the bid above the ladder (:attr:`Bidding.extra_bid`).
 ExtraBid: TypeAlias = Literal["slam", "thirty-for-sixty", "moon", "sixty"]
+#: What a contract (or a bid) is, as outcomes, views and events name it
+#: (:func:`contract_kind`): ``"bid"``, a bid of the ladder (points, ``min_bid`` to
+#: ``max_bid``: the 30 of ``thirty_bid="sixty"`` included), or the bid above the ladder,
+#: named as option ``extra_bid`` names it (BIDDING.md §3.6 B9, §5.3, §6): ``"slam"`` (WFF:
+#: +120 / −60), ``"thirty-for-sixty"`` (IMP-NL: ±60), ``"moon"`` (IMP-110b, shoot the
+#: moon: ±60) or ``"sixty"`` (G55's 60). Every extra bid is entered as :data:`EXTRA_BID`
+#: (60), so its amount alone does not tell a slam from a moon: its kind does.
+ContractKind: TypeAlias = Literal["bid", "slam", "thirty-for-sixty", "moon", "sixty"]
 #: The values of option ``made_bid_scores`` (:attr:`Bidding.made_bid_scores`).
 MadeBidScores: TypeAlias = Literal["taken", "bid"]
 #: The values of option ``bid_measure`` (:attr:`Bidding.bid_measure`).
@@ -469,6 +480,21 @@ def bag_amount(bidding: Bidding, score: int) -> int:
     """
     base = bidding.min_bid if bidding.bag_bid is None else bidding.bag_bid
     return max(base, near_end_minimum(bidding, score))
+
+
+def contract_kind(bidding: Bidding, amount: int) -> ContractKind:
+    """What a bid (or a contract) of ``amount`` is under ``bidding``: the extra bid's name
+    (option ``extra_bid``) for :data:`EXTRA_BID` when the game has one, else ``"bid"``
+    (:data:`ContractKind`; BIDDING.md §3.6 B9).
+
+    >>> from trumpfamily.bidding import Bidding, contract_kind
+    >>> contract_kind(Bidding(extra_bid="slam"), 60), contract_kind(Bidding(extra_bid="moon"), 60)
+    ('slam', 'moon')
+    >>> contract_kind(Bidding(extra_bid="slam"), 30)
+    'bid'
+    """
+    extra = bidding.extra_bid
+    return extra if extra is not None and amount == EXTRA_BID else "bid"
 
 
 def is_all_five_bid(bidding: Bidding, amount: int) -> bool:

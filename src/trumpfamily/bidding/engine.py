@@ -264,13 +264,15 @@ def _counts(discards: tuple[tuple[Card, ...] | None, ...],
 def _public_auction(history: tuple[Turn, ...], auction: AuctionState,
                     contract: Contract | None) -> tuple[Any, ...]:
     """What every view shows of the auction: (its calls as turns, high bid, high bidder,
-    seats passed, bidder, contract, bagged). The calls are the history's first turns."""
+    seats passed, bidder, contract, bagged, contract kind). The calls are the history's
+    first turns."""
     high = auction.high if contract is None else contract
     return (history, None if high is None else high.amount,
             None if high is None else high.seat, tuple(sorted(auction.passed)),
             None if contract is None else contract.seat,
             None if contract is None else contract.amount,
-            contract is not None and contract.bagged)
+            contract is not None and contract.bagged,
+            None if contract is None else contract.kind)
 
 
 def _mine_after(state: BiddingHand, seat: int, turn: Turn) -> tuple[tuple[Turn, ...], ...]:
@@ -828,9 +830,10 @@ class BiddingHand(SeatingFacts, ValueTuple):
         call = self._as_call(action)
         calls = self._calls + (call,)
         now = _after_call(self.bidding, self._table, self._auction, call)
+        high = now.high  # after a bid or a hold: the contract just made
         events: list[Event] = [
-            Passed(call.seat, "auction") if call.amount is None
-            else BidMade(call.seat, call.amount, call.hold)]
+            Passed(call.seat, "auction") if call.amount is None or high is None
+            else BidMade(call.seat, call.amount, call.hold, high.kind)]
         history = self.history + (Turn(call.seat, action, type(action).__name__),)
         contract = now.contract
         public = _public_auction(history, now, contract)
@@ -843,7 +846,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
                             auction=now, to_act=None, phase=Phase.OVER, thrown_in=True,
                             public=public)
             return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
-        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged))
+        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged, contract.kind))
         state = _evolve(self, history=history, events=tuple(events), calls=calls,
                         auction=now, contract=contract, public=public)
         return state._after_auction()
@@ -1183,7 +1186,8 @@ def _outcome(state: BiddingHand) -> HandOutcome:
         spoil=False, claimed=False, jink_tried=False, jink_succeeded=False, points=points,
         side_points=hs.points, best_trump=best, best_trump_trick=bonus,
         all_five=next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None),
-        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made, gains=hs.gains)
+        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made,
+        bid_kind=contract.kind, gains=hs.gains)
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
