@@ -114,6 +114,34 @@ def test_a_new_bidding_hand_waits_for_eldest_to_bid() -> None:
     assert tf.new_hand("auction 45s", players=4, dealer=3, seed=1) == hand
 
 
+def test_new_hand_takes_the_scores_of_a_bidding_hand() -> None:
+    """Issue 19: ``tf.new_hand`` deals a bidding hand with the sides' scores before it, as
+    ``new_bidding_hand`` does, so the near-end rules of one hand need no other function:
+    a side on 100 may not bid 15 (BIDDING.md §3.3 B3, EX-81); the scores are the hand's
+    value, in its view's history and its record."""
+    near = tf.new_hand(A45, players=4, dealer=3, seed=1, scores=(100, 0))
+    assert isinstance(near, tf.BiddingHand) and near.scores == (100, 0)
+    assert near.legal_actions() == (tf.Pass(), tf.Bid(20), tf.Bid(25), tf.Bid(30))
+    assert near == tf.new_bidding_hand(A45, players=4, dealer=3, seed=1, scores=(100, 0))
+    assert near.record()["scores"] == [100, 0]
+    assert tf.new_hand("auction 45", players=4, dealer=3, seed=1, scores=[99, 0]).legal_actions()[1] == tf.Bid(15)
+    with pytest.raises(tf.InvalidArgumentError, match="one int score per side"):
+        tf.new_hand(A45, players=4, seed=1, scores=(1, 2, 3))
+
+
+@pytest.mark.parametrize("variant", [tf.SPOIL_FIVE, tf.FORTY_FIVE, "twenty-five", tf.MAW])
+def test_new_hand_refuses_scores_for_a_game_that_turns_up_trumps(variant: Any) -> None:
+    """A hand that turns up trumps reads no score (RULES.md: the scores decide only who
+    wins the game, which tf.new_game's ``scores`` are for): ``scores`` is refused with the
+    library's InvalidArgumentError, even after a seeded deal of the same table has been
+    remembered (the fast path), and without ``scores`` the hand deals as before."""
+    tf.new_hand(variant, players=4, dealer=1, seed=3)
+    tf.new_hand(variant, players=4, dealer=1, seed=3)
+    for scores in ((0, 0, 0, 0), (10, 20, 30, 40), ()):
+        with pytest.raises(tf.InvalidArgumentError, match="turns up its trumps.*new_game"):
+            tf.new_hand(variant, players=4, dealer=1, seed=3, scores=scores)
+
+
 def test_new_bidding_hand_refuses_a_turn_up_game() -> None:
     with pytest.raises(tf.InvalidArgumentError, match="not a bidding game"):
         tf.new_bidding_hand(tf.SPOIL_FIVE, players=4, seed=1)
