@@ -843,6 +843,8 @@ def test_bonus_cutoff() -> None:
     b = attrs.evolve(ONE_TEN_BIDDING, bonus_cutoff=85)
     h = hand(b, 20, "XXXYZ", 0, scores=(90, 0, 0))
     assert (h.points, h.made, h.gains, h.bonus_trick) == ((15, 5, 5), False, (-20, 5, 5), None)
+    assert h.forfeited_trick == 0  # the fact is kept: trick 0 held the highest trump
+    assert hand(b, 20, "XXXYZ", 0, scores=(80, 0, 0)).forfeited_trick is None
     assert hand(b, 15, "XXXYZ", 0, scores=(80, 0, 0)).gains == (20, 5, 5)
     assert hand(b, 15, "XXXYZ", 3, scores=(0, 90, 0)).gains == (15, 10, 5)  # Y is not the bidder
     every = attrs.evolve(b, bonus_cutoff_scope="all")

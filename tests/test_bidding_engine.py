@@ -37,6 +37,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trumpfamily as tf
+from trumpfamily.narrate import Narrator
 
 C = tf.Card.parse
 A45 = tf.AUCTION_45
@@ -649,7 +650,33 @@ def test_b12_a_bidder_on_85_loses_the_bonus_and_with_it_the_bid() -> None:
         hand = contract_hand(variant, "bid 20", "H", players=3, hands=hands, scores=scores)
         out = play_out(hand, (3, 2, 0), bonus_side=0 if scores[0] < 85 else None).outcome
         assert out is not None and out.gains[0] == gain, scores  # type: ignore[index]
-        assert (out.best_trump_trick is None) == (scores[0] >= 85)
+        assert out.bonus_forfeited is (scores[0] >= 85)
+
+
+def test_a_bonus_lost_to_the_cutoff_keeps_the_best_trump() -> None:
+    """Issue 19, B12 (IMP-110a): the bonus lost to ``bonus_cutoff`` is lost, but the fact
+    stays: the outcome still names the highest trump played (5H) and its trick, marks the
+    bonus forfeited, and counts no bonus in anyone's points; the narration says so."""
+    variant = tf.ONE_TEN.with_options(bonus_cutoff=85)
+    hands = {0: "5H JH AH 2C 3C", 1: "KC QC 4D 6D 7D", 2: "2S 3S 4S 6S 7S"}
+    found = {}
+    for scores in ((0, 0, 0), (90, 0, 0)):
+        hand = contract_hand(variant, "bid 20", "H", players=3, hands=hands, scores=scores)
+        done = play_out(hand, (3, 2, 0), bonus_side=0 if scores[0] < 85 else None)
+        out = done.outcome
+        assert out is not None and out.best_trump == C("5H")
+        assert done.tricks[out.best_trump_trick].winner == 0  # type: ignore[index]
+        assert done.hand_score is not None
+        found[scores[0]] = (out.bonus_forfeited, out.side_points, out.points,
+                            done.hand_score.bonus_trick is None,
+                            done.hand_score.forfeited_trick == out.best_trump_trick)
+        told = Narrator(variant, 3).lines(done.events)
+        said = [x for x in told if x.startswith("  The best trump, 5H, was in trick")]
+        assert said and said[0].endswith(
+            "its bonus is forfeited (bonus_cutoff): nobody scores it." if scores[0] >= 85
+            else "that trick scores double."), said
+    assert found[0] == (False, (20, 10, 0), (20, 10, 0), False, False)
+    assert found[90] == (True, (15, 10, 0), (15, 10, 0), True, True)
 
 
 def test_s1_nova_scotia_defenders_on_100_do_not_peg_against_a_made_bid() -> None:

@@ -682,8 +682,10 @@ class Narrator:
         points = ", ".join(f"{self._side_name(i)} {p}" for i, p in enumerate(side_points))
         lines = [f"  {label}: {points}."]
         if outcome.best_trump is not None and outcome.best_trump_trick is not None:
+            scores = ("its bonus is forfeited (bonus_cutoff): nobody scores it"
+                      if outcome.bonus_forfeited else "that trick scores double")
             lines.append(f"  The best trump, {self.style.card(outcome.best_trump)}, was in "
-                         f"trick {outcome.best_trump_trick + 1}: that trick scores double.")
+                         f"trick {outcome.best_trump_trick + 1}: {scores}.")
         return lines
 
     # -- a game -------------------------------------------------------------------------

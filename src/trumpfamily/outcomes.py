@@ -135,7 +135,8 @@ class HandOutcome:
             EX-70 to EX-72), else ``None``.
         side_points: points games: points per side, including the ``five_tricks="bonus"``
             extra 10 (which is not in ``points``), else ``None``.
-        best_trump: the highest trump played, when it earns the bonus, else ``None``.
+        best_trump: the highest trump played, when it earns the bonus, else ``None``. In
+            the bidding games also when its bonus is forfeited (``bonus_forfeited``).
         best_trump_trick: the index of the trick holding it, else ``None``.
         all_five: the side that took all five tricks, else ``None``.
         barred: the seats barred from the pool this deal, with the reason (EX-51).
@@ -159,12 +160,17 @@ class HandOutcome:
             took, near-end limits apart), else ``None``.
         thrown_in: the bidding games: everybody passed and the hand was thrown in
             (``all_pass="redeal-next"`` or ``"redeal-same"``; no card was played).
+        bonus_forfeited: the bidding games: the best-trump bonus of the trick
+            ``best_trump_trick`` was lost to ``bonus_cutoff`` (a side starting the hand on
+            85 or more in IMP-110a, BIDDING.md §5.6 B12): nobody scored it, and
+            ``points`` and ``side_points`` leave it out.
 
     In the bidding games ``scoring`` is ``"bidding"``; ``points`` are the points each seat
     took (5 a trick, 5 more for the trick holding the highest trump played unless
     ``bonus_cutoff`` took it away), ``side_points`` the same per side, and ``gains`` what
     the game adds to the scores; ``winner`` is ``None`` (a game decides who wins), and
-    ``best_trump`` and ``best_trump_trick`` name the trick that carried the bonus.
+    ``best_trump`` and ``best_trump_trick`` name the trick that holds the highest trump
+    played: it carried the bonus, unless ``bonus_forfeited`` says it was lost.
 
     >>> import trumpfamily as tf
     >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
@@ -203,6 +209,7 @@ class HandOutcome:
     bid_kind: str | None = None
     gains: tuple[int, ...] | None = None
     thrown_in: bool = False
+    bonus_forfeited: bool = False
 
 
 class Turn(NamedTuple):

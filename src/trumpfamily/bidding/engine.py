@@ -1171,10 +1171,11 @@ def _outcome(state: BiddingHand) -> HandOutcome:
             side_points=zero_sides, best_trump=None, best_trump_trick=None, all_five=None,
             barred=(), gains=zero_sides, thrown_in=True)
     bonus = hs.bonus_trick
+    held = bonus if bonus is not None else hs.forfeited_trick  # the highest trump's trick
     best = None
-    if bonus is not None:
+    if held is not None:
         ctx = state._ctx()
-        best = max((c for c in state.tricks[bonus].cards if ctx.suit_of[c] is ctx.trump),
+        best = max((c for c in state.tricks[held].cards if ctx.suit_of[c] is ctx.trump),
                    key=lambda c: ctx.power[c])
     points = tuple(5 * counts[x] + (5 if bonus is not None and state.tricks[bonus].winner == x
                                     else 0) for x in range(s.players))
@@ -1184,10 +1185,10 @@ def _outcome(state: BiddingHand) -> HandOutcome:
         scoring="bidding", sides=sides, tricks=counts, side_tricks=side_tricks,
         tricks_played=len(state.tricks), tricks_needed=None, winner=None, winner_seats=(),
         spoil=False, claimed=False, jink_tried=False, jink_succeeded=False, points=points,
-        side_points=hs.points, best_trump=best, best_trump_trick=bonus,
+        side_points=hs.points, best_trump=best, best_trump_trick=held,
         all_five=next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None),
         barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made,
-        bid_kind=contract.kind, gains=hs.gains)
+        bid_kind=contract.kind, gains=hs.gains, bonus_forfeited=hs.forfeited_trick is not None)
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
