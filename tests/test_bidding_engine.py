@@ -63,10 +63,41 @@ def test_a_discard_is_a_set_of_cards() -> None:
     assert tf.Discard().cards == ()
     with pytest.raises(tf.InvalidArgumentError, match="given twice"):
         tf.Discard("5H 5H")
-    with pytest.raises(tf.InvalidArgumentError, match="a bid is one of"):
-        tf.Bid(35)
+    for bad in (-5, 10**6, True, 20.0, "20"):
+        with pytest.raises(tf.InvalidArgumentError, match="a bid amount is a whole number"):
+            tf.Bid(bad)  # type: ignore[arg-type]
     with pytest.raises(tf.ActionParseError, match="needs an amount"):
         tf.parse_action("bid")
+
+
+@pytest.mark.parametrize(("variant", "text"), [
+    (A45, "bid 17"), (A45, "bid 10"), (A45, "bid 35"), (A45, "bid 0"), (NL, "bid 15"),
+    (tf.FIFTY_FIVE, "bid 30"), (tf.AUCTION_45, "bid 60"), (tf.AUCTION_45, "bid 999999"),
+])
+def test_any_whole_bid_reads_and_the_game_refuses_it_with_its_code(
+        variant: tf.Variant, text: str) -> None:
+    """Issue 19: the notation reads any well-formed amount (``bid 17`` is ``Bid(17)``, not
+    a parse error listing every game's bids); applied, the game refuses the amounts its
+    own ladder lacks with the code ``not-a-bid``, naming its bids (BIDDING.md §3.3)."""
+    action = tf.parse_action(text)
+    amount = int(text.split()[1])
+    assert action == tf.Bid(amount) and str(action) == text
+    assert tf.from_json(json.loads(json.dumps(tf.to_json(action))), tf.Action) == action
+    hand = tf.new_hand(variant, players=4, dealer=3, seed=1)
+    with pytest.raises(tf.IllegalActionError) as info:
+        hand.apply(action)
+    assert info.value.code == "not-a-bid" and info.value.seat == 0
+    assert variant.bidding is not None
+    assert f"{amount} is not a bid: the bids are {tf.bidding.ladder(variant.bidding)}" in (
+        info.value.reason)
+    assert info.value.legal == hand.legal_actions()
+
+
+def test_a_bid_of_the_ladder_still_reads_and_plays() -> None:
+    hand = tf.new_hand(tf.FIFTY_FIVE, players=4, dealer=3, seed=1)
+    assert hand.apply(tf.parse_action("bid 10")).auction[-1] == tf.bidding.AuctionCall(0, 10)
+    with pytest.raises(tf.InvalidArgumentError, match=r"Bid\(17\) has no action id"):
+        tf.action_id(tf.Bid(17))
 
 
 def test_bidding_action_ids_follow_the_turn_up_ids() -> None:
