@@ -12,6 +12,21 @@ library only the value types it compares (``AuctionCall``, ``AuctionState``, ``C
 views, events, outcomes) and the pure rule functions the speed-up does not change (the
 ladder, the deal order, the discard limits, the score). Do not edit it to follow a change of
 the engine: a change of any public value must show up as a difference in that test.
+
+Rules changed on purpose since, and how this copy follows them (issue 19):
+
+* The contract's kind (``Contract.kind``, ``BidMade.kind``, ``AuctionWon.kind``,
+  ``BiddingView.contract_kind``, ``HandOutcome.bid_kind``): the contracts built in
+  ``auction_state``, the two events of ``_call``, the view and ``_outcome`` take it from
+  the shared ``contract_kind`` (the contract's own for the view, the event and the
+  outcome). Edited here.
+* A bonus lost to ``bonus_cutoff`` keeps the best trump: ``_outcome`` finds the trick
+  holding the highest trump played itself (``best_trump_trick``, as ``_scored`` does) and
+  sets ``bonus_forfeited`` when the score gave it no bonus. Edited here.
+* Who draws and in what order (``draw="bidder-only"`` with no kitty: nobody; a robbing
+  dealer always last) are decided by the shared ``max_draw`` and ``draw_sequence``, which
+  this copy calls: nothing to edit. The default ``max_redeals`` and the table sizes a
+  variant deals are not the hand's business: nothing to edit either.
 """
 
 from __future__ import annotations

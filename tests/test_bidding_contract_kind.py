@@ -63,7 +63,8 @@ def test_a_slam_and_a_moon_differ_everywhere_though_both_are_60() -> None:
         hand = tf.new_bidding_hand(variant, players=4, dealer=3, seed=2)
         won = act(hand, "bid 60", "pass", "pass", "pass")
         assert won.contract == Contract(0, 60, kind=kind)
-        assert [e for e in won.events if isinstance(e, AuctionWon)] == [AuctionWon(0, 60, False, kind)]
+        assert [e for e in won.events if isinstance(e, AuctionWon)] == [
+            AuctionWon(0, 60, False, kind)]
         assert won.auction_state.high == Contract(0, 60, kind=kind)
         assert all(won.view(s).contract_kind == kind for s in range(4))
         assert all(won.view(s).contract == 60 for s in range(4))

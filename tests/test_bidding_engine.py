@@ -156,7 +156,8 @@ def test_new_hand_takes_the_scores_of_a_bidding_hand() -> None:
     assert near.legal_actions() == (tf.Pass(), tf.Bid(20), tf.Bid(25), tf.Bid(30))
     assert near == tf.new_bidding_hand(A45, players=4, dealer=3, seed=1, scores=(100, 0))
     assert near.record()["scores"] == [100, 0]
-    assert tf.new_hand("auction 45", players=4, dealer=3, seed=1, scores=[99, 0]).legal_actions()[1] == tf.Bid(15)
+    far = tf.new_hand("auction 45", players=4, dealer=3, seed=1, scores=[99, 0])
+    assert far.legal_actions()[1] == tf.Bid(15)
     with pytest.raises(tf.InvalidArgumentError, match="one int score per side"):
         tf.new_hand(A45, players=4, seed=1, scores=(1, 2, 3))
 

@@ -33,7 +33,8 @@ from trumpfamily.variants import BIDDING_OPTION_SPECS, OPTION_SPECS
 SECTION_7_DEFAULTS: dict[str, Any] = {
     "min_bid": 15, "bid_step": 5, "max_bid": 30, "min_bid_near_end": (100, 20),
     "hold": "dealer", "after_hold": "all-unpassed", "auction_rounds": "open",
-    "all_pass": "redeal-next", "max_redeals": 3, "bag_raise": False, "thirty_bid": "sixty", "extra_bid": None,
+    "all_pass": "redeal-next", "max_redeals": 3, "bag_raise": False, "thirty_bid": "sixty",
+    "extra_bid": None,
     "lower_bid_cap": 30, "made_bid_scores": "taken", "bid_measure": "points",
     "bonus_cutoff": None, "bonus_cutoff_scope": "bidder", "kitty": 0,
     "kitty_deal": "after-first", "extra_cards": 0, "trump_before_kitty": True,
@@ -518,6 +519,9 @@ def test_a_stock_the_draws_could_empty_narrows_the_table_sizes(
         assert word in str(info.value)
     with pytest.raises(tf.PlayerCountError, match=f"cannot be dealt to {short} players"):
         tf.new_game(house, players=short, seed=1)
+    with pytest.raises(tf.PlayerCountError, match=f"not dealt to {short} players"):
+        house.unused_options(players=short)
+    house.unused_options(players=counts[0])  # a size it deals is answered
 
 
 def test_the_four_player_game_is_not_refused_for_six() -> None:

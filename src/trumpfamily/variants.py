@@ -44,7 +44,7 @@ from .bidding_presets import (
     ONE_TEN_BIDDING,
     TWO_TWENTY_BIDDING,
 )
-from .errors import InvalidVariantError, UnknownVariantError
+from .errors import InvalidVariantError, PlayerCountError, UnknownVariantError
 from .jinking import Jinking
 from .ranking import Ranking
 from .reneging import Reneging
@@ -421,7 +421,8 @@ class Variant:
             BIDDING.md §7).
 
         Raises:
-            PlayerCountError: ``players`` does not suit the variant (or its partnerships).
+            PlayerCountError: ``players`` does not suit the variant (or its partnerships,
+                or, in a bidding variant, its stock: :meth:`player_counts`).
 
         >>> import trumpfamily as tf
         >>> tf.SPOIL_FIVE.unused_options(players=4)
@@ -447,7 +448,8 @@ class Variant:
             with the source.
 
         Raises:
-            PlayerCountError: ``players`` does not suit the variant (or its partnerships).
+            PlayerCountError: ``players`` does not suit the variant (or its partnerships,
+                or, in a bidding variant, its stock: :meth:`player_counts`).
 
         >>> import trumpfamily as tf
         >>> tf.FORTY_FIVE.unused_option_reasons(players=2)["ante"]
@@ -455,6 +457,11 @@ class Variant:
         """
         if players is not None:
             self.table.side_count(players)  # PlayerCountError names the allowed counts
+            if self.bidding is not None and players not in self.player_counts():
+                why = _stock_problems(self.table, self.bidding, self.ranking.uses_joker)
+                raise PlayerCountError(
+                    f"{self.name} with these options is not dealt to {players} players: "
+                    f"{why[players]}; it deals {_counts_text(self.player_counts())} players")
         reasons = unused_reasons(self, players)
         return {name: reasons[name] for name in self.option_specs() if name in reasons}
 

@@ -250,11 +250,12 @@ class Bidding:
     """The bidding rule component: every option of BIDDING.md §7 (defaults: AUCTION_45, §8).
 
     Incoherent combinations of options are refused
-    (:class:`~trumpfamily.errors.InvalidVariantError`, with the rule). Whether the stock covers every draw depends on the table size as well
-    (BIDDING.md §3.4, §8): the component does not know it, so it is checked where the
-    table is known: :meth:`Variant.player_counts <trumpfamily.variants.Variant.player_counts>`
-    leaves out the table sizes the stock cannot serve, a variant with none left is
-    refused, and dealing such a size raises :class:`~trumpfamily.errors.PlayerCountError`
+    (:class:`~trumpfamily.errors.InvalidVariantError`, with the rule). Whether the stock
+    covers every draw depends on the table size as well (BIDDING.md §3.4, §8): the
+    component does not know it, so it is checked where the table is known:
+    :meth:`Variant.player_counts <trumpfamily.variants.Variant.player_counts>` leaves out
+    the table sizes the stock cannot serve, a variant with none left is refused, and
+    dealing such a size raises :class:`~trumpfamily.errors.PlayerCountError`
     (:func:`~trumpfamily.bidding.stock.check_stock` says why).
 
     Attributes:

@@ -151,8 +151,9 @@ def score_hand(bidding: Bidding, *, bidder: int, amount: int, trick_sides: Seque
     is worth 30, or 25 when no trump is played (EX-S15). The bonus is lost by a side that
     starts the hand on ``bonus_cutoff`` or more (the bidder only, or every side under
     ``bonus_cutoff_scope="all"``); nobody else gets it, and it no longer counts toward the
-    bid (:attr:`HandScore.forfeited_trick` keeps which trick held it). The bidding side scores :func:`bidder_score`; every other side
-    :func:`defender_score` (only the bidder can lose points).
+    bid (:attr:`HandScore.forfeited_trick` keeps which trick held it). The bidding side
+    scores :func:`bidder_score`; every other side :func:`defender_score` (only the bidder
+    can lose points).
 
     Args:
         bidding: the bidding rule component.
