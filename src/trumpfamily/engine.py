@@ -1541,6 +1541,10 @@ def new_hand(
             business: :func:`~trumpfamily.game.new_game` takes ``scores``), so there
             ``scores`` is refused.
 
+    Returns:
+        The :class:`HandState` before the first action: five cards a seat dealt in the
+        ``deal_packets`` from eldest, the next card turned up.
+
     Raises:
         UnknownVariantError: ``variant`` is neither a :class:`~trumpfamily.variants.Variant`
             nor a preset's name.
