@@ -291,7 +291,7 @@ class BidMade(_Public):
         hold: the dealer took the standing bid at the same amount (his hold).
         kind: what the bid is: ``"bid"`` on the ladder, else the extra bid's name
             (``"slam"``, ``"thirty-for-sixty"``, ``"moon"``, ``"sixty"``:
-            :data:`~trumpfamily.bidding.ContractKind`).
+            :data:`~trumpfamily.bidding.component.ContractKind`).
     """
 
     seat: int
@@ -311,7 +311,7 @@ class AuctionWon(_Public):
             (``all_pass="bag-dealer"``).
         kind: what the contract is: ``"bid"`` on the ladder, else the extra bid's name
             (a ``"slam"`` and a ``"moon"`` are both 60:
-            :data:`~trumpfamily.bidding.ContractKind`).
+            :data:`~trumpfamily.bidding.component.ContractKind`).
     """
 
     seat: int

@@ -519,7 +519,7 @@ class Narrator:
         Args:
             amount: the points bid.
             kind: what the bid is, as the events and the outcome name it
-                (:data:`~trumpfamily.bidding.ContractKind`: ``"bid"``, ``"slam"``,
+                (:data:`~trumpfamily.bidding.component.ContractKind`: ``"bid"``, ``"slam"``,
                 ``"moon"``...); ``None``: as the variant's ladder makes it
                 (:func:`~trumpfamily.bidding.contract_kind`).
         """

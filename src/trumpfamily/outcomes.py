@@ -152,7 +152,7 @@ class HandOutcome:
             else ``None``.
         bid_kind: the bidding games: what the contract is, ``"bid"`` on the ladder, else
             the extra bid's name (``"slam"``, ``"thirty-for-sixty"``, ``"moon"`` or
-            ``"sixty"``: :data:`~trumpfamily.bidding.ContractKind`), which ``bid`` (60
+            ``"sixty"``: :data:`~trumpfamily.bidding.component.ContractKind`), which ``bid`` (60
             for each) does not tell; ``None`` without a contract.
         made: the bidding games: whether the bidding side made its bid, else ``None``.
         gains: the bidding games: the change to each side's score (BIDDING.md §3.6: the
@@ -390,7 +390,7 @@ class BiddingView(NamedTuple):
         bagged: the dealer was forced to take the contract (``all_pass="bag-dealer"``).
         contract_kind: what the contract is, once the auction is over: ``"bid"`` on the
             ladder, else the extra bid's name (``"slam"``, ``"thirty-for-sixty"``,
-            ``"moon"`` or ``"sixty"``: :data:`~trumpfamily.bidding.ContractKind`), which
+            ``"moon"`` or ``"sixty"``: :data:`~trumpfamily.bidding.component.ContractKind`), which
             ``contract`` (60 for each) does not tell; else ``None``.
         kitty_size: the cards dealt to the kitty (option ``kitty``).
         kitty: the kitty's cards, for the auction winner once he has taken it; ``()``

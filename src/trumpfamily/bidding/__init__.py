@@ -14,8 +14,8 @@ area. Every name below is importable from ``trumpfamily.bidding`` itself:
 
 * the component (:mod:`trumpfamily.bidding.component`): :class:`Bidding`, its option
   values, the ladder (:func:`ladder`, :func:`near_end_minimum`, :func:`bag_amount`,
-  :func:`is_all_five_bid`), what a contract is (:data:`ContractKind`,
-  :func:`contract_kind`);
+  :func:`is_all_five_bid`), what a contract is
+  (:data:`~trumpfamily.bidding.component.ContractKind`, :func:`contract_kind`);
 * the auction (§3.3; :mod:`trumpfamily.bidding.auction`): :class:`AuctionCall` values in a
   tuple, :func:`auction_state`, :func:`legal_calls`, :func:`legal_bids`,
   :func:`check_call`; after a throw-in, :func:`after_throw_in`
