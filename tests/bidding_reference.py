@@ -12,6 +12,21 @@ library only the value types it compares (``AuctionCall``, ``AuctionState``, ``C
 views, events, outcomes) and the pure rule functions the speed-up does not change (the
 ladder, the deal order, the discard limits, the score). Do not edit it to follow a change of
 the engine: a change of any public value must show up as a difference in that test.
+
+Rules changed on purpose since, and how this copy follows them (issue 19):
+
+* The contract's kind (``Contract.kind``, ``BidMade.kind``, ``AuctionWon.kind``,
+  ``BiddingView.contract_kind``, ``HandOutcome.bid_kind``): the contracts built in
+  ``auction_state``, the two events of ``_call``, the view and ``_outcome`` take it from
+  the shared ``contract_kind`` (the contract's own for the view, the event and the
+  outcome). Edited here.
+* A bonus lost to ``bonus_cutoff`` keeps the best trump: ``_outcome`` finds the trick
+  holding the highest trump played itself (``best_trump_trick``, as ``_scored`` does) and
+  sets ``bonus_forfeited`` when the score gave it no bonus. Edited here.
+* Who draws and in what order (``draw="bidder-only"`` with no kitty: nobody; a robbing
+  dealer always last) are decided by the shared ``max_draw`` and ``draw_sequence``, which
+  this copy calls: nothing to edit. The default ``max_redeals`` and the table sizes a
+  variant deals are not the hand's business: nothing to edit either.
 """
 
 from __future__ import annotations
@@ -46,7 +61,13 @@ from trumpfamily.bidding.auction import (
     AuctionState,
     Contract,
 )
-from trumpfamily.bidding.component import Bidding, bag_amount, ladder, near_end_minimum
+from trumpfamily.bidding.component import (
+    Bidding,
+    bag_amount,
+    contract_kind,
+    ladder,
+    near_end_minimum,
+)
 from trumpfamily.bidding.deal import (
     KITTY,
     DiscardLimits,
@@ -571,7 +592,8 @@ class BiddingHand(SeatingFacts):
                             scores=self._seat_scores())
         events: list[Event] = [
             Passed(call.seat, "auction") if call.is_pass
-            else BidMade(call.seat, call.amount, call.hold)]  # type: ignore[arg-type]
+            else BidMade(call.seat, call.amount, call.hold,  # type: ignore[arg-type]
+                         contract_kind(self.bidding, call.amount))]  # type: ignore[arg-type]
         if not now.over:
             return self._next(action, events, calls=calls, auction=now, to_act=now.to_speak)
         if now.contract is None:  # everybody passed: thrown in (all_pass="redeal-*")
@@ -580,7 +602,7 @@ class BiddingHand(SeatingFacts):
                                phase=Phase.OVER, thrown_in=True)
             return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
         contract = now.contract
-        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged))
+        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged, contract.kind))
         state = self._next(action, events, calls=calls, auction=now, contract=contract)
         return state._after_auction()
 
@@ -787,6 +809,7 @@ class BiddingHand(SeatingFacts):
             bidder=None if contract is None else contract.seat,
             contract=None if contract is None else contract.amount,
             bagged=contract is not None and contract.bagged,
+            contract_kind=None if contract is None else contract.kind,
             kitty_size=len(self.kitty),
             kitty=self.kitty if self._kitty_taken and seat == self.bidder else (),
             discarded=discarded,
@@ -891,10 +914,13 @@ def _outcome(state: BiddingHand) -> HandOutcome:
             side_points=zero_sides, best_trump=None, best_trump_trick=None, all_five=None,
             barred=(), gains=zero_sides, thrown_in=True)
     bonus = hs.bonus_trick
+    # the trick holding the highest trump played, kept when bonus_cutoff took its bonus
+    held = best_trump_trick([t.cards for t in state.tricks], state._ctx().table,
+                            state.variant.scoring.best_trump_bonus)
     best = None
-    if bonus is not None:
+    if held is not None:
         ctx = state._ctx()
-        best = max((c for c in state.tricks[bonus].cards if ctx.suit_of[c] is ctx.trump),
+        best = max((c for c in state.tricks[held].cards if ctx.suit_of[c] is ctx.trump),
                    key=lambda c: ctx.power[c])
     points = tuple(5 * counts[x] + (5 if bonus is not None and state.tricks[bonus].winner == x
                                     else 0) for x in range(s.players))
@@ -904,9 +930,10 @@ def _outcome(state: BiddingHand) -> HandOutcome:
         scoring="bidding", sides=sides, tricks=counts, side_tricks=side_tricks,
         tricks_played=len(state.tricks), tricks_needed=None, winner=None, winner_seats=(),
         spoil=False, claimed=False, jink_tried=False, jink_succeeded=False, points=points,
-        side_points=hs.points, best_trump=best, best_trump_trick=bonus,
+        side_points=hs.points, best_trump=best, best_trump_trick=held,
         all_five=next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None),
-        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made, gains=hs.gains)
+        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made,
+        bid_kind=contract.kind, gains=hs.gains, bonus_forfeited=held is not None and bonus is None)
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
@@ -1195,13 +1222,15 @@ def auction_state(bidding: Bidding, auction: Sequence[AuctionCall], *, dealer: i
             passed = passed | {call.seat}
         elif call.hold:
             assert high is not None
-            displaced, high = high.seat, Contract(call.seat, call.amount)
+            displaced = high.seat
+            high = Contract(call.seat, call.amount, kind=contract_kind(bidding, call.amount))
             if bidding.after_hold == "ends":
                 ended = high
             elif bidding.after_hold == "duel":
                 duel = (displaced, t.dealer)
         else:
-            high = Contract(call.seat, call.amount, _bagged(bidding, t, high, passed, call.seat))
+            high = Contract(call.seat, call.amount, _bagged(bidding, t, high, passed, call.seat),
+                            contract_kind(bidding, call.amount))
         now = _settle(bidding, t, high, passed, spoken, duel, last, ended)
     return now
 

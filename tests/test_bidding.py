@@ -111,7 +111,7 @@ def test_section_7_defaults_are_auction_45() -> None:
     b = Bidding()
     assert (b.min_bid, b.bid_step, b.max_bid, b.min_bid_near_end) == (15, 5, 30, (100, 20))
     assert (b.hold, b.after_hold, b.auction_rounds) == ("dealer", "all-unpassed", "open")
-    assert (b.all_pass, b.bag_bid, b.bag_raise, b.max_redeals) == ("redeal-next", None, False, None)
+    assert (b.all_pass, b.bag_bid, b.bag_raise, b.max_redeals) == ("redeal-next", None, False, 3)
     assert (b.thirty_bid, b.extra_bid, b.lower_bid_cap, b.made_bid_scores) == (
         "sixty", None, 30, "taken")
     assert (b.bid_measure, b.bonus_cutoff, b.bonus_cutoff_scope) == ("points", None, "bidder")
@@ -188,15 +188,22 @@ INCOHERENT: list[tuple[dict[str, Any], str]] = [
      r"last-resort.*trumps named before the discard"),
     ({"defender_limit": "no-score"}, r"needs defender_threshold"),
     ({"finish": "hands"}, r"finish='hands' needs finish_hands"),
-    ({"draw_limit": {6: 4}},
+]
+
+#: Draw limits the stock cannot cover at one table size, with check_stock's arithmetic.
+#: The component knows no table size, so it accepts them; the variant deals the other
+#: sizes (Variant.player_counts; BIDDING.md §3.4, §8).
+SHORT_STOCK: list[tuple[dict[str, Any], int, str]] = [
+    ({"draw_limit": {6: 4}}, 6,
      (r"6 players: the stock is 52 - 6 x 5 - kitty 0 = 22 cards, but the draws may ask for "
-     r"24 \(bidder 4 \+ 5 others x 4")),
-    ({"kitty": 3, "draw_limit": {6: 4}},
+      r"24 \(bidder 4 \+ 5 others x 4; draw_limit=\(\(6, 4\),\)\): lower the draw_limit")),
+    ({"kitty": 3, "draw_limit": {6: 4}}, 6,
      (r"stock is 52 - 6 x 5 - kitty 3 = 19 cards, but the draws may ask for 21 \(bidder 1 \+ "
-     r"5 others x 4")),
-    ({"kitty": 5, "draw_limit": {9: 1}}, r"= 2 cards, but the draws may ask for 8"),
-    ({"extra_cards": 3, "draw_limit": {10: 0}}, (r"10 players x 8 cards \+ kitty 0 = 80 cards, "
-                                                r"more than the 52-card pack")),
+      r"5 others x 4")),
+    ({"kitty": 5, "draw_limit": {9: 1}}, 9, r"= 2 cards, but the draws may ask for 8"),
+    ({"extra_cards": 3, "draw_limit": {10: 0}}, 10,
+     r"10 players x 8 cards \+ kitty 0 = 80 cards, more than the 52-card pack"),
+    ({"draw_limit": None}, 6, r"= 22 cards, but the draws may ask for 30 .*: set a draw_limit"),
 ]
 
 
@@ -210,6 +217,21 @@ def test_incoherent_combination_refused_with_the_arithmetic(options: dict[str, A
         Bidding(**options)
 
 
+@pytest.mark.parametrize(("options", "players", "message"), SHORT_STOCK)
+def test_a_short_stock_is_a_matter_of_the_table_size(options: dict[str, Any], players: int,
+                                                     message: str) -> None:
+    """BIDDING.md §3.4, §8 ("validate the configuration instead"): whether the stock covers
+    every draw depends on the table size, which the component does not know, so it
+    accepts the options; :func:`check_stock` and :func:`stock_problem` refuse that table
+    size with the arithmetic (and a variant deals the others)."""
+    b = Bidding(**options)
+    with pytest.raises(InvalidVariantError, match=message):
+        check_stock(b, players)
+    problem = bd.stock_problem(b, players)
+    assert problem is not None and re.search(message, problem)
+    assert bd.stock_problem(b, 4) is None
+
+
 def test_coherent_neighbours_accepted() -> None:
     """The same options in a coherent combination are accepted (the refusals above are not
     over-eager): hold='none' makes after_hold moot, a near-end minimum equal to min_bid is
@@ -221,7 +243,7 @@ def test_coherent_neighbours_accepted() -> None:
     Bidding(min_bid=20, min_bid_near_end=(100, 20))
     Bidding(kitty=3, draw_limit={6: 3})
     Bidding(all_pass="bag-dealer", bag_bid=20, bag_raise=True)
-    Bidding(all_pass="redeal-same")  # no limit: the same dealer until someone bids
+    Bidding(all_pass="redeal-same", max_redeals=None)  # the same dealer until someone bids
     Bidding(kitty=4, kitty_deal="split", discard_trumps="last-resort")
     Bidding(defender_limit="cap")  # 115 by default (§7.1 #8)
 
@@ -433,6 +455,22 @@ def test_ex_b08_everyone_passes() -> None:
     assert (first, second, third) == (Redeal(3, 1), Redeal(3, 2), Redeal(0, 0))
 
 
+def test_redeal_same_passes_the_deal_after_three_by_default() -> None:
+    """§7.1 #1: under ``all_pass="redeal-same"`` one dealer "deals at most three times in
+    a row": without ``max_redeals`` given, the third throw-in in a row passes the deal
+    left (``max_redeals`` is 3); only an explicit ``None`` keeps the same dealer."""
+    same = Bidding(all_pass="redeal-same")
+    assert same.max_redeals == 3
+    dealers, in_a_row, dealer = [3], 0, 3
+    for _ in range(4):
+        redeal = after_throw_in(same, dealer=dealer, players=4, in_a_row=in_a_row)
+        dealer, in_a_row = redeal.dealer, redeal.in_a_row
+        dealers.append(dealer)
+    assert dealers == [3, 3, 3, 0, 0]
+    endless = Bidding(all_pass="redeal-same", max_redeals=None)
+    assert after_throw_in(endless, dealer=3, players=4, in_a_row=5) == Redeal(3, 6)
+
+
 def test_ex_b08_bagged_dealer_may_raise_with_bag_raise() -> None:
     """EX-B08 with B7b ``bag_raise=True`` (IMP-ZB, IMP-110a code): the bagged dealer is asked,
     may not pass, and may bid the bag amount or more; a bagged dealer's bag obeys the
@@ -642,7 +680,7 @@ def test_ex_k08_six_players_without_a_kitty_can_run_out() -> None:
     with pytest.raises(InvalidVariantError, match=r"= 22 cards, but the draws may ask for 30"):
         check_stock(open_draw, 6)
     with pytest.raises(InvalidVariantError, match=r"ask for 24"):
-        Bidding(draw_limit={6: 4})
+        check_stock(Bidding(draw_limit={6: 4}), 6)
     assert stock_demand(Bidding(), 6) == 18
     check_stock(Bidding(), 6)
 
@@ -805,6 +843,8 @@ def test_bonus_cutoff() -> None:
     b = attrs.evolve(ONE_TEN_BIDDING, bonus_cutoff=85)
     h = hand(b, 20, "XXXYZ", 0, scores=(90, 0, 0))
     assert (h.points, h.made, h.gains, h.bonus_trick) == ((15, 5, 5), False, (-20, 5, 5), None)
+    assert h.forfeited_trick == 0  # the fact is kept: trick 0 held the highest trump
+    assert hand(b, 20, "XXXYZ", 0, scores=(80, 0, 0)).forfeited_trick is None
     assert hand(b, 15, "XXXYZ", 0, scores=(80, 0, 0)).gains == (20, 5, 5)
     assert hand(b, 15, "XXXYZ", 3, scores=(0, 90, 0)).gains == (15, 10, 5)  # Y is not the bidder
     every = attrs.evolve(b, bonus_cutoff_scope="all")

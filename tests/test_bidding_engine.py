@@ -37,6 +37,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trumpfamily as tf
+from trumpfamily.narrate import Narrator
 
 C = tf.Card.parse
 A45 = tf.AUCTION_45
@@ -62,10 +63,41 @@ def test_a_discard_is_a_set_of_cards() -> None:
     assert tf.Discard().cards == ()
     with pytest.raises(tf.InvalidArgumentError, match="given twice"):
         tf.Discard("5H 5H")
-    with pytest.raises(tf.InvalidArgumentError, match="a bid is one of"):
-        tf.Bid(35)
+    for bad in (-5, 10**6, True, 20.0, "20"):
+        with pytest.raises(tf.InvalidArgumentError, match="a bid amount is a whole number"):
+            tf.Bid(bad)  # type: ignore[arg-type]
     with pytest.raises(tf.ActionParseError, match="needs an amount"):
         tf.parse_action("bid")
+
+
+@pytest.mark.parametrize(("variant", "text"), [
+    (A45, "bid 17"), (A45, "bid 10"), (A45, "bid 35"), (A45, "bid 0"), (NL, "bid 15"),
+    (tf.FIFTY_FIVE, "bid 30"), (tf.AUCTION_45, "bid 60"), (tf.AUCTION_45, "bid 999999"),
+])
+def test_any_whole_bid_reads_and_the_game_refuses_it_with_its_code(
+        variant: tf.Variant, text: str) -> None:
+    """Issue 19: the notation reads any well-formed amount (``bid 17`` is ``Bid(17)``, not
+    a parse error listing every game's bids); applied, the game refuses the amounts its
+    own ladder lacks with the code ``not-a-bid``, naming its bids (BIDDING.md §3.3)."""
+    action = tf.parse_action(text)
+    amount = int(text.split()[1])
+    assert action == tf.Bid(amount) and str(action) == text
+    assert tf.from_json(json.loads(json.dumps(tf.to_json(action))), tf.Action) == action
+    hand = tf.new_hand(variant, players=4, dealer=3, seed=1)
+    with pytest.raises(tf.IllegalActionError) as info:
+        hand.apply(action)
+    assert info.value.code == "not-a-bid" and info.value.seat == 0
+    assert variant.bidding is not None
+    assert f"{amount} is not a bid: the bids are {tf.bidding.ladder(variant.bidding)}" in (
+        info.value.reason)
+    assert info.value.legal == hand.legal_actions()
+
+
+def test_a_bid_of_the_ladder_still_reads_and_plays() -> None:
+    hand = tf.new_hand(tf.FIFTY_FIVE, players=4, dealer=3, seed=1)
+    assert hand.apply(tf.parse_action("bid 10")).auction[-1] == tf.bidding.AuctionCall(0, 10)
+    with pytest.raises(tf.InvalidArgumentError, match=r"Bid\(17\) has no action id"):
+        tf.action_id(tf.Bid(17))
 
 
 def test_bidding_action_ids_follow_the_turn_up_ids() -> None:
@@ -112,6 +144,35 @@ def test_a_new_bidding_hand_waits_for_eldest_to_bid() -> None:
     assert [len(h) for h in hand.hands] == [5] * 4 and len(hand.stock) == 32
     assert [type(e).__name__ for e in hand.events] == ["Dealt"]
     assert tf.new_hand("auction 45s", players=4, dealer=3, seed=1) == hand
+
+
+def test_new_hand_takes_the_scores_of_a_bidding_hand() -> None:
+    """Issue 19: ``tf.new_hand`` deals a bidding hand with the sides' scores before it, as
+    ``new_bidding_hand`` does, so the near-end rules of one hand need no other function:
+    a side on 100 may not bid 15 (BIDDING.md §3.3 B3, EX-81); the scores are the hand's
+    value, in its view's history and its record."""
+    near = tf.new_hand(A45, players=4, dealer=3, seed=1, scores=(100, 0))
+    assert isinstance(near, tf.BiddingHand) and near.scores == (100, 0)
+    assert near.legal_actions() == (tf.Pass(), tf.Bid(20), tf.Bid(25), tf.Bid(30))
+    assert near == tf.new_bidding_hand(A45, players=4, dealer=3, seed=1, scores=(100, 0))
+    assert near.record()["scores"] == [100, 0]
+    far = tf.new_hand("auction 45", players=4, dealer=3, seed=1, scores=[99, 0])
+    assert far.legal_actions()[1] == tf.Bid(15)
+    with pytest.raises(tf.InvalidArgumentError, match="one int score per side"):
+        tf.new_hand(A45, players=4, seed=1, scores=(1, 2, 3))
+
+
+@pytest.mark.parametrize("variant", [tf.SPOIL_FIVE, tf.FORTY_FIVE, "twenty-five", tf.MAW])
+def test_new_hand_refuses_scores_for_a_game_that_turns_up_trumps(variant: Any) -> None:
+    """A hand that turns up trumps reads no score (RULES.md: the scores decide only who
+    wins the game, which tf.new_game's ``scores`` are for): ``scores`` is refused with the
+    library's InvalidArgumentError, even after a seeded deal of the same table has been
+    remembered (the fast path), and without ``scores`` the hand deals as before."""
+    tf.new_hand(variant, players=4, dealer=1, seed=3)
+    tf.new_hand(variant, players=4, dealer=1, seed=3)
+    for scores in ((0, 0, 0, 0), (10, 20, 30, 40), ()):
+        with pytest.raises(tf.InvalidArgumentError, match="turns up its trumps.*new_game"):
+            tf.new_hand(variant, players=4, dealer=1, seed=3, scores=scores)
 
 
 def test_new_bidding_hand_refuses_a_turn_up_game() -> None:
@@ -391,14 +452,54 @@ def test_the_dealer_robbing_the_pack_takes_his_replacements() -> None:
     assert hand.phase is tf.Phase.PLAY and len(hand.hands[3]) == 5
 
 
-def test_only_the_bidder_draws_under_bidder_only() -> None:
-    """K6 (IMP-PEI "Wikipedia" profile): without a kitty the bidder alone exchanges."""
-    variant = A45.with_options(draw="bidder-only")
-    hand = act(tf.new_bidding_hand(variant, players=4, dealer=3, seed=5), "pass", "bid 15",
+def test_the_robbing_dealer_is_served_last_even_dealer_first() -> None:
+    """K8 with K9: under ``draw_order="dealer-first"`` (IMP-110b) the others draw from the
+    dealer's left as usual, but a dealer robbing the pack waits for them all and picks
+    from what they left (both sources put him last: DBK, IMP-NL "after everyone else has
+    drawn"); he does not rob the whole stock first."""
+    variant = tf.AMERICAN_110.with_options(rob_pack=True)
+    assert variant.bidding is not None
+    assert tf.bidding.draw_sequence(variant.bidding, 4, dealer=3, bidder=1) == (0, 1, 2, 3)
+    hand = act(tf.new_bidding_hand(variant, players=4, dealer=3, seed=5), "bid 15", "pass",
                "pass", "pass", "trump S")
-    assert (hand.phase, hand.to_act) == (tf.Phase.DRAW, 1)
-    hand = hand.apply(tf.Discard())
-    assert hand.phase is tf.Phase.PLAY
+    assert (hand.phase, hand.to_act) == (tf.Phase.DRAW, 0)  # not the dealer
+    top = hand.stock[:6]
+    hand = act(hand, tf.Discard(hand.hands[0][:1]), tf.Discard(hand.hands[1][:2]),
+               tf.Discard(hand.hands[2][:3]))
+    assert hand.drawn[:3] == (top[0:1], top[1:3], top[3:6]) and hand.to_act == 3
+    hand = hand.apply(tf.Discard(hand.hands[3][:2]))
+    pack = hand.view(3).pack
+    assert len(pack) == 53 - 20 - 6 and not set(top) & set(pack)  # what the others left
+    hand = act(hand, tf.Take(pack[0]), tf.Take(pack[1]))
+    assert hand.phase is tf.Phase.PLAY and hand.drawn[3] == pack[:2]
+
+
+def test_only_the_bidder_draws_under_bidder_only() -> None:
+    """K6 (IMP-PEI "Wikipedia" profile): "only the bidder, through the kitty": with a
+    kitty the bidder alone exchanges (he takes it, discards, and is refilled); the
+    others keep their five."""
+    variant = NL.with_options(draw="bidder-only")
+    hand = act(tf.new_bidding_hand(variant, players=4, dealer=3, seed=5), "pass", "bid 20",
+               "pass", "pass", "trump S")
+    assert (hand.phase, hand.to_act, len(hand.hands[1])) == (tf.Phase.KITTY, 1, 8)
+    stock = len(hand.stock)
+    hand = hand.apply(tf.Discard(hand.hands[1][:4]))  # one more than the kitty: one drawn
+    assert hand.phase is tf.Phase.PLAY and len(hand.hands[1]) == 5
+    assert len(hand.stock) == stock - 1 and hand.drawn == (None, hand.drawn[1], None, None)
+
+
+def test_bidder_only_without_a_kitty_exchanges_nothing() -> None:
+    """K6 defines ``draw="bidder-only"`` as "only the bidder, through the kitty": with
+    ``kitty=0`` there is no kitty to exchange through, so nobody exchanges: the play
+    starts as soon as trumps are named, every seat with the five cards it was dealt, and
+    the whole stock is left (32 cards at four players)."""
+    variant = A45.with_options(draw="bidder-only")
+    dealt = tf.new_bidding_hand(variant, players=4, dealer=3, seed=5)
+    hand = act(dealt, "pass", "bid 15", "pass", "pass", "trump S")
+    assert (hand.phase, hand.to_act) == (tf.Phase.PLAY, 2)  # left of the bidder leads
+    assert hand.hands == dealt.hands and len(hand.stock) == 32
+    assert tf.bidding.max_draw(variant.bidding, 4, bidder=True) == 0
+    assert tf.bidding.draw_sequence(variant.bidding, 4, dealer=3, bidder=1) == ()
 
 
 def test_trumps_named_after_the_kitty_discard() -> None:
@@ -581,7 +682,33 @@ def test_b12_a_bidder_on_85_loses_the_bonus_and_with_it_the_bid() -> None:
         hand = contract_hand(variant, "bid 20", "H", players=3, hands=hands, scores=scores)
         out = play_out(hand, (3, 2, 0), bonus_side=0 if scores[0] < 85 else None).outcome
         assert out is not None and out.gains[0] == gain, scores  # type: ignore[index]
-        assert (out.best_trump_trick is None) == (scores[0] >= 85)
+        assert out.bonus_forfeited is (scores[0] >= 85)
+
+
+def test_a_bonus_lost_to_the_cutoff_keeps_the_best_trump() -> None:
+    """Issue 19, B12 (IMP-110a): the bonus lost to ``bonus_cutoff`` is lost, but the fact
+    stays: the outcome still names the highest trump played (5H) and its trick, marks the
+    bonus forfeited, and counts no bonus in anyone's points; the narration says so."""
+    variant = tf.ONE_TEN.with_options(bonus_cutoff=85)
+    hands = {0: "5H JH AH 2C 3C", 1: "KC QC 4D 6D 7D", 2: "2S 3S 4S 6S 7S"}
+    found = {}
+    for scores in ((0, 0, 0), (90, 0, 0)):
+        hand = contract_hand(variant, "bid 20", "H", players=3, hands=hands, scores=scores)
+        done = play_out(hand, (3, 2, 0), bonus_side=0 if scores[0] < 85 else None)
+        out = done.outcome
+        assert out is not None and out.best_trump == C("5H")
+        assert done.tricks[out.best_trump_trick].winner == 0  # type: ignore[index]
+        assert done.hand_score is not None
+        found[scores[0]] = (out.bonus_forfeited, out.side_points, out.points,
+                            done.hand_score.bonus_trick is None,
+                            done.hand_score.forfeited_trick == out.best_trump_trick)
+        told = Narrator(variant, 3).lines(done.events)
+        said = [x for x in told if x.startswith("  The best trump, 5H, was in trick")]
+        assert said and said[0].endswith(
+            "its bonus is forfeited (bonus_cutoff): nobody scores it." if scores[0] >= 85
+            else "that trick scores double."), said
+    assert found[0] == (False, (20, 10, 0), (20, 10, 0), False, False)
+    assert found[90] == (True, (15, 10, 0), (15, 10, 0), True, True)
 
 
 def test_s1_nova_scotia_defenders_on_100_do_not_peg_against_a_made_bid() -> None:

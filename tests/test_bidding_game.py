@@ -88,6 +88,17 @@ def test_ex_b08_the_same_dealer_deals_again_at_most_three_times() -> None:
     assert next_game.dealer == 0  # redeal-next (IMP-NS)
 
 
+def test_redeal_same_without_max_redeals_deals_at_most_three_times() -> None:
+    """§7.1 #1: "one dealer therefore deals at most three times in a row": the default
+    ``max_redeals`` (3) passes the deal left after the third throw-in, as AMERICAN_110's."""
+    game = tf.new_game(A45.with_options(all_pass="redeal-same"), players=4, seed=3, dealer=3)
+    dealers = [game.dealer]
+    for _ in range(4):
+        game = act(game, "pass", "pass", "pass", "pass")
+        dealers.append(game.dealer)
+    assert dealers == [3, 3, 3, 0, 0]
+
+
 def test_a_bagged_dealer_plays_his_contract() -> None:
     """EX-B08 (IMP-ZB): with a bag rule nobody throws in; the dealer has it at 15."""
     game = act(tf.new_game(A45.with_options(all_pass="bag-dealer"), players=4, seed=3, dealer=3),

@@ -27,12 +27,14 @@ from trumpfamily.variants import BIDDING_OPTION_SPECS, OPTION_SPECS
 # -- the expected values, from the spec ---------------------------------------------------------
 
 #: BIDDING.md §7, column "default" (the proposed AUCTION_45 default), with §7.1 #4 for the
-#: draw limit ("AUCTION_45: {6: 3}") and §8's AUCTION_45 row. Options §7 gives no default
-#: for (bag_bid, max_redeals, defender_threshold, finish_hands) are checked as unused instead.
+#: draw limit ("AUCTION_45: {6: 3}"), §7.1 #1 for max_redeals ("at most three times in a
+#: row") and §8's AUCTION_45 row. Options §7 gives no default for (bag_bid,
+#: defender_threshold, finish_hands) are checked as unused instead.
 SECTION_7_DEFAULTS: dict[str, Any] = {
     "min_bid": 15, "bid_step": 5, "max_bid": 30, "min_bid_near_end": (100, 20),
     "hold": "dealer", "after_hold": "all-unpassed", "auction_rounds": "open",
-    "all_pass": "redeal-next", "bag_raise": False, "thirty_bid": "sixty", "extra_bid": None,
+    "all_pass": "redeal-next", "max_redeals": 3, "bag_raise": False, "thirty_bid": "sixty",
+    "extra_bid": None,
     "lower_bid_cap": 30, "made_bid_scores": "taken", "bid_measure": "points",
     "bonus_cutoff": None, "bonus_cutoff_scope": "bidder", "kitty": 0,
     "kitty_deal": "after-first", "extra_cards": 0, "trump_before_kitty": True,
@@ -51,11 +53,12 @@ NEWFOUNDLAND: dict[str, Any] = {
 
 #: §8 NOVA_SCOTIA_45 and §4 "Nova Scotia": kitty 3 after the first round, trumps before
 #: the kitty; min_bid 20; all-unpassed; redeal-next; target 125, lose_at −125; defenders
-#: on 100+ do not score against a made bid; 30 for 60 = +60 / −30. The near-end minimum
-#: and the draw limit are checked by their effect (§7 B3: "none (others)"; K7: unlimited
-#: for IMP-NS).
+#: on 100+ do not score against a made bid; 30 for 60 = +60 / −30. §8 is silent on the
+#: near-end minimum and §7.1 #10 exempts only the Irish and American presets, so the §7 B3
+#: default (100, 20) stands. The draw limit is checked by its effect (K7: unlimited for
+#: IMP-NS).
 NOVA_SCOTIA: dict[str, Any] = {
-    **{k: v for k, v in SECTION_7_DEFAULTS.items() if k not in ("min_bid_near_end", "draw_limit")},
+    **{k: v for k, v in SECTION_7_DEFAULTS.items() if k != "draw_limit"},
     "kitty": 3, "kitty_deal": "after-first", "trump_before_kitty": True, "min_bid": 20,
     "after_hold": "all-unpassed", "all_pass": "redeal-next", "target": 125, "lose_at": -125,
     "defender_limit": "no-score-if-made", "defender_threshold": 100, "thirty_bid": "sixty",
@@ -155,22 +158,37 @@ def test_preset_bidding_values_are_section_8(name: str) -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_values_the_spec_leaves_open_change_nothing(name: str) -> None:
-    """Options with no §7 default (bag_bid, max_redeals, defender_threshold, finish_hands)
-    are idle wherever §8 does not set them (their rule is off)."""
+    """Options with no §7 default (bag_bid, defender_threshold, finish_hands) are idle
+    wherever §8 does not set them (their rule is off), and so is max_redeals (3, §7.1 #1)
+    wherever nobody deals again."""
     variant = preset(name)
     unused = variant.unused_options()
-    for option in ("bag_bid", "max_redeals", "defender_threshold", "finish_hands"):
+    for option in ("bag_bid", "defender_threshold", "finish_hands"):
         if option not in EXPECTED_BIDDING[name]:
             assert option in unused, option
+    assert ("max_redeals" in unused) is (variant.options()["all_pass"] != "redeal-same")
 
 
 def test_nova_scotia_near_end_and_draw_limit_by_effect() -> None:
-    """§4 Nova Scotia: bids from 20 at every score (no lower minimum near the end to add),
-    and no draw limit at 2 to 4 players (§7 K7: unlimited, IMP-NS)."""
+    """§4 Nova Scotia: bids from 20 at every score, and no draw limit at 2 to 4 players
+    (§7 K7: unlimited, IMP-NS)."""
     variant = tf.NOVA_SCOTIA_45
     assert variant.bidding is not None
     assert all(near_end_minimum(variant.bidding, s) == 20 for s in (-200, 0, 99, 100, 124))
     assert all(tf.bidding.draw_limit_for(variant.bidding, n) is None for n in (2, 3, 4))
+
+
+def test_nova_scotia_keeps_the_section_7_near_end_minimum() -> None:
+    """§8 is silent on ``min_bid_near_end`` for NOVA_SCOTIA_45 and §7.1 #10 exempts only
+    the 55 / 110 / 220 and American presets, so the §7 B3 default stands: a side on 100
+    may not bid 15 under a ``min_bid=15`` house rule (its lowest bid is 20), while a side
+    on 99 may."""
+    house = tf.NOVA_SCOTIA_45.with_options(min_bid=15)
+    assert house.options()["min_bid_near_end"] == (100, 20)
+    near = tf.new_bidding_hand(house, players=4, dealer=3, seed=1, scores=(100, 0))
+    assert near.legal_actions() == (tf.Pass(), tf.Bid(20), tf.Bid(25), tf.Bid(30))
+    far = tf.new_bidding_hand(house, players=4, dealer=3, seed=1, scores=(99, 0))
+    assert far.legal_actions() == (tf.Pass(), tf.Bid(15), tf.Bid(20), tf.Bid(25), tf.Bid(30))
 
 
 @pytest.mark.parametrize(("name", "bids"), [
@@ -462,30 +480,79 @@ def test_incoherent_bidding_options_are_refused_with_the_rule(
         assert word in str(info.value)
 
 
-@pytest.mark.parametrize(("variant", "changes", "words"), [
+@pytest.mark.parametrize(("variant", "changes", "short", "counts", "words"), [
     # 55 with 7 players: 52 - 35 - 5 = 12 in the stock; 6 others x 3 = 18 (§7.1 #4, EX-K06)
-    ("FIFTY_FIVE", {"draw_limit": 3},
-     ["7 players", "52 - 7 x 5 - kitty 5 = 12", "ask for 18", "draw_limit=3", "BIDDING.md §3.4"]),
+    ("FIFTY_FIVE", {"draw_limit": 3}, 7, (2, 3, 4, 5, 6),
+     ["7 players", "52 - 7 x 5 - kitty 5 = 12", "ask for 18", "draw_limit=3", "BIDDING.md §3.4",
+      "lower the draw_limit", "it deals 2, 3, 4, 5 or 6 players"]),
     # no limit: at 6 players 52 - 30 - 5 = 17, and 5 others x 5 = 25
-    ("ONE_TEN", {"draw_limit": None}, ["6 players", "= 17 cards", "ask for 25",
-                                       "One Hundred and Ten allows 2 to 9 players"]),
+    ("ONE_TEN", {"draw_limit": None}, 6, (2, 3, 4, 5),
+     ["6 players", "= 17 cards", "ask for 25", "set a draw_limit",
+      "it deals 2, 3, 4 or 5 players"]),
     # Auction 45s with a free 3-card kitty at 5 players: 52 - 25 - 3 = 24 < 5 + 4 x 5
-    ("AUCTION_45", {"kitty": 3}, ["5 players", "52 - 5 x 5 - kitty 3 = 24", "ask for 25"]),
+    ("AUCTION_45", {"kitty": 3}, 5, (2, 3, 4, 6),
+     ["5 players", "52 - 5 x 5 - kitty 3 = 24", "ask for 25", "it deals 2, 3, 4 or 6 players"]),
+    # a limit of 4 at six players: 52 - 30 = 22 < 4 + 5 x 4
+    ("AUCTION_45", {"draw_limit": 4}, 6, (2, 3, 4, 5),
+     ["6 players", "52 - 6 x 5 - kitty 0 = 22", "ask for 24", "it deals 2, 3, 4 or 5 players"]),
     # the 53-card pack of American 110 counts its joker: 53 - 4 x 8 - 5 = 16 < 20
-    ("AMERICAN_110", {"extra_cards": 3, "kitty": 5},
-     ["4 players", "53 - 4 x 8 - kitty 5 = 16", "ask for 20"]),
+    ("AMERICAN_110", {"extra_cards": 3, "kitty": 5}, 4, (2, 3),
+     ["4 players", "53 - 4 x 8 - kitty 5 = 16", "ask for 20", "it deals 2 or 3 players"]),
     # too many cards for the pack at all
-    ("TWO_TWENTY", {"kitty": 10, "draw_limit": 0},
+    ("TWO_TWENTY", {"kitty": 10, "draw_limit": 0}, 9, (2, 3, 4, 5, 6, 7, 8),
      ["9 players x 5 cards + kitty 10 = 55", "52-card pack", "BIDDING.md §3.4"]),
 ])
-def test_a_stock_the_draws_could_empty_is_refused_with_the_arithmetic(
-        variant: str, changes: dict[str, Any], words: list[str]) -> None:
+def test_a_stock_the_draws_could_empty_narrows_the_table_sizes(
+        variant: str, changes: dict[str, Any], short: int, counts: tuple[int, ...],
+        words: list[str]) -> None:
     """§3.4, §8: "a preset never allows [the stock to run out] (validate the configuration
-    instead)", at every table size of the variant, with its own pack."""
-    with pytest.raises(tf.InvalidVariantError) as info:
-        preset(variant).with_options(**changes)
+    instead)". A house rule that would empty the stock at one table size is accepted for
+    the others: the variant deals only the sizes whose stock covers every draw, with its
+    own pack, and dealing the size it leaves out raises PlayerCountError saying why, with
+    the arithmetic and the sizes it deals."""
+    house = preset(variant).with_options(**changes)
+    assert house.player_counts() == counts and short not in counts
+    tf.new_bidding_hand(house, players=counts[-1], seed=1)  # the sizes left deal
+    with pytest.raises(tf.PlayerCountError) as info:
+        tf.new_bidding_hand(house, players=short, seed=1)
     for word in words:
         assert word in str(info.value)
+    with pytest.raises(tf.PlayerCountError, match=f"cannot be dealt to {short} players"):
+        tf.new_game(house, players=short, seed=1)
+    with pytest.raises(tf.PlayerCountError, match=f"not dealt to {short} players"):
+        house.unused_options(players=short)
+    house.unused_options(players=counts[0])  # a size it deals is answered
+
+
+def test_the_four_player_game_is_not_refused_for_six() -> None:
+    """Issue 19: ``AUCTION_45.with_options(kitty=3)`` and ``with_options(draw_limit=4)``
+    were refused outright because five or six players could empty the stock; four players
+    never can (52 - 20 - 3 = 29 ≥ 20; 32 ≥ 16), so both deal and play at four."""
+    for changes in ({"kitty": 3}, {"draw_limit": 4}):
+        house = tf.AUCTION_45.with_options(**changes)
+        assert 4 in house.player_counts()
+        hand = tf.new_hand(house, players=4, dealer=3, seed=2)
+        bot = tf.RandomPlayer(seed=3)
+        while not hand.is_over:
+            hand = hand.apply(bot.choose(hand.view(hand.to_act)))
+        assert hand.outcome is not None
+
+
+def test_a_variant_with_no_table_size_left_is_refused() -> None:
+    """A variant whose stock runs short at every table size it allows could never be dealt:
+    refused, with the arithmetic of each size (BIDDING.md §3.4, §8)."""
+    six = attrs.evolve(tf.AUCTION_45.table, min_players=6, max_players=6)
+    with pytest.raises(tf.InvalidVariantError) as info:
+        attrs.evolve(tf.AUCTION_45, table=six).with_options(draw_limit=None)
+    message = str(info.value)
+    assert "cannot be dealt at any table it allows (6 players)" in message
+    assert "52 - 6 x 5 - kitty 0 = 22 cards, but the draws may ask for 30" in message
+
+
+def test_the_turn_up_games_deal_their_table_sizes() -> None:
+    """``player_counts`` of a game that turns up trumps: its table's counts."""
+    assert tf.SPOIL_FIVE.player_counts() == tuple(range(2, 11))
+    assert tf.TWENTY_FIVE.with_options(partnerships="pairs").player_counts() == (4, 6, 8, 10)
 
 
 def test_the_stock_is_checked_at_the_variants_table_sizes_only() -> None:
@@ -702,8 +769,10 @@ def test_a_bidding_variant_built_directly_needs_points() -> None:
         tf.Variant(name="Mine", bidding=Bidding())
     points = {"scoring": tf.AUCTION_45.scoring, "robbing": tf.AUCTION_45.robbing,
               "jinking": tf.AUCTION_45.jinking}
-    with pytest.raises(tf.InvalidVariantError, match="7 players: the stock is 52 - 7 x 5"):
-        tf.Variant(name="Mine", bidding=Bidding(), **points)  # Table(): 2 to 10 players
+    wide = tf.Variant(name="Mine", bidding=Bidding(), **points)  # Table(): 2 to 10 players
+    assert wide.player_counts() == (2, 3, 4, 5, 6)  # from 7, the stock could run short
+    with pytest.raises(tf.PlayerCountError, match="7 players: the stock is 52 - 7 x 5"):
+        tf.new_bidding_hand(wide, players=7, seed=1)
     mine = tf.Variant(name="Mine", bidding=Bidding(), table=tf.AUCTION_45.table, **points)
     assert mine.options()["after_hold"] == "all-unpassed"
 

@@ -5,6 +5,7 @@ measured by benchmarks/ladder.py)."""
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from enginekit import deal, play
 from test_hidden import random_hand, redeal, seen_cards, silent_bar
 
 import trumpfamily as tf
+from trumpfamily.players import BiddingFallbackWarning
 
 
 def search_bots(seed: int = 7) -> list[Any]:
@@ -59,9 +61,65 @@ def test_each_bot_plays_whole_hands_in_every_phase(variant: tf.Variant, players:
 def test_a_bidding_view_falls_back_to_the_rule_of_thumb() -> None:
     state = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
     view = state.view(state.to_act)
-    expected = tf.ContextRuleOfThumbPlayer().choose(view)
+    expected = tf.RuleOfThumbPlayer().choose(view)
+    with pytest.warns(BiddingFallbackWarning):
+        assert tf.ContextRuleOfThumbPlayer().choose(view) == expected
     for bot in search_bots():
-        assert bot.choose(view) == expected
+        with pytest.warns(BiddingFallbackWarning):
+            assert bot.choose(view) == expected
+
+
+def _bidding_warnings(bot: Any, hands: int = 2) -> list[warnings.WarningMessage]:
+    """Every warning ``bot`` issues while it plays every seat of ``hands`` Auction 45s
+    hands (all filters on "always", so that none is hidden as a repeat)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for seed in range(hands):
+            state = tf.new_hand(tf.AUCTION_45, players=4, dealer=3, seed=seed)
+            while not state.is_over:
+                state = state.apply(bot.choose(state.view(state.to_act)))
+    return list(caught)
+
+
+@pytest.mark.parametrize("make", [
+    tf.ContextRuleOfThumbPlayer,
+    lambda: tf.SampleSolvePlayer(3, seed=1),
+    lambda: tf.ISMCTSPlayer(12, seed=1),
+], ids=["context", "sample-solve", "ismcts"])
+def test_the_bidding_fallback_is_explicit_and_said_once_per_bot(make: Any) -> None:
+    """Issue 19, item 4: the bots whose own method does not reach the bidding games say
+    so: the class attribute ``falls_back_in_bidding``, and one BiddingFallbackWarning per
+    bot instance (a search bot's default fallback stays silent, so the bot warns once, not
+    twice), at the line that asked for the choice; a new bot warns again;
+    ``warn_fallback=False`` silences it; the games that turn up trumps never warn."""
+    bot = make()
+    assert type(bot).falls_back_in_bidding is True
+    caught = _bidding_warnings(bot)
+    assert [type(w.message) for w in caught] == [BiddingFallbackWarning]
+    text = str(caught[0].message)
+    assert type(bot).__name__ in text and "Auction Forty-Fives" in text
+    assert "warn_fallback=False" in text and caught[0].filename == __file__
+    assert _bidding_warnings(bot) == []  # this bot has said it
+    assert len(_bidding_warnings(make())) == 1  # another bot says it again
+    quiet = type(bot)(warn_fallback=False)
+    assert quiet.warn_fallback is False and _bidding_warnings(quiet) == []
+    with warnings.catch_warnings(record=True) as turn_up:
+        warnings.simplefilter("always")
+        state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=2)
+        while not state.is_over:
+            state = state.apply(make().choose(state.view(state.to_act)))
+    assert turn_up == []
+
+
+def test_the_rule_of_thumb_has_bidding_rules_of_its_own() -> None:
+    assert tf.RuleOfThumbPlayer.falls_back_in_bidding is False
+    assert _bidding_warnings(tf.RuleOfThumbPlayer()) == []
+
+
+def test_warn_fallback_must_be_a_bool() -> None:
+    for make in (tf.ContextRuleOfThumbPlayer, tf.SampleSolvePlayer, tf.ISMCTSPlayer):
+        with pytest.raises(tf.InvalidArgumentError, match="warn_fallback=1 is not a bool"):
+            make(warn_fallback=1)
 
 
 @pytest.mark.parametrize("make", [

@@ -15,7 +15,7 @@ from trumpfamily.errors import shorten
 
 @pytest.mark.parametrize("amount", ["²", "2⁰", "٢٠", "9" * 5000, "-20", "20.0"])
 def test_a_bid_amount_is_a_few_ascii_digits(amount: str) -> None:
-    with pytest.raises(tf.ActionParseError, match="a bid is one of the ints") as caught:
+    with pytest.raises(tf.ActionParseError, match="a bid amount is a whole number") as caught:
         tf.parse_action(f"bid {amount}")
     assert len(str(caught.value)) < 500
 

@@ -75,6 +75,7 @@ __all__ = [
     "ACTION_FORMS",
     "ACTION_TYPES",
     "BID_AMOUNTS",
+    "MAX_BID",
     "AcceptFive",
     "Action",
     "AskFive",
@@ -249,15 +250,20 @@ class Pass:
 
 #: Every amount a bid may name in some bidding game: the rungs 5 to 30 by 5 that a
 #: ``Bidding`` ladder can hold, and 60 for the bid above the ladder (slam, 30-for-60,
-#: moon, sixty: ``trumpfamily.bidding.EXTRA_BID``) (BIDDING.md §3.3 B1, B2, B9).
+#: moon, sixty: ``trumpfamily.bidding.EXTRA_BID``) (BIDDING.md §3.3 B1, B2, B9). A
+#: ``Bid`` may name any amount from 0 to :data:`MAX_BID`; each game refuses the amounts
+#: its own ladder does not have, with the code ``not-a-bid``.
 BID_AMOUNTS: Final[tuple[int, ...]] = (5, 10, 15, 20, 25, 30, 60)
+#: The largest amount a ``Bid`` may name (six digits, as the notation reads them).
+MAX_BID: Final = 999_999
 
 
 def _amount(value: int) -> int:
-    if type(value) is not int or value not in BID_AMOUNTS:
+    if type(value) is not int or not 0 <= value <= MAX_BID:
         raise InvalidArgumentError(
-            f"Bid({shorten(value)}): a bid is one of the ints {', '.join(map(str, BID_AMOUNTS))} "
-            "(points; 60 is the bid above the ladder)")
+            f"Bid({shorten(value)}): a bid amount is a whole number of points, an int from 0 "
+            f"to {MAX_BID} (the games' bids are among {', '.join(map(str, BID_AMOUNTS))}; 60 "
+            "is the bid above the ladder)")
     return value
 
 
@@ -267,19 +273,21 @@ class Bid:
 
     Each bid must beat the standing bid, except that the dealer may bid the standing
     amount: that is his *hold* (BICA45 "I hold"; also called take, call, match). Which
-    amounts a seat may bid now is in the hand's legal actions; the amount is one of
+    amounts a seat may bid now is in the hand's legal actions; every game's bids are among
     :data:`BID_AMOUNTS` (60 is the bid above the ladder: 30-for-60, slam, moon or the
-    Irish 60, whichever the variant has).
+    Irish 60, whichever the variant has). Any whole number of points makes a ``Bid``
+    (``Bid(17)``, as ``parse_action("bid 17")`` reads it); the game refuses an amount its
+    ladder does not have when it is applied, with the code ``not-a-bid``.
 
     Args:
-        amount: the points bid, an int of :data:`BID_AMOUNTS`.
+        amount: the points bid, an int from 0 to :data:`MAX_BID`.
 
     Raises:
-        InvalidArgumentError: ``amount`` is not one of :data:`BID_AMOUNTS`.
+        InvalidArgumentError: ``amount`` is not an int from 0 to :data:`MAX_BID`.
 
     >>> from trumpfamily import Bid
-    >>> Bid(20), str(Bid(20))
-    (Bid(20), 'bid 20')
+    >>> Bid(20), str(Bid(20)), Bid(17)
+    (Bid(20), 'bid 20', Bid(17))
     """
 
     amount: int = attrs.field(converter=_amount)
@@ -469,6 +477,8 @@ def parse_action(text: str) -> Action:
     (Play('AH'), AcceptFive())
     >>> parse_action("bid 25"), parse_action("trump s"), parse_action("discard 2c 9d")
     (Bid(25), NameTrump('S'), Discard('2C 9D'))
+    >>> parse_action("bid 17")  # any whole number: the game refuses it (not-a-bid)
+    Bid(17)
     >>> parse_action("play")
     Traceback (most recent call last):
     ...
@@ -582,8 +592,9 @@ def action_id(action: Action) -> int:
     legal discards of a position itself.
 
     Raises:
-        InvalidArgumentError: ``action`` is not an action, or is a :class:`Discard` of
-            other than one card.
+        InvalidArgumentError: ``action`` is not an action, is a :class:`Discard` of
+            other than one card, or a :class:`Bid` of an amount no game has (not in
+            :data:`BID_AMOUNTS`).
 
     >>> from trumpfamily import Bid, Claim, NameTrump, Play, action_id, action_from_id
     >>> action_id(Play("2C")), action_id(Claim()), action_from_id(51)
@@ -596,6 +607,10 @@ def action_id(action: Action) -> int:
     """
     found = _ID_OF.get(action) if isinstance(action, tuple(ACTION_TYPES.values())) else None
     if found is None:
+        if isinstance(action, Bid):
+            raise InvalidArgumentError(
+                f"{action!r} has no action id: only the bids of BID_AMOUNTS "
+                f"({', '.join(map(str, BID_AMOUNTS))}) have one, and no game has another")
         if isinstance(action, Discard):
             raise InvalidArgumentError(
                 f"{action!r} has no action id: only a one-card Discard has one (177..229); "

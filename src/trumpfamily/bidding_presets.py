@@ -49,9 +49,11 @@ NEWFOUNDLAND_120S_BIDDING: Final = Bidding(
 #: NOVA_SCOTIA_45 (IMP-NS, NS45): a 3-card kitty after the first round, trumps first; bids
 #: from 20; the dealer holds, every unpassed player again; everybody passes: the next dealer
 #: deals; 30 for 60 (+60 / −30); defenders on 100 or more do not score against a made bid;
-#: target 125, and a side on −125 or below loses (EX-E06).
+#: target 125, and a side on −125 or below loses (EX-E06). §8 is silent on the near-end
+#: minimum and §7.1 #10 exempts only the Irish and American presets, so the §7 B3 default
+#: ``(100, 20)`` stands: idle with bids from 20, it bites under a ``min_bid=15`` house rule.
 NOVA_SCOTIA_45_BIDDING: Final = Bidding(
-    min_bid=20, min_bid_near_end=None, after_hold="all-unpassed", all_pass="redeal-next",
+    min_bid=20, after_hold="all-unpassed", all_pass="redeal-next",
     kitty=3, kitty_deal="after-first", trump_before_kitty=True, draw_limit=None, target=125,
     lose_at=-125, defender_limit="no-score-if-made", defender_threshold=100)
 

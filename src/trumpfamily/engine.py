@@ -1557,6 +1557,7 @@ def new_hand(
     seed: int | str | bytes | None = None,
     deck: str | Iterable[Card | str] | None = None,
     commit: bool | bytes = False,
+    scores: Sequence[int] | None = None,
 ) -> HandState:
     """Deal one hand and turn up trumps (RULES.md §1.8, §2.8).
 
@@ -1578,6 +1579,14 @@ def new_hand(
             salt (:mod:`trumpfamily.integrity`). Or the 16-byte salt itself, to rebuild a
             committed hand (as :func:`~trumpfamily.records.replay` does). ``False``
             (default): no commitment.
+        scores: the bidding games only: each side's score before the hand (one int per
+            side, below 0 allowed), which the near-end rules of one bidding hand read
+            (BIDDING.md §3.3 B3 ``min_bid_near_end``, §3.7 S1 ``defender_limit``, §5.6
+            B12 ``bonus_cutoff``), as :func:`~trumpfamily.bidding.engine.new_bidding_hand`
+            takes them; ``None``: all 0. A hand that turns up trumps reads no score (no
+            rule of RULES.md changes a hand by the score; the target is the game's
+            business: :func:`~trumpfamily.game.new_game` takes ``scores``), so there
+            ``scores`` is refused.
 
     Returns:
         The :class:`HandState` before the first action: five cards a seat dealt in the
@@ -1591,7 +1600,8 @@ def new_hand(
         InvalidDeckError: ``deck`` has a missing, repeated or foreign card; the message
             names them.
         InvalidArgumentError: ``seed`` is not a seed (an int, str, bytes or ``None``), or
-            ``commit`` is neither a bool nor 16 bytes.
+            ``commit`` is neither a bool nor 16 bytes; ``scores`` is given for a game
+            that turns up trumps, or (a bidding game) is not one int per side.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=5, dealer=4, seed=3)
@@ -1600,23 +1610,39 @@ def new_hand(
 
     A bidding variant (``variant.bidding`` set, BIDDING.md) deals a
     :class:`~trumpfamily.bidding.engine.BiddingHand` instead, with the same protocol
-    (:func:`~trumpfamily.bidding.engine.new_bidding_hand`, which typed code may call).
+    (:func:`~trumpfamily.bidding.engine.new_bidding_hand`, which typed code may call),
+    and with the sides' ``scores`` before the hand, if given (a side on 100 may not bid
+    15 in Auction Forty-Fives, BIDDING.md §3.3):
+
+    >>> hand = tf.new_hand(tf.AUCTION_45, players=4, dealer=3, seed=1, scores=(100, 0))
+    >>> hand.legal_actions()
+    (Pass(), Bid(20), Bid(25), Bid(30))
     """
     if (
-        deck is None and commit is False and type(seed) is int and type(players) is int
-        and type(dealer) is int
+        deck is None and commit is False and scores is None and type(seed) is int
+        and type(players) is int and type(dealer) is int
     ):
         dealing = _DEALINGS.get((id(variant), players, dealer))
         if dealing is not None and dealing.variant is variant:
             return _deal_seeded(dealing, seed)
-    if isinstance(variant, str) or getattr(variant, "bidding", None) is not None:
+    if (scores is not None or isinstance(variant, str)
+            or getattr(variant, "bidding", None) is not None):
         from .bidding.engine import new_bidding_hand
+        from .errors import InvalidArgumentError
         from .variants import find_variant
 
         variant = find_variant(variant)
         if variant.bidding is not None:  # the bidding games deal their own hand
             return new_bidding_hand(  # type: ignore[return-value]
-                variant, players=players, dealer=dealer, seed=seed, deck=deck, commit=commit)
+                variant, players=players, dealer=dealer, seed=seed, deck=deck, commit=commit,
+                scores=scores)
+        if scores is not None:
+            raise InvalidArgumentError(
+                f"scores={scores!r}: {variant.name} turns up its trumps, and no rule of such "
+                "a hand reads the score (RULES.md §1.4-§1.8, §2.3, §2.4: the scores decide "
+                "only who wins the game); scores are for the near-end rules of the bidding "
+                "games (BIDDING.md §3.3, §3.7, §5.6). For a game's scores, use "
+                "tf.new_game(..., scores=...)")
     s = seating_for(variant, players, dealer)
     salt = None if commit is False else new_salt(commit)  # refused before the deal
     if deck is None:

@@ -287,13 +287,17 @@ class BidMade(_Public):
 
     Attributes:
         seat: the seat that bid.
-        amount: the points bid.
+        amount: the points bid (60 for every bid above the ladder).
         hold: the dealer took the standing bid at the same amount (his hold).
+        kind: what the bid is: ``"bid"`` on the ladder, else the extra bid's name
+            (``"slam"``, ``"thirty-for-sixty"``, ``"moon"``, ``"sixty"``:
+            :data:`~trumpfamily.bidding.component.ContractKind`).
     """
 
     seat: int
     amount: int
     hold: bool = False
+    kind: str = "bid"
 
 
 @attrs.frozen
@@ -302,14 +306,18 @@ class AuctionWon(_Public):
 
     Attributes:
         seat: the auction winner, who names trumps.
-        amount: the contract, points.
+        amount: the contract, points (60 for every bid above the ladder).
         bagged: everybody else passed and the dealer was forced to take it
             (``all_pass="bag-dealer"``).
+        kind: what the contract is: ``"bid"`` on the ladder, else the extra bid's name
+            (a ``"slam"`` and a ``"moon"`` are both 60:
+            :data:`~trumpfamily.bidding.component.ContractKind`).
     """
 
     seat: int
     amount: int
     bagged: bool = False
+    kind: str = "bid"
 
 
 @attrs.frozen

@@ -43,7 +43,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from .bidding import EXTRA_BID, is_all_five_bid
+from .bidding import contract_kind, is_all_five_bid
 from .cards import JK, Card, Rank, Suit
 from .errors import InvalidArgumentError
 from .events import (
@@ -511,19 +511,30 @@ class Narrator:
 
     # -- the bidding games (BIDDING.md) -------------------------------------------------
 
-    def bid_text(self, amount: int) -> str:
+    def bid_text(self, amount: int, kind: str | None = None) -> str:
         """A bid's amount in words: ``"20"``, or for a bid made only by all five tricks
         (:func:`~trumpfamily.bidding.is_all_five_bid`) ``"30 (all five tricks)"``,
-        ``"60 (moon: all five tricks)"``."""
+        ``"60 (moon: all five tricks)"``, ``"60 (slam: all five tricks)"``.
+
+        Args:
+            amount: the points bid.
+            kind: what the bid is, as the events and the outcome name it
+                (:data:`~trumpfamily.bidding.component.ContractKind`: ``"bid"``, ``"slam"``,
+                ``"moon"``...); ``None``: as the variant's ladder makes it
+                (:func:`~trumpfamily.bidding.contract_kind`).
+        """
         bidding = self.variant.bidding
-        if bidding is None or not is_all_five_bid(bidding, amount):
+        if kind is None:
+            kind = "bid" if bidding is None else contract_kind(bidding, amount)
+        if kind == "bid" and (bidding is None or not is_all_five_bid(bidding, amount)):
             return str(amount)
-        name = bidding.extra_bid if amount == EXTRA_BID and bidding.extra_bid != "sixty" else None
+        name = kind if kind not in ("bid", "sixty") else None
         return f"{amount} ({name}: all five tricks)" if name else f"{amount} (all five tricks)"
 
     def _bid_made(self, event: BidMade) -> list[str]:
         word = "holds " if event.hold else ""
-        self._calls.append(f"{self.who(event.seat)} {word}{event.amount}")
+        named = f" ({event.kind})" if event.kind not in ("bid", "sixty") else ""
+        self._calls.append(f"{self.who(event.seat)} {word}{event.amount}{named}")
         return []  # told with the auction's end
 
     def _auction_line(self, result: str) -> list[str]:
@@ -531,7 +542,7 @@ class Narrator:
         return [f"  Auction: {', '.join(calls)} -> {result}"]
 
     def _auction_won(self, event: AuctionWon) -> list[str]:
-        bid = self.bid_text(event.amount)
+        bid = self.bid_text(event.amount, event.kind)
         if event.bagged:
             verb = "are" if event.seat == self.seat else "is"
             return self._auction_line(f"{self.who(event.seat)} {verb} bagged: everybody else "
@@ -645,7 +656,7 @@ class Narrator:
         lines = self._points(outcome, "Points taken")
         side = next(i for i, seats in enumerate(self.sides) if outcome.bidder in seats)
         name = _capital(self._side_name(side))
-        bid = self.bid_text(outcome.bid)
+        bid = self.bid_text(outcome.bid, outcome.bid_kind)
         if outcome.made:
             lines.append(f"  {name} made the bid of {bid}.")
         else:
@@ -671,8 +682,10 @@ class Narrator:
         points = ", ".join(f"{self._side_name(i)} {p}" for i, p in enumerate(side_points))
         lines = [f"  {label}: {points}."]
         if outcome.best_trump is not None and outcome.best_trump_trick is not None:
+            scores = ("its bonus is forfeited (bonus_cutoff): nobody scores it"
+                      if outcome.bonus_forfeited else "that trick scores double")
             lines.append(f"  The best trump, {self.style.card(outcome.best_trump)}, was in "
-                         f"trick {outcome.best_trump_trick + 1}: that trick scores double.")
+                         f"trick {outcome.best_trump_trick + 1}: {scores}.")
         return lines
 
     # -- a game -------------------------------------------------------------------------

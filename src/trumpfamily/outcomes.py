@@ -139,7 +139,8 @@ class HandOutcome:
             EX-70 to EX-72), else ``None``.
         side_points: points games: points per side, including the ``five_tricks="bonus"``
             extra 10 (which is not in ``points``), else ``None``.
-        best_trump: the highest trump played, when it earns the bonus, else ``None``.
+        best_trump: the highest trump played, when it earns the bonus, else ``None``. In
+            the bidding games also when its bonus is forfeited (``bonus_forfeited``).
         best_trump_trick: the index of the trick holding it, else ``None``.
         all_five: the side that took all five tricks, else ``None``.
         barred: the seats barred from the pool this deal, with the reason (EX-51).
@@ -153,18 +154,27 @@ class HandOutcome:
             else ``None`` (also when everybody passed and the hand was thrown in).
         bid: the bidding games: the contract, points (60 for the bid above the ladder),
             else ``None``.
+        bid_kind: the bidding games: what the contract is, ``"bid"`` on the ladder, else
+            the extra bid's name (``"slam"``, ``"thirty-for-sixty"``, ``"moon"`` or
+            ``"sixty"``: :data:`~trumpfamily.bidding.component.ContractKind`), which ``bid`` (60
+            for each) does not tell; ``None`` without a contract.
         made: the bidding games: whether the bidding side made its bid, else ``None``.
         gains: the bidding games: the change to each side's score (BIDDING.md §3.6: the
             bidders score what they took, or lose the bid; the defenders keep what they
             took, near-end limits apart), else ``None``.
         thrown_in: the bidding games: everybody passed and the hand was thrown in
             (``all_pass="redeal-next"`` or ``"redeal-same"``; no card was played).
+        bonus_forfeited: the bidding games: the best-trump bonus of the trick
+            ``best_trump_trick`` was lost to ``bonus_cutoff`` (a side starting the hand on
+            85 or more in IMP-110a, BIDDING.md §5.6 B12): nobody scored it, and
+            ``points`` and ``side_points`` leave it out.
 
     In the bidding games ``scoring`` is ``"bidding"``; ``points`` are the points each seat
     took (5 a trick, 5 more for the trick holding the highest trump played unless
     ``bonus_cutoff`` took it away), ``side_points`` the same per side, and ``gains`` what
     the game adds to the scores; ``winner`` is ``None`` (a game decides who wins), and
-    ``best_trump`` and ``best_trump_trick`` name the trick that carried the bonus.
+    ``best_trump`` and ``best_trump_trick`` name the trick that holds the highest trump
+    played: it carried the bonus, unless ``bonus_forfeited`` says it was lost.
 
     >>> import trumpfamily as tf
     >>> deck = tf.stacked_deck(tf.FORTY_FIVE, players=2, dealer=1, turn_up="2H",
@@ -200,8 +210,10 @@ class HandOutcome:
     bidder: int | None = None
     bid: int | None = None
     made: bool | None = None
+    bid_kind: str | None = None
     gains: tuple[int, ...] | None = None
     thrown_in: bool = False
+    bonus_forfeited: bool = False
 
 
 class Turn(NamedTuple):
@@ -380,6 +392,10 @@ class BiddingView(NamedTuple):
             everybody passed and the hand was thrown in.
         contract: the winning bid, points, once the auction is over, else ``None``.
         bagged: the dealer was forced to take the contract (``all_pass="bag-dealer"``).
+        contract_kind: what the contract is, once the auction is over: ``"bid"`` on the
+            ladder, else the extra bid's name (``"slam"``, ``"thirty-for-sixty"``,
+            ``"moon"`` or ``"sixty"``: :data:`~trumpfamily.bidding.component.ContractKind`), which
+            ``contract`` (60 for each) does not tell; else ``None``.
         kitty_size: the cards dealt to the kitty (option ``kitty``).
         kitty: the kitty's cards, for the auction winner once he has taken it; ``()``
             for every other seat, and before.
@@ -421,6 +437,7 @@ class BiddingView(NamedTuple):
     bidder: int | None
     contract: int | None
     bagged: bool
+    contract_kind: str | None
     kitty_size: int
     kitty: tuple[Card, ...]
     discarded: tuple[int | None, ...]

@@ -23,8 +23,9 @@ facts, never another seat's cards. Write your own bot the same way:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from .actions import (
     AcceptFive,
@@ -51,7 +52,51 @@ from .play import play_context
 from .reneging import PlayContext
 from .variants import Variant
 
-__all__ = ["ContextRuleOfThumbPlayer", "Player", "RandomPlayer", "RuleOfThumbPlayer"]
+__all__ = [
+    "BiddingFallbackWarning",
+    "ContextRuleOfThumbPlayer",
+    "Player",
+    "RandomPlayer",
+    "RuleOfThumbPlayer",
+]
+
+
+class BiddingFallbackWarning(UserWarning):
+    """A bot handed the decisions of a bidding game to a simpler player: its own method
+    does not reach the bidding games yet (issue 19; a later issue gives them their own).
+
+    :class:`ContextRuleOfThumbPlayer` plays :class:`RuleOfThumbPlayer`'s choices there (its
+    context rules are for the games that turn up trumps), and the search bots
+    (:class:`~trumpfamily.search.bots.SampleSolvePlayer`,
+    :class:`~trumpfamily.search.bots.ISMCTSPlayer`) their ``fallback``'s, without any
+    search: their class attribute ``falls_back_in_bidding`` is ``True``. Each bot issues
+    it once, at its first bidding decision that has more than one legal action; a bot made
+    with ``warn_fallback=False`` never does (or filter it: ``warnings.filterwarnings(
+    "ignore", category=BiddingFallbackWarning)``).
+
+    >>> import warnings, trumpfamily as tf
+    >>> from trumpfamily.players import BiddingFallbackWarning
+    >>> view = tf.new_hand(tf.AUCTION_45, players=4, dealer=3, seed=1).view(0)
+    >>> bot = tf.ContextRuleOfThumbPlayer()
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = bot.choose(view), bot.choose(view)
+    >>> [type(w.message).__name__ for w in caught]
+    ['BiddingFallbackWarning']
+    """
+
+
+def _warn_fallback(bot: Any, view: BiddingView, by: str, *, stacklevel: int = 3) -> None:
+    """Issue :class:`BiddingFallbackWarning` for ``bot`` (its first bidding decision only,
+    unless it was made with ``warn_fallback=False``); ``by`` names who decides instead,
+    ``stacklevel`` the frame of the caller of ``choose``."""
+    if not bot.warn_fallback or getattr(bot, "_fallback_warned", False):
+        return
+    bot._fallback_warned = True
+    warnings.warn(BiddingFallbackWarning(
+        f"{type(bot).__name__} has no method of its own for the bidding games yet: in "
+        f"{view.variant.name} every decision is {by} (warned once per bot; "
+        f"warn_fallback=False silences it)"), stacklevel=stacklevel)
 
 
 class Player(Protocol):
@@ -147,6 +192,9 @@ class RuleOfThumbPlayer:
     the weakest cards.
     """
 
+    #: It has bidding rules of its own (above): no decision is handed to another player.
+    falls_back_in_bidding: ClassVar[bool] = False
+
     def choose(self, view: AnyView) -> Action:
         """The rule-of-thumb action for ``view``.
 
@@ -226,8 +274,16 @@ class ContextRuleOfThumbPlayer(RuleOfThumbPlayer):
       overtaken), else with its lowest card that wins.
     * Partners: it never overtakes a partner who is winning the trick.
 
-    Robbing, fiving and the bidding games are :class:`RuleOfThumbPlayer`'s choices. Not
-    mirrored by the fast paths (:class:`~trumpfamily.simulate.RuleOfThumbBot` and the
+    Robbing, fiving and the bidding games are :class:`RuleOfThumbPlayer`'s choices: in a
+    bidding game this player *is* the rule of thumb, and it says so once, with a
+    :class:`BiddingFallbackWarning`, at its first bidding decision (class attribute
+    :attr:`falls_back_in_bidding`; ``warn_fallback=False`` silences it).
+
+    Args:
+        warn_fallback: issue :class:`BiddingFallbackWarning` at the first decision of a
+            bidding game (default ``True``); ``False``: never.
+
+    Not mirrored by the fast paths (:class:`~trumpfamily.simulate.RuleOfThumbBot` and the
     batch policy play the plain :class:`RuleOfThumbPlayer`): :func:`~trumpfamily.simulate`
     plays this one through the engine.
 
@@ -239,8 +295,24 @@ class ContextRuleOfThumbPlayer(RuleOfThumbPlayer):
     4
     """
 
+    #: In the bidding games this player has no context rules: every decision there is
+    #: :class:`RuleOfThumbPlayer`'s (:class:`BiddingFallbackWarning`).
+    falls_back_in_bidding: ClassVar[bool] = True
+
+    def __init__(self, *, warn_fallback: bool = True) -> None:
+        if type(warn_fallback) is not bool:
+            raise InvalidArgumentError(
+                f"ContextRuleOfThumbPlayer: warn_fallback={warn_fallback!r} is not a bool")
+        #: Whether the first bidding decision issues :class:`BiddingFallbackWarning`.
+        self.warn_fallback = warn_fallback
+
     def choose(self, view: AnyView) -> Action:
         """The action for ``view`` (see the class).
+
+        Warns:
+            BiddingFallbackWarning: at the first decision of a bidding game with more
+                than one legal action (unless ``warn_fallback=False``): the choice is
+                :class:`RuleOfThumbPlayer`'s.
 
         Raises:
             InvalidArgumentError: ``view`` is not a :class:`SeatView` or
@@ -248,7 +320,11 @@ class ContextRuleOfThumbPlayer(RuleOfThumbPlayer):
                 this seat's turn).
         """
         legal = _legal(self, view)
-        if isinstance(view, BiddingView) or view.trump is None:
+        if isinstance(view, BiddingView):
+            if len(legal) > 1:
+                _warn_fallback(self, view, "RuleOfThumbPlayer's choice")
+            return super().choose(view)
+        if view.trump is None:
             return super().choose(view)
         if Claim() in legal:
             ctx = play_context(view.variant, view.trump, view.demoted)

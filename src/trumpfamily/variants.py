@@ -24,6 +24,7 @@ from their column of OPTIONS.md (registry :data:`VARIANTS`). The bidding games a
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -33,7 +34,7 @@ import attrs
 
 from ._options import OptionSpec, option_fields
 from ._unused import table_sizes, unused_reasons
-from .bidding import Bidding, check_stock
+from .bidding import Bidding, stock_problem
 from .bidding_presets import (
     AMERICAN_110_BIDDING,
     AUCTION_45_BIDDING,
@@ -43,7 +44,7 @@ from .bidding_presets import (
     ONE_TEN_BIDDING,
     TWO_TWENTY_BIDDING,
 )
-from .errors import InvalidVariantError, UnknownVariantError
+from .errors import InvalidVariantError, PlayerCountError, UnknownVariantError
 from .jinking import Jinking
 from .ranking import Ranking
 from .reneging import Reneging
@@ -161,16 +162,19 @@ class Variant:
     :data:`OPTION_SPECS`, and its ``target`` and ``target_tie`` are the bidding component's
     (BIDDING.md §7 E1, E2). Its scoring component is the points form (``scoring="points"``,
     ``best_trump_bonus="any"``; the contract scores are the bidding component's, BIDDING.md
-    §2.4, §3.6), whose ``target`` always equals the bidding target: the variant sets it so. The stock must
-    cover every draw at every table size the variant allows, with its pack (53 cards with
-    the joker): a ``draw_limit`` that cannot is refused with the arithmetic (BIDDING.md
-    §3.4, §8).
+    §2.4, §3.6), whose ``target`` always equals the bidding target: the variant sets it so.
+    The stock must cover every draw, with the variant's pack (53 cards with the joker), at
+    every table size it deals (BIDDING.md §3.4, §8): a table size at which the draws could
+    empty the stock is left out of :meth:`player_counts` (``AUCTION_45.with_options(kitty=3)``
+    deals 2, 3, 4 or 6 players, not 5), dealing it raises
+    :class:`~trumpfamily.errors.PlayerCountError` with the arithmetic, and a variant with
+    no table size left is refused.
 
     Raises:
         InvalidVariantError: ``name`` is not a non-empty str, ``aliases`` not a tuple of
             them, a component is of the wrong type, or the components are incoherent together (for example
             ``renege_cards="5-J-JK-AH"`` without a joker; in a bidding variant, a pool
-            scoring or a stock too small for the draws).
+            scoring, or a stock too small for the draws at every table size it allows).
 
     A preset is changed one component at a time with :meth:`with_options` (by option name)
     or :func:`attrs.evolve` (by component); both return a new, validated variant.
@@ -217,14 +221,35 @@ class Variant:
         if self.scoring.target != bidding.target:
             # The variant's one target is the bidding component's: keep the copy equal.
             object.__setattr__(self, "scoring", attrs.evolve(self.scoring, target=bidding.target))
-        deck = 53 if self.ranking.uses_joker else 52
-        for players in table_sizes(self.table):
-            try:
-                check_stock(bidding, players, deck=deck)
-            except InvalidVariantError as exc:
-                raise InvalidVariantError(
-                    f"{exc}; {self.name} allows {self.table.min_players} to "
-                    f"{self.table.max_players} players") from None
+        problems = _stock_problems(self.table, bidding, self.ranking.uses_joker)
+        if len(problems) == len(table_sizes(self.table)):
+            # Not one table size left: nobody could deal this variant (BIDDING.md §3.4, §8).
+            raise InvalidVariantError(
+                f"{self.name} cannot be dealt at any table it allows ("
+                f"{_counts_text(table_sizes(self.table))} players): "
+                + "; ".join(problems.values()))
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The table sizes this variant deals, lowest first.
+
+        The player counts of its table (``min_players`` to ``max_players``) that its
+        ``partnerships`` divide; in a bidding variant, only those at which the stock covers
+        every draw (BIDDING.md §3.4, §8: nobody is left short of cards). A house rule that
+        empties the stock at some table size narrows the variant instead of being refused
+        (a variant with no table size left is refused); dealing a size it leaves out raises
+        :class:`~trumpfamily.errors.PlayerCountError` with the arithmetic.
+
+        >>> import trumpfamily as tf
+        >>> tf.AUCTION_45.player_counts(), tf.AUCTION_45.with_options(kitty=3).player_counts()
+        ((2, 3, 4, 5, 6), (2, 3, 4, 6))
+        >>> tf.AUCTION_45.with_options(draw_limit=4).player_counts()
+        (2, 3, 4, 5)
+        """
+        sizes = table_sizes(self.table)
+        if self.bidding is None:
+            return tuple(sizes)
+        problems = _stock_problems(self.table, self.bidding, self.ranking.uses_joker)
+        return tuple(n for n in sizes if n not in problems)
 
     def option_specs(self) -> Mapping[str, tuple[str, OptionSpec]]:
         """The options of this variant: name -> (component attribute, :class:`OptionSpec`).
@@ -283,8 +308,9 @@ class Variant:
             InvalidVariantError: an unknown option (the message lists the valid names; a
                 bidding option on a game without an auction says so), a bad value (it
                 lists the valid values) or an incoherent combination (it says why, with
-                the rule: for a bidding variant, a stock the draws could empty, with the
-                arithmetic).
+                the rule: for a bidding variant, a stock the draws could empty at every
+                table size, with the arithmetic; at only some sizes the variant deals the
+                others, :meth:`player_counts`).
 
         >>> from trumpfamily import AUCTION_45, SPOIL_FIVE
         >>> SPOIL_FIVE.with_options(renege_cards="5").options()["renege_cards"]
@@ -296,10 +322,8 @@ class Variant:
         >>> AUCTION_45.with_options(min_bid=20, after_hold="duel").options()["after_hold"]
         'duel'
         >>> from trumpfamily import FIFTY_FIVE
-        >>> FIFTY_FIVE.with_options(draw_limit=3)
-        Traceback (most recent call last):
-        ...
-        trumpfamily.errors.InvalidVariantError: 7 players: the stock is 52 - 7 x 5 - kitty 5 = 12 cards, but the draws may ask for 18 ...
+        >>> FIFTY_FIVE.with_options(draw_limit=3).player_counts()  # 7 players: 12 for 18
+        (2, 3, 4, 5, 6)
         """
         specs = self.option_specs()
         per_component: dict[str, dict[str, Any]] = {}
@@ -397,7 +421,8 @@ class Variant:
             BIDDING.md §7).
 
         Raises:
-            PlayerCountError: ``players`` does not suit the variant (or its partnerships).
+            PlayerCountError: ``players`` does not suit the variant (or its partnerships,
+                or, in a bidding variant, its stock: :meth:`player_counts`).
 
         >>> import trumpfamily as tf
         >>> tf.SPOIL_FIVE.unused_options(players=4)
@@ -423,7 +448,8 @@ class Variant:
             with the source.
 
         Raises:
-            PlayerCountError: ``players`` does not suit the variant (or its partnerships).
+            PlayerCountError: ``players`` does not suit the variant (or its partnerships,
+                or, in a bidding variant, its stock: :meth:`player_counts`).
 
         >>> import trumpfamily as tf
         >>> tf.FORTY_FIVE.unused_option_reasons(players=2)["ante"]
@@ -431,6 +457,11 @@ class Variant:
         """
         if players is not None:
             self.table.side_count(players)  # PlayerCountError names the allowed counts
+            if self.bidding is not None and players not in self.player_counts():
+                why = _stock_problems(self.table, self.bidding, self.ranking.uses_joker)
+                raise PlayerCountError(
+                    f"{self.name} with these options is not dealt to {players} players: "
+                    f"{why[players]}; it deals {_counts_text(self.player_counts())} players")
         reasons = unused_reasons(self, players)
         return {name: reasons[name] for name in self.option_specs() if name in reasons}
 
@@ -441,6 +472,22 @@ class Variant:
         mine, base = self.options(), preset.options()
         changed = ", ".join(f"{k}={v!r}" for k, v in mine.items() if base.get(k, v) != v)
         return f"<Variant {self.name!r} with {changed}>" if changed else f"<Variant {self.name!r}>"
+
+
+@functools.lru_cache(maxsize=512)
+def _stock_problems(table: Table, bidding: Bidding, joker: bool) -> dict[int, str]:
+    """The table sizes of ``table`` at which the stock cannot cover every draw, each with
+    why (:func:`~trumpfamily.bidding.stock_problem`, with the pack: 53 cards with the
+    joker). Shared: do not change the dict returned."""
+    deck = 53 if joker else 52
+    found = {n: stock_problem(bidding, n, deck=deck) for n in table_sizes(table)}
+    return {n: why for n, why in found.items() if why is not None}
+
+
+def _counts_text(counts: list[int] | tuple[int, ...]) -> str:
+    """``2, 3, 4 or 6``."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 MAW: Final = Variant(

@@ -14,15 +14,17 @@ area. Every name below is importable from ``trumpfamily.bidding`` itself:
 
 * the component (:mod:`trumpfamily.bidding.component`): :class:`Bidding`, its option
   values, the ladder (:func:`ladder`, :func:`near_end_minimum`, :func:`bag_amount`,
-  :func:`is_all_five_bid`);
+  :func:`is_all_five_bid`), what a contract is
+  (:data:`~trumpfamily.bidding.component.ContractKind`, :func:`contract_kind`);
 * the auction (§3.3; :mod:`trumpfamily.bidding.auction`): :class:`AuctionCall` values in a
   tuple, :func:`auction_state`, :func:`legal_calls`, :func:`legal_bids`,
   :func:`check_call`; after a throw-in, :func:`after_throw_in`
   (:mod:`trumpfamily.bidding.deal`);
 * the deal, kitty and draw (§3.2, §3.4; :mod:`trumpfamily.bidding.deal`, the stock in
   :mod:`trumpfamily.bidding.stock`): :func:`deal_order`, :func:`stock_size`,
-  :func:`max_draw`, :func:`stock_demand`, :func:`check_stock`, :func:`discard_limits`,
-  :func:`draw_sequence`, :func:`chooses_replacements`, :func:`first_leader`;
+  :func:`max_draw`, :func:`stock_demand`, :func:`check_stock`, :func:`stock_problem`,
+  :func:`discard_limits`, :func:`draw_sequence`, :func:`chooses_replacements`,
+  :func:`first_leader`;
 * a hand's score (§3.6, §5.6, §6; :mod:`trumpfamily.bidding.score`): :func:`bid_made`,
   :func:`bidder_score`, :func:`defender_score`, :func:`score_hand`;
 * the end of the game (§3.7, §5.8, §7.1; :mod:`trumpfamily.bidding.score`):
@@ -55,6 +57,7 @@ from .component import (
     Bidding,
     BidMeasure,
     BonusCutoffScope,
+    ContractKind,
     DefenderLimit,
     DiscardTrumps,
     Draw,
@@ -70,6 +73,7 @@ from .component import (
     TargetTie,
     ThirtyBid,
     bag_amount,
+    contract_kind,
     is_all_five_bid,
     ladder,
     near_end_minimum,
@@ -103,6 +107,7 @@ from .stock import (
     draw_limit_for,
     max_draw,
     stock_demand,
+    stock_problem,
     stock_size,
 )
 
@@ -121,6 +126,7 @@ __all__ = [
     "Bidding",
     "BonusCutoffScope",
     "Contract",
+    "ContractKind",
     "DefenderLimit",
     "DiscardLimits",
     "DiscardTrumps",
@@ -148,6 +154,7 @@ __all__ = [
     "check_call",
     "check_stock",
     "chooses_replacements",
+    "contract_kind",
     "deal_order",
     "defender_score",
     "discard_limits",
@@ -164,6 +171,7 @@ __all__ = [
     "parse_auction",
     "score_hand",
     "stock_demand",
+    "stock_problem",
     "stock_size",
     "unused_options",
 ]

@@ -20,7 +20,14 @@ import attrs
 
 from ..errors import REFUSAL_CODES, IllegalActionError, InvalidArgumentError, RefusalCode
 from ._seats import _Table, _table
-from .component import Bidding, bag_amount, ladder, near_end_minimum
+from .component import (
+    Bidding,
+    ContractKind,
+    bag_amount,
+    contract_kind,
+    ladder,
+    near_end_minimum,
+)
 
 __all__ = [
     "BIDDING_REFUSAL_CODES",
@@ -127,11 +134,16 @@ class Contract:
             extra bid).
         bagged: the dealer was forced to take it when everyone else passed (``all_pass=
             "bag-dealer"``).
+        kind: what the bid is (:data:`~trumpfamily.bidding.component.ContractKind`):
+            ``"bid"`` on the ladder, else the extra bid's name (``"slam"``, ``"moon"``...),
+            which its amount (60 for every extra bid) does not tell
+            (:func:`~trumpfamily.bidding.component.contract_kind`).
     """
 
     seat: int
     amount: int
     bagged: bool = False
+    kind: ContractKind = "bid"
 
 
 @attrs.frozen
@@ -377,7 +389,7 @@ def auction_state(bidding: Bidding, auction: Sequence[AuctionCall], *, dealer: i
     >>> s = auction_state(Bidding(), parse_auction("P0 15 · P1 pass · P2 20 · P3 hold"),
     ...                   dealer=3, players=4)
     >>> s.to_speak, s.high, s.bids  # EX-B01: P0 speaks again
-    (0, Contract(seat=3, amount=20, bagged=False), (25, 30))
+    (0, Contract(seat=3, amount=20, bagged=False, kind='bid'), (25, 30))
     """
     t = _table(dealer, players, scores)
     high: Contract | None = None
@@ -405,13 +417,15 @@ def _after_call(b: Bidding, t: _Table, now: AuctionState, call: AuctionCall) -> 
         passed = passed | {call.seat}
     elif call.hold:
         assert high is not None
-        displaced, high = high.seat, Contract(call.seat, call.amount)
+        displaced = high.seat
+        high = Contract(call.seat, call.amount, kind=contract_kind(b, call.amount))
         if b.after_hold == "ends":
             ended = high
         elif b.after_hold == "duel":
             duel = (displaced, t.dealer)
     else:
-        high = Contract(call.seat, call.amount, _bagged(b, t, high, passed, call.seat))
+        high = Contract(call.seat, call.amount, _bagged(b, t, high, passed, call.seat),
+                        contract_kind(b, call.amount))
     return _settle(b, t, high, passed, spoken, duel, last, ended)
 
 

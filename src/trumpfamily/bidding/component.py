@@ -4,10 +4,12 @@ its checks and the ladder of bids (BIDDING.md §3.3, §7, §7.1).
 * the option values: :data:`Hold`, :data:`AfterHold`... (``Literal`` type aliases) and
   the two options that are neither a choice, a flag nor an int (``min_bid_near_end``,
   ``draw_limit``);
-* :class:`Bidding`, which refuses incoherent combinations of options and a stock that
-  cannot cover the draws (:func:`~trumpfamily.bidding.stock.check_stock`);
+* :class:`Bidding`, which refuses incoherent combinations of options (the stock is a
+  matter of the table size: a :class:`~trumpfamily.variants.Variant` deals only the
+  table sizes whose stock covers every draw, :func:`~trumpfamily.bidding.stock.check_stock`);
 * the ladder (§3.3 B1–B3, B7, B9): :func:`ladder`, :func:`near_end_minimum`,
-  :func:`bag_amount`, :func:`is_all_five_bid`;
+  :func:`bag_amount`, :func:`is_all_five_bid`; what a contract is:
+  :data:`ContractKind`, :func:`contract_kind`;
 * options that change nothing under the others: :func:`unused_options`.
 """
 
@@ -22,7 +24,6 @@ import attrs
 
 from .._options import _KEY, OptionSpec, choice, flag, integer
 from ..errors import InvalidVariantError
-from .stock import check_stock
 
 __all__ = [
     "EXTRA_BID",
@@ -32,6 +33,7 @@ __all__ = [
     "BidMeasure",
     "Bidding",
     "BonusCutoffScope",
+    "ContractKind",
     "DefenderLimit",
     "DiscardTrumps",
     "Draw",
@@ -47,6 +49,7 @@ __all__ = [
     "TargetTie",
     "ThirtyBid",
     "bag_amount",
+    "contract_kind",
     "is_all_five_bid",
     "ladder",
     "near_end_minimum",
@@ -71,6 +74,14 @@ AllPass: TypeAlias = Literal["bag-dealer", "redeal-next", "redeal-same"]
 ThirtyBid: TypeAlias = Literal["sixty", "sixty-both", "plain", "blind"]
 #: The values of option ``extra_bid``, the bid above the ladder (:attr:`Bidding.extra_bid`).
 ExtraBid: TypeAlias = Literal["slam", "thirty-for-sixty", "moon", "sixty"]
+#: What a contract (or a bid) is, as outcomes, views and events name it
+#: (:func:`contract_kind`): ``"bid"``, a bid of the ladder (points, ``min_bid`` to
+#: ``max_bid``: the 30 of ``thirty_bid="sixty"`` included), or the bid above the ladder,
+#: named as option ``extra_bid`` names it (BIDDING.md §3.6 B9, §5.3, §6): ``"slam"`` (WFF:
+#: +120 / −60), ``"thirty-for-sixty"`` (IMP-NL: ±60), ``"moon"`` (IMP-110b, shoot the
+#: moon: ±60) or ``"sixty"`` (G55's 60). Every extra bid is entered as :data:`EXTRA_BID`
+#: (60), so its amount alone does not tell a slam from a moon: its kind does.
+ContractKind: TypeAlias = Literal["bid", "slam", "thirty-for-sixty", "moon", "sixty"]
 #: The values of option ``made_bid_scores`` (:attr:`Bidding.made_bid_scores`).
 MadeBidScores: TypeAlias = Literal["taken", "bid"]
 #: The values of option ``bid_measure`` (:attr:`Bidding.bid_measure`).
@@ -238,6 +249,15 @@ def _limit_table(value: int | Mapping[int, int] | tuple[tuple[int, int], ...] | 
 class Bidding:
     """The bidding rule component: every option of BIDDING.md §7 (defaults: AUCTION_45, §8).
 
+    Incoherent combinations of options are refused
+    (:class:`~trumpfamily.errors.InvalidVariantError`, with the rule). Whether the stock
+    covers every draw depends on the table size as well (BIDDING.md §3.4, §8): the
+    component does not know it, so it is checked where the table is known:
+    :meth:`Variant.player_counts <trumpfamily.variants.Variant.player_counts>` leaves out
+    the table sizes the stock cannot serve, a variant with none left is refused, and
+    dealing such a size raises :class:`~trumpfamily.errors.PlayerCountError`
+    (:func:`~trumpfamily.bidding.stock.check_stock` says why).
+
     Attributes:
         min_bid: the lowest bid, points (B1: 15; 20 in Newfoundland and Nova Scotia; 10 in 55).
         bid_step: the step between bids, points (B2: 5).
@@ -261,7 +281,9 @@ class Bidding:
         bag_raise: a bagged dealer may choose any bid from the bag amount up (IMP-ZB,
             IMP-110a code); ``False``: the contract is the bag amount (IMP-PEI, IMP-NL) (B7b).
         max_redeals: ``all_pass="redeal-same"``: the deal passes left after this many
-            throw-ins in a row by one dealer (IMP-110b: 3); ``None``: never (§7.1 #1).
+            throw-ins in a row by one dealer, so one dealer deals at most this many times
+            in a row (default 3: §7.1 #1, IMP-110b); ``None``: never (a house rule no
+            source has: the same dealer until somebody bids).
         thirty_bid: the 30 bid: ``"sixty"`` (all five tricks, +60 / −30; BICA45),
             ``"sixty-both"`` (+60 / −60; IMP-NL), ``"plain"`` (30 points; IMP-110a/b) or
             ``"blind"`` (WFF: reserved and refused, §7.1 #5) (B8). Unused without a 30 rung.
@@ -289,13 +311,16 @@ class Bidding:
             nothing; ``"free"``: he discards any number and draws back to five (K4).
         discard_trumps: ``"any"`` or ``"last-resort"`` (the bidder discards a trump only when
             his non-trumps cannot cover the discards; IMP-NL) (K5).
-        draw: who exchanges with the stock: ``"all"`` or ``"bidder-only"`` (K6).
+        draw: who exchanges with the stock: ``"all"`` or ``"bidder-only"`` (K6: "only
+            the bidder, through the kitty", IMP-PEI; so with ``kitty=0`` nobody
+            exchanges: :func:`~trumpfamily.bidding.stock.max_draw`).
         draw_limit: cards a seat may draw: ``None`` (any), an int, or a mapping from player
             count to a limit, stored as sorted pairs (AUCTION_45: ``{6: 3}``); cards the
             bidder takes from the kitty count toward it (K7, §7.1 #4).
         draw_order: ``"eldest-first"``, ``"dealer-first"`` (IMP-110b) or ``"simultaneous"``
             (IMP-NL) (K8).
-        rob_pack: the dealer chooses his replacements from the whole stock (DBK) (K9).
+        rob_pack: the dealer chooses his replacements from what is left of the stock,
+            served after everyone else whatever the ``draw_order`` (DBK; IMP-NL) (K9).
         first_lead: ``"left-of-bidder"``, ``"bidder"`` or ``"eldest"`` (P1).
         defender_limit: ``"none"``, ``"no-score-if-made"`` (IMP-NS), ``"no-score"`` (WNH) or
             ``"cap"`` ([U] RULES.md) (S1, §7.1 #8).
@@ -325,7 +350,7 @@ class Bidding:
                                doc="everybody passes (B7)")
     bag_bid: int | None = integer(None, 5, 30, optional=True, doc="the bagged contract (B7)")
     bag_raise: bool = flag(False, doc="a bagged dealer may bid higher (B7b)")
-    max_redeals: int | None = integer(None, 1, optional=True, doc="throw-ins in a row (B7)")
+    max_redeals: int | None = integer(3, 1, optional=True, doc="throw-ins in a row (B7, §7.1 #1)")
     thirty_bid: ThirtyBid = choice("sixty", "sixty", "sixty-both", "plain", "blind",
                                    doc="the 30 bid (B8)")
     extra_bid: ExtraBid | None = choice(None, "slam", "thirty-for-sixty", "moon", "sixty",
@@ -366,8 +391,6 @@ class Bidding:
     def __attrs_post_init__(self) -> None:
         for problem in _problems(self):
             raise InvalidVariantError(problem)
-        for players, _ in self.draw_limit if isinstance(self.draw_limit, tuple) else ():
-            check_stock(self, players, deck=52)
 
 
 def _on_ladder(b: Bidding, amount: int) -> bool:
@@ -458,6 +481,21 @@ def bag_amount(bidding: Bidding, score: int) -> int:
     """
     base = bidding.min_bid if bidding.bag_bid is None else bidding.bag_bid
     return max(base, near_end_minimum(bidding, score))
+
+
+def contract_kind(bidding: Bidding, amount: int) -> ContractKind:
+    """What a bid (or a contract) of ``amount`` is under ``bidding``: the extra bid's name
+    (option ``extra_bid``) for :data:`EXTRA_BID` when the game has one, else ``"bid"``
+    (:data:`ContractKind`; BIDDING.md §3.6 B9).
+
+    >>> from trumpfamily.bidding import Bidding, contract_kind
+    >>> contract_kind(Bidding(extra_bid="slam"), 60), contract_kind(Bidding(extra_bid="moon"), 60)
+    ('slam', 'moon')
+    >>> contract_kind(Bidding(extra_bid="slam"), 30)
+    'bid'
+    """
+    extra = bidding.extra_bid
+    return extra if extra is not None and amount == EXTRA_BID else "bid"
 
 
 def is_all_five_bid(bidding: Bidding, amount: int) -> bool:

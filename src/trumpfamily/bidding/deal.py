@@ -63,13 +63,15 @@ def after_throw_in(bidding: Bidding, *, dealer: int, players: int, in_a_row: int
 
     Returns:
         ``"redeal-next"``: the next dealer (left). ``"redeal-same"``: the same dealer, until
-        the ``max_redeals``-th throw-in in a row, after which the deal passes left.
+        the ``max_redeals``-th throw-in in a row (3 by default: one dealer deals at most
+        three times in a row, §7.1 #1), after which the deal passes left; with
+        ``max_redeals=None`` the same dealer deals until somebody bids.
 
     Raises:
         InvalidArgumentError: under ``all_pass="bag-dealer"`` no hand is thrown in.
 
     >>> from trumpfamily.bidding import Bidding, after_throw_in
-    >>> same = Bidding(all_pass="redeal-same", max_redeals=3)
+    >>> same = Bidding(all_pass="redeal-same")  # max_redeals=3
     >>> after_throw_in(same, dealer=3, players=4, in_a_row=1), after_throw_in(same, dealer=3, players=4, in_a_row=2)
     (Redeal(dealer=3, in_a_row=2), Redeal(dealer=0, in_a_row=0))
     """
@@ -170,23 +172,35 @@ def discard_limits(bidding: Bidding, players: int, *, bidder: bool, trumps: int 
 
 def draw_sequence(bidding: Bidding, players: int, *, dealer: int, bidder: int) -> tuple[int, ...]:
     """The seats that exchange with the stock, in the order they are served (BIDDING.md
-    §3.4 K6, K8). Under ``"simultaneous"`` everyone discards at once and is refilled in
+    §3.4 K6, K8, K9). Under ``"simultaneous"`` everyone discards at once and is refilled in
     this order, eldest first, should the stock run short [I].
+
+    A dealer who robs the pack (``rob_pack=True``) is always served last, whatever the
+    ``draw_order``: both sources of the rule have him choose from what the others left
+    (DBK: the dealer, last in the drawing order, looks through the rest of the pack;
+    IMP-NL: "after everyone else has drawn"). Under ``"dealer-first"`` the others keep
+    their order, from the dealer's left.
 
     >>> from trumpfamily.bidding import Bidding, draw_sequence
     >>> draw_sequence(Bidding(), 4, dealer=3, bidder=1), draw_sequence(Bidding(draw_order="dealer-first"), 4, dealer=3, bidder=1)
     ((0, 1, 2, 3), (3, 0, 1, 2))
+    >>> draw_sequence(Bidding(draw_order="dealer-first", rob_pack=True), 4, dealer=3, bidder=1)
+    (0, 1, 2, 3)
     """
     _table(dealer, players, None)
     first = dealer if bidding.draw_order == "dealer-first" else (dealer + 1) % players
     order = [(first + k) % players for k in range(players)]
+    if bidding.rob_pack:  # the robbing dealer last (DBK, IMP-NL)
+        order.remove(dealer)
+        order.append(dealer)
     return tuple(s for s in order if max_draw(bidding, players, bidder=s == bidder) > 0)
 
 
 def chooses_replacements(bidding: Bidding, seat: int, *, dealer: int) -> bool:
     """Whether ``seat`` picks its replacements from anywhere in the stock instead of taking
     the top cards: the dealer under ``rob_pack=True`` (DBK's variant; BIDDING.md §3.4 K9,
-    EX-K04). The others still draw from the top, in :func:`draw_sequence` order.
+    EX-K04). The others still draw from the top, in :func:`draw_sequence` order, which
+    serves the robbing dealer last.
 
     >>> from trumpfamily.bidding import Bidding, chooses_replacements
     >>> chooses_replacements(Bidding(rob_pack=True), 3, dealer=3), chooses_replacements(Bidding(), 3, dealer=3)

@@ -29,9 +29,9 @@ pure functions of this package and adds only the order of play:
   Under ``draw_order="simultaneous"`` every seat discards before anyone is refilled, and
   the counts stay hidden until the last discard. The dealer robbing the pack
   (``rob_pack``, :func:`~trumpfamily.bidding.chooses_replacements`) picks his
-  replacements from the stock one ``Take`` at a time (DBK); under ``"simultaneous"``
-  after everyone else has been served (IMP-NL). A seat holding extra cards but drawing
-  nothing discards down to five in the same round.
+  replacements from the stock one ``Take`` at a time, after everyone else has been
+  served, whatever the ``draw_order`` (DBK; IMP-NL). A seat holding extra cards but
+  drawing nothing discards down to five in the same round.
 * **Play** (``Phase.PLAY``; §2.7, §3.5): :func:`~trumpfamily.bidding.first_leader` leads;
   five tricks, each card legal and each trick won by the library's one decision
   (:func:`~trumpfamily.tables.legal_mask`, :func:`~trumpfamily.tables.winner_index` on
@@ -42,7 +42,10 @@ pure functions of this package and adds only the order of play:
   :class:`~trumpfamily.outcomes.HandOutcome` has ``scoring="bidding"``.
 
 A stock that could run short is refused when the hand is dealt (§8: "validate the
-configuration instead"), so every seat always holds five cards for the play.
+configuration instead"): a variant deals only the table sizes whose stock covers every
+draw (:meth:`~trumpfamily.variants.Variant.player_counts`; another size raises
+:class:`~trumpfamily.errors.PlayerCountError` with the arithmetic), so every seat always
+holds five cards for the play.
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.bidding.engine import new_bidding_hand
@@ -261,13 +264,15 @@ def _counts(discards: tuple[tuple[Card, ...] | None, ...],
 def _public_auction(history: tuple[Turn, ...], auction: AuctionState,
                     contract: Contract | None) -> tuple[Any, ...]:
     """What every view shows of the auction: (its calls as turns, high bid, high bidder,
-    seats passed, bidder, contract, bagged). The calls are the history's first turns."""
+    seats passed, bidder, contract, bagged, contract kind). The calls are the history's
+    first turns."""
     high = auction.high if contract is None else contract
     return (history, None if high is None else high.amount,
             None if high is None else high.seat, tuple(sorted(auction.passed)),
             None if contract is None else contract.seat,
             None if contract is None else contract.amount,
-            contract is not None and contract.bagged)
+            contract is not None and contract.bagged,
+            None if contract is None else contract.kind)
 
 
 def _mine_after(state: BiddingHand, seat: int, turn: Turn) -> tuple[tuple[Turn, ...], ...]:
@@ -825,9 +830,10 @@ class BiddingHand(SeatingFacts, ValueTuple):
         call = self._as_call(action)
         calls = self._calls + (call,)
         now = _after_call(self.bidding, self._table, self._auction, call)
+        high = now.high  # after a bid or a hold: the contract just made
         events: list[Event] = [
-            Passed(call.seat, "auction") if call.amount is None
-            else BidMade(call.seat, call.amount, call.hold)]
+            Passed(call.seat, "auction") if call.amount is None or high is None
+            else BidMade(call.seat, call.amount, call.hold, high.kind)]
         history = self.history + (Turn(call.seat, action, type(action).__name__),)
         contract = now.contract
         public = _public_auction(history, now, contract)
@@ -840,7 +846,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
                             auction=now, to_act=None, phase=Phase.OVER, thrown_in=True,
                             public=public)
             return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
-        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged))
+        events.append(AuctionWon(contract.seat, contract.amount, contract.bagged, contract.kind))
         state = _evolve(self, history=history, events=tuple(events), calls=calls,
                         auction=now, contract=contract, public=public)
         return state._after_auction()
@@ -1165,10 +1171,11 @@ def _outcome(state: BiddingHand) -> HandOutcome:
             side_points=zero_sides, best_trump=None, best_trump_trick=None, all_five=None,
             barred=(), gains=zero_sides, thrown_in=True)
     bonus = hs.bonus_trick
+    held = bonus if bonus is not None else hs.forfeited_trick  # the highest trump's trick
     best = None
-    if bonus is not None:
+    if held is not None:
         ctx = state._ctx()
-        best = max((c for c in state.tricks[bonus].cards if ctx.suit_of[c] is ctx.trump),
+        best = max((c for c in state.tricks[held].cards if ctx.suit_of[c] is ctx.trump),
                    key=lambda c: ctx.power[c])
     points = tuple(5 * counts[x] + (5 if bonus is not None and state.tricks[bonus].winner == x
                                     else 0) for x in range(s.players))
@@ -1178,9 +1185,10 @@ def _outcome(state: BiddingHand) -> HandOutcome:
         scoring="bidding", sides=sides, tricks=counts, side_tricks=side_tricks,
         tricks_played=len(state.tricks), tricks_needed=None, winner=None, winner_seats=(),
         spoil=False, claimed=False, jink_tried=False, jink_succeeded=False, points=points,
-        side_points=hs.points, best_trump=best, best_trump_trick=bonus,
+        side_points=hs.points, best_trump=best, best_trump_trick=held,
         all_five=next((i for i, t in enumerate(side_tricks) if t == HAND_SIZE), None),
-        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made, gains=hs.gains)
+        barred=(), bidder=contract.seat, bid=contract.amount, made=hs.made,
+        bid_kind=contract.kind, gains=hs.gains, bonus_forfeited=hs.forfeited_trick is not None)
 
 
 def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
@@ -1382,8 +1390,9 @@ def new_bidding_hand(
             :func:`~trumpfamily.new_hand`), ``scores`` is not one int per side, ``seed``
             or ``commit`` is not valid.
         PlayerCountError: ``players`` or ``dealer`` does not suit the variant, or the
-            stock could run short at this table (BIDDING.md §3.4, §8: set a
-            ``draw_limit``).
+            stock could run short at this table (BIDDING.md §3.4, §8): a table size the
+            variant's options leave out of :meth:`~trumpfamily.variants.Variant.player_counts`;
+            the message gives the arithmetic and the sizes it deals.
         InvalidDeckError: ``deck`` is not exactly the variant's deck.
     """
     rules = find_variant(variant)
@@ -1403,7 +1412,7 @@ def new_bidding_hand(
     try:
         plan = _deal_plan(s, len(d))
     except InvalidVariantError as exc:
-        raise PlayerCountError(str(exc)) from None
+        raise PlayerCountError(_short_stock(rules, players, str(exc))) from None
     side_scores = _check_scores(scores, len(s.sides))
     seat_scores = tuple([side_scores[side] for side in s.side_of])
     auction, table, public = _opening(b, dealer, players, seat_scores)
@@ -1416,6 +1425,17 @@ def new_bidding_hand(
         None if salt is None else (salt, deal_commitment(d, salt)),
         auction, (Dealt(dealer, dealt),), table, None, None, public, (nothing, nothing),
     ))
+
+
+def _short_stock(rules: Variant, players: int, why: str) -> str:
+    """The refusal of a table size whose stock the draws could empty (BIDDING.md §3.4, §8):
+    why, with the arithmetic, and the table sizes the variant deals instead."""
+    counts = rules.player_counts()
+    deals = (f"it deals {', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+             if len(counts) > 1 else f"it deals {counts[0]} players only")
+    why = why.removeprefix(f"{players} players: ")
+    return (f"{rules.name} with these options cannot be dealt to {players} players: {why}; "
+            f"{deals} (Variant.player_counts())")
 
 
 @attrs.frozen

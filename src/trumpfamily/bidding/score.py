@@ -127,6 +127,9 @@ class HandScore:
         trick_sides: the side that won each trick, in play order.
         bonus_trick: the index of the trick that carried the bonus, ``None`` when no trump
             was played or the bonus was lost.
+        forfeited_trick: the index of the trick holding the highest trump played when its
+            bonus was lost to ``bonus_cutoff`` (BIDDING.md §5.6 B12: nobody gets it), else
+            ``None``; the trick still holds the highest trump.
     """
 
     bidder: int
@@ -137,6 +140,7 @@ class HandScore:
     gains: tuple[int, ...]
     trick_sides: tuple[int, ...]
     bonus_trick: int | None
+    forfeited_trick: int | None = None
 
 
 def score_hand(bidding: Bidding, *, bidder: int, amount: int, trick_sides: Sequence[int],
@@ -147,8 +151,9 @@ def score_hand(bidding: Bidding, *, bidder: int, amount: int, trick_sides: Seque
     is worth 30, or 25 when no trump is played (EX-S15). The bonus is lost by a side that
     starts the hand on ``bonus_cutoff`` or more (the bidder only, or every side under
     ``bonus_cutoff_scope="all"``); nobody else gets it, and it no longer counts toward the
-    bid. The bidding side scores :func:`bidder_score`; every other side
-    :func:`defender_score` (only the bidder can lose points).
+    bid (:attr:`HandScore.forfeited_trick` keeps which trick held it). The bidding side
+    scores :func:`bidder_score`; every other side :func:`defender_score` (only the bidder
+    can lose points).
 
     Args:
         bidding: the bidding rule component.
@@ -178,11 +183,12 @@ def score_hand(bidding: Bidding, *, bidder: int, amount: int, trick_sides: Seque
         raise InvalidArgumentError(
             f"trick_sides={tuple(trick_sides)!r}, bidder={bidder!r}, bonus_trick={bonus_trick!r}: "
             f"need five tricks won by sides 0..{sides - 1} and a bonus trick 0..4 or None")
+    forfeited = None
     if bonus_trick is not None and bidding.bonus_cutoff is not None:
         owner = trick_sides[bonus_trick]
         if scores[owner] >= bidding.bonus_cutoff and (
                 bidding.bonus_cutoff_scope == "all" or owner == bidder):
-            bonus_trick = None
+            forfeited, bonus_trick = bonus_trick, None
     tricks = tuple(sum(1 for w in trick_sides if w == side) for side in range(sides))
     points = tuple(TRICK_POINTS * tricks[side]
                    + (BONUS_POINTS if bonus_trick is not None and trick_sides[bonus_trick] == side
@@ -192,7 +198,8 @@ def score_hand(bidding: Bidding, *, bidder: int, amount: int, trick_sides: Seque
         bidder_score(bidding, amount, made=made, points=points[side], tricks=tricks[side])
         if side == bidder else defender_score(bidding, points[side], score=scores[side], made=made)
         for side in range(sides))
-    return HandScore(bidder, amount, made, tricks, points, gains, tuple(trick_sides), bonus_trick)
+    return HandScore(bidder, amount, made, tricks, points, gains, tuple(trick_sides), bonus_trick,
+                     forfeited)
 
 
 # -- the end of the game ----------------------------------------------------------------------

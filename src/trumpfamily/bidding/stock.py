@@ -1,11 +1,12 @@
 """The stock and the draw limits: how many cards are left to draw from, and how many each
 seat may draw (BIDDING.md §3.4, §7.1 #4, §8).
 
-:func:`stock_size`, :func:`draw_limit_for`, :func:`max_draw`, :func:`stock_demand` and
-:func:`check_stock`, which :class:`~trumpfamily.bidding.component.Bidding` runs for every
-table size its ``draw_limit`` names, so that no preset lets the stock run short. The
-functions only read the options of the component they are given: this module needs the
-component for type checking only, and the component imports it.
+:func:`stock_size`, :func:`draw_limit_for`, :func:`max_draw`, :func:`stock_demand`,
+:func:`check_stock` and :func:`stock_problem`, which a
+:class:`~trumpfamily.variants.Variant` asks at every table size it allows: it deals only
+the sizes whose stock covers every draw (:meth:`~trumpfamily.variants.Variant.player_counts`),
+so that nobody is ever left short of cards. The functions only read the options of the
+component they are given: this module needs the component for type checking only.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "draw_limit_for",
     "max_draw",
     "stock_demand",
+    "stock_problem",
     "stock_size",
 ]
 
@@ -69,18 +71,25 @@ def max_draw(bidding: Bidding, players: int, *, bidder: bool) -> int:
 
     A non-bidder draws up to the limit (5 without one) under ``draw="all"``, nothing under
     ``"bidder-only"``. The bidder who takes a kitty and discards ``"exact"`` draws nothing;
-    otherwise the kitty cards count toward his limit.
+    otherwise the kitty cards count toward his limit. Under ``"bidder-only"`` the bidder
+    exchanges "through the kitty" (K6): without a kitty (``kitty=0``) he has none to
+    exchange through, so nobody exchanges at all [I: K6 read literally; the combination
+    is coherent, so it is accepted rather than refused].
 
     >>> from trumpfamily.bidding import Bidding, max_draw
     >>> b = Bidding(kitty=3, draw_limit=4)  # IMP-ZB: keep at least one card
     >>> max_draw(b, 4, bidder=False), max_draw(b, 4, bidder=True)
     (4, 1)
+    >>> max_draw(Bidding(draw="bidder-only"), 4, bidder=True)  # no kitty: no exchange
+    0
     """
     limit = draw_limit_for(bidding, players)
     most = 5 if limit is None else min(limit, 5)
     if not bidder:
         return most if bidding.draw == "all" else 0
     if bidding.kitty and bidding.kitty_discard == "exact":
+        return 0
+    if not bidding.kitty and bidding.draw == "bidder-only":
         return 0
     return most if limit is None else max(0, most - bidding.kitty)
 
@@ -113,9 +122,30 @@ def check_stock(bidding: Bidding, players: int, *, deck: int = 52) -> None:
     stock = stock_size(bidding, players, deck=deck)
     demand = stock_demand(bidding, players)
     if demand > stock:
+        advice = ("set a draw_limit" if draw_limit_for(bidding, players) is None
+                  else "lower the draw_limit")
         raise InvalidVariantError(
             f"{players} players: the stock is {deck} - {players} x {5 + bidding.extra_cards} "
             f"- kitty {bidding.kitty} = {stock} cards, but the draws may ask for {demand} "
             f"(bidder {max_draw(bidding, players, bidder=True)} + {players - 1} others x "
             f"{max_draw(bidding, players, bidder=False)}; draw_limit={bidding.draw_limit!r}): "
-            "set a draw_limit (BIDDING.md §3.4, §8: the stock must cover every draw)")
+            f"{advice} (BIDDING.md §3.4, §8: the stock must cover every draw)")
+
+
+def stock_problem(bidding: Bidding, players: int, *, deck: int = 52) -> str | None:
+    """Why the stock cannot always cover the draws at a table of ``players``, with the
+    arithmetic (the message of :func:`check_stock`), or ``None`` when it can (BIDDING.md
+    §3.4, §8). A :class:`~trumpfamily.variants.Variant` deals only the table sizes with
+    no problem (:meth:`~trumpfamily.variants.Variant.player_counts`).
+
+    >>> from trumpfamily.bidding import Bidding, stock_problem
+    >>> stock_problem(Bidding(kitty=3), 4) is None
+    True
+    >>> stock_problem(Bidding(kitty=3), 5)
+    '5 players: the stock is 52 - 5 x 5 - kitty 3 = 24 cards, but the draws may ask for 25 (bidder 5 + 4 others x 5; draw_limit=((6, 3),)): set a draw_limit (BIDDING.md §3.4, §8: the stock must cover every draw)'
+    """
+    try:
+        check_stock(bidding, players, deck=deck)
+    except InvalidVariantError as exc:
+        return str(exc)
+    return None

@@ -29,11 +29,19 @@ too large to be reached, e.g. ``ISMCTSPlayer(10**9, milliseconds=50)``.
 
 **Phases.** Every phase of the turn-up games is searched (robbing, rob prompts, fiving,
 the claim and the jink: :func:`~trumpfamily.search.solve` and the engine handle them). A
-seat with one legal action takes it without search. The bidding games (a
-:class:`~trumpfamily.outcomes.BiddingView`), and the dealer's discard for a turned-up
-joker (no trump suit yet), fall back to the ``fallback`` player's choice
-(:class:`~trumpfamily.players.ContextRuleOfThumbPlayer` by default), silently: in a
-bidding game a search bot plays exactly as its fallback does.
+seat with one legal action takes it without search. The dealer's discard for a turned-up
+joker (no trump suit yet) is the ``fallback`` player's choice
+(:class:`~trumpfamily.players.ContextRuleOfThumbPlayer` by default).
+
+**The bidding games are not searched yet** (a later issue gives them their own search):
+every decision of a bidding hand (a :class:`~trumpfamily.outcomes.BiddingView`: the
+auction, trumps, the kitty, the draw and the play) is the ``fallback``'s, so a search bot
+plays a bidding game exactly as its fallback does, which for the default fallback is
+:class:`~trumpfamily.players.RuleOfThumbPlayer`'s choices. This is explicit: the class
+attribute ``falls_back_in_bidding`` is ``True``, and each bot issues a
+:class:`~trumpfamily.players.BiddingFallbackWarning` once, at its first bidding decision
+with more than one legal action (``warn_fallback=False`` silences it; the default
+fallback is made silent, so one bot warns once).
 """
 
 from __future__ import annotations
@@ -43,14 +51,20 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 from ..actions import Action
 from ..engine import HandState
 from ..errors import InvalidArgumentError, SearchLimitError
 from ..jinking import jink_bonus
 from ..outcomes import AnyView, BiddingView, HandOutcome, SeatView
-from ..players import ContextRuleOfThumbPlayer, Player, RuleOfThumbPlayer, _legal
+from ..players import (
+    ContextRuleOfThumbPlayer,
+    Player,
+    RuleOfThumbPlayer,
+    _legal,
+    _warn_fallback,
+)
 from ..scoring import antes, five_tricks_bonus
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
@@ -79,6 +93,31 @@ def _check_ms(owner: str, value: object) -> float | None:
         raise InvalidArgumentError(
             f"{owner}: milliseconds={value!r} is not a positive number (or None)")
     return float(value)
+
+
+def _check_flag(owner: str, name: str, value: object) -> bool:
+    if type(value) is not bool:
+        raise InvalidArgumentError(f"{owner}: {name}={value!r} is not a bool")
+    return value
+
+
+def _fallback(owner: str, fallback: object) -> Player:
+    """The fallback player: ``fallback``, or a silent ContextRuleOfThumbPlayer (the search
+    bot warns for both, once)."""
+    if fallback is not None and not callable(getattr(fallback, "choose", None)):
+        raise InvalidArgumentError(f"{owner}: fallback={fallback!r:.60} has no choose(view)")
+    if fallback is None:
+        return ContextRuleOfThumbPlayer(warn_fallback=False)
+    return fallback  # type: ignore[return-value]
+
+
+def _bidding_fallback(bot: Any, view: BiddingView) -> Action:
+    """A decision of a bidding game with more than one legal action: the fallback's
+    choice, without search (warned once, at the caller of ``choose``)."""
+    _warn_fallback(bot, view, f"its fallback's ({type(bot.fallback).__name__}), without "
+                              "search", stacklevel=4)
+    action: Action = bot.fallback.choose(view)
+    return action
 
 
 def _check_seed(owner: str, seed: object) -> int | str | bytes | None:
@@ -120,10 +159,15 @@ class SampleSolvePlayer:
             sampling and solving stop at whichever runs out first, the ``samples`` deals
             or the time (at least one deal is solved). Not reproducible (see the module
             notes).
-        fallback: the player for what is not searched (bidding games, the dealer's
-            discard for a turned-up joker) and for ties: among the actions with the best
-            average, the fallback's choice if it is one of them, else the first in legal
-            order. Default: :class:`~trumpfamily.players.ContextRuleOfThumbPlayer`.
+        fallback: the player for what is not searched (every decision of the bidding
+            games, the dealer's discard for a turned-up joker) and for ties: among the
+            actions with the best average, the fallback's choice if it is one of them,
+            else the first in legal order. Default:
+            :class:`~trumpfamily.players.ContextRuleOfThumbPlayer` (made silent: this
+            bot warns for it).
+        warn_fallback: issue a :class:`~trumpfamily.players.BiddingFallbackWarning` at
+            the first decision of a bidding game, which the ``fallback`` makes without
+            search (default ``True``); ``False``: never.
         max_nodes: the search budget of one sampled deal, in positions (an int >= 1, or
             ``None`` for none): a deal that needs more (a large table early in the hand
             can need millions, minutes of search) is left out of the average
@@ -146,11 +190,16 @@ class SampleSolvePlayer:
     per sample (the pool search stops once the pool is decided; the tricks search plays
     the hand further).
 
+    **The bidding games** are not searched yet: every decision of a bidding hand is the
+    ``fallback``'s (:attr:`falls_back_in_bidding`), announced once by a
+    :class:`~trumpfamily.players.BiddingFallbackWarning`.
+
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
-            :data:`~trumpfamily.search.solver.OBJECTIVES`) or ``milliseconds``; ``fallback`` has no
-            ``choose`` method. (An ``objective`` that does not suit the game's scoring is
-            refused by :meth:`choose`, the first time the game is known.)
+            :data:`~trumpfamily.search.solver.OBJECTIVES`), ``milliseconds`` or
+            ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
+            that does not suit the game's scoring is refused by :meth:`choose`, the first
+            time the game is known.)
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=4)
@@ -158,6 +207,9 @@ class SampleSolvePlayer:
     >>> bot.choose(state.view(state.to_act)) in state.legal_actions()
     True
     """
+
+    #: The bidding games are not searched: every decision there is the ``fallback``'s.
+    falls_back_in_bidding: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -168,6 +220,7 @@ class SampleSolvePlayer:
         milliseconds: float | None = None,
         fallback: Player | None = None,
         max_nodes: int | None = 100_000,
+        warn_fallback: bool = True,
     ) -> None:
         owner = "SampleSolvePlayer"
         if max_nodes is not None:
@@ -181,9 +234,9 @@ class SampleSolvePlayer:
                 f"{', '.join(map(repr, OBJECTIVES))} (or None)")
         self.objective = objective
         self.milliseconds = _check_ms(owner, milliseconds)
-        if fallback is not None and not callable(getattr(fallback, "choose", None)):
-            raise InvalidArgumentError(f"{owner}: fallback={fallback!r:.60} has no choose(view)")
-        self.fallback: Player = fallback if fallback is not None else ContextRuleOfThumbPlayer()
+        self.fallback: Player = _fallback(owner, fallback)
+        #: Whether the first bidding decision issues a BiddingFallbackWarning.
+        self.warn_fallback = _check_flag(owner, "warn_fallback", warn_fallback)
 
     def __repr__(self) -> str:
         return (f"SampleSolvePlayer(samples={self.samples}, seed={self.seed!r}, "
@@ -191,7 +244,12 @@ class SampleSolvePlayer:
                 f"max_nodes={self.max_nodes!r})")
 
     def choose(self, view: AnyView) -> Action:
-        """The action with the best mean value over the sampled deals.
+        """The action with the best mean value over the sampled deals; in a bidding game,
+        the ``fallback``'s choice.
+
+        Warns:
+            BiddingFallbackWarning: at the first decision of a bidding game with more than
+                one legal action, unless ``warn_fallback=False``.
 
         Raises:
             InvalidArgumentError: ``view`` is not a :class:`~trumpfamily.outcomes.SeatView`
@@ -203,7 +261,9 @@ class SampleSolvePlayer:
         legal = _legal(self, view)
         if len(legal) == 1:
             return legal[0]
-        if isinstance(view, BiddingView) or view.trump is None:
+        if isinstance(view, BiddingView):
+            return _bidding_fallback(self, view)
+        if view.trump is None:
             return self.fallback.choose(view)
         _check_objective(self.objective, view)
         deadline = None if self.milliseconds is None else (
@@ -288,9 +348,13 @@ class ISMCTSPlayer:
         milliseconds: optionally, a time budget per decision, on top of ``iterations``:
             the search stops at whichever runs out first, the ``iterations`` or the time
             (at least one iteration runs). Not reproducible (see the module notes).
-        fallback: the player for what is not searched (bidding games, the dealer's
-            discard for a turned-up joker). Default:
-            :class:`~trumpfamily.players.ContextRuleOfThumbPlayer`.
+        fallback: the player for what is not searched (every decision of the bidding
+            games, the dealer's discard for a turned-up joker). Default:
+            :class:`~trumpfamily.players.ContextRuleOfThumbPlayer` (made silent: this
+            bot warns for it).
+        warn_fallback: issue a :class:`~trumpfamily.players.BiddingFallbackWarning` at
+            the first decision of a bidding game, which the ``fallback`` makes without
+            search (default ``True``); ``False``: never.
 
     Each iteration draws a deal consistent with the view
     (:func:`~trumpfamily.search.sample_deals`), walks the tree from the root choosing,
@@ -304,9 +368,14 @@ class ISMCTSPlayer:
     points games its side's points over the most a side can take in a hand. The most
     visited root action is played (ties: the first in legal order).
 
+    **The bidding games** are not searched yet: every decision of a bidding hand is the
+    ``fallback``'s (:attr:`falls_back_in_bidding`), announced once by a
+    :class:`~trumpfamily.players.BiddingFallbackWarning`.
+
     Raises:
         InvalidArgumentError: a bad ``iterations``, ``seed``, ``rollout``,
-            ``exploration`` or ``milliseconds``; ``fallback`` has no ``choose`` method.
+            ``exploration``, ``milliseconds`` or ``warn_fallback``; ``fallback`` has no
+            ``choose`` method.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.FORTY_FIVE, players=4, seed=4)
@@ -314,6 +383,9 @@ class ISMCTSPlayer:
     >>> bot.choose(state.view(state.to_act)) in state.legal_actions()
     True
     """
+
+    #: The bidding games are not searched: every decision there is the ``fallback``'s.
+    falls_back_in_bidding: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -324,6 +396,7 @@ class ISMCTSPlayer:
         exploration: float = 0.7,
         milliseconds: float | None = None,
         fallback: Player | None = None,
+        warn_fallback: bool = True,
     ) -> None:
         owner = "ISMCTSPlayer"
         self.iterations = _check_count(owner, "iterations", iterations)
@@ -338,9 +411,9 @@ class ISMCTSPlayer:
                 f"{owner}: exploration={exploration!r} is not a number >= 0")
         self.exploration = float(exploration)
         self.milliseconds = _check_ms(owner, milliseconds)
-        if fallback is not None and not callable(getattr(fallback, "choose", None)):
-            raise InvalidArgumentError(f"{owner}: fallback={fallback!r:.60} has no choose(view)")
-        self.fallback: Player = fallback if fallback is not None else ContextRuleOfThumbPlayer()
+        self.fallback: Player = _fallback(owner, fallback)
+        #: Whether the first bidding decision issues a BiddingFallbackWarning.
+        self.warn_fallback = _check_flag(owner, "warn_fallback", warn_fallback)
 
     def __repr__(self) -> str:
         return (f"ISMCTSPlayer(iterations={self.iterations}, seed={self.seed!r}, "
@@ -348,7 +421,12 @@ class ISMCTSPlayer:
                 f"milliseconds={self.milliseconds!r})")
 
     def choose(self, view: AnyView) -> Action:
-        """The most visited root action after the search.
+        """The most visited root action after the search; in a bidding game, the
+        ``fallback``'s choice.
+
+        Warns:
+            BiddingFallbackWarning: at the first decision of a bidding game with more than
+                one legal action, unless ``warn_fallback=False``.
 
         Raises:
             InvalidArgumentError: ``view`` is not a :class:`~trumpfamily.outcomes.SeatView`
@@ -358,7 +436,9 @@ class ISMCTSPlayer:
         legal = _legal(self, view)
         if len(legal) == 1:
             return legal[0]
-        if isinstance(view, BiddingView) or view.trump is None:
+        if isinstance(view, BiddingView):
+            return _bidding_fallback(self, view)
+        if view.trump is None:
             return self.fallback.choose(view)
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
