@@ -263,8 +263,80 @@ def _public_bases(app, name, obj, options, bases):  # type: ignore[no-untyped-de
     bases[:] = [tuple if base is ValueTuple else base for base in bases]
 
 
+# -- the reference index: what ``import trumpfamily`` gives, by kind --------------------
+# The table of docs/reference/index.rst: one small table per kind (functions, classes,
+# constants, exceptions, modules), each name linked to its entry with the first sentence
+# of its summary, the rules digest's citations left to the entry itself.
+_CITATION = re.compile(r"\s*\((?:[^()]|\([^()]*\))*?(?:§|\.md\b|\bEX-\d)(?:[^()]|\([^()]*\))*\)")
+_KINDS = {"function": "Functions", "class": "Classes", "constant": "Constants and type aliases",
+          "exception": "Exceptions", "module": "Modules"}
+
+
+def _short_summary(doc: str, limit: int = 150) -> str:
+    """The first sentence of a docstring's first paragraph, without citations, cut at a
+    clause (``;``) past ``limit`` characters."""
+    text = _CITATION.sub("", doc.strip().split("\n\n")[0].replace("\n", " "))
+    for end in re.finditer(r"(?<=[.!?])\s+(?=[A-Z])", text):
+        if text.count("``", 0, end.start()) % 2 == 0:  # not inside a literal
+            text = text[:end.start()]
+            break
+    if len(text) > limit:
+        clauses, kept = text.split("; "), ""
+        for clause in clauses:
+            if kept and len(kept) + len(clause) > limit:
+                return kept + "; …"
+            kept = f"{kept}; {clause}" if kept else clause
+    return text
+
+
+def _api_index_directive():  # type: ignore[no-untyped-def]
+    import inspect
+    import types
+    import typing
+
+    from trumpfamily_tables import _attribute_doc, _defining_module, _list_table, _TableDirective
+
+    class ApiIndex(_TableDirective):
+        """``.. trumpfamily-api-index::``: the package's ``__all__``, by kind."""
+
+        def lines(self) -> list[str]:
+            groups: dict[str, list[list[str]]] = {kind: [] for kind in _KINDS}
+            for name in trumpfamily.__all__:
+                if name.startswith("__"):
+                    continue
+                obj = getattr(trumpfamily, name)
+                if inspect.ismodule(obj):
+                    kind, ref, doc = "module", f":mod:`{obj.__name__}`", inspect.getdoc(obj)
+                elif inspect.isclass(obj):
+                    kind = "exception" if issubclass(obj, BaseException) else "class"
+                    role = "exc" if kind == "exception" else "class"
+                    ref = f":{role}:`~{obj.__module__}.{obj.__qualname__}`"
+                    doc = inspect.getdoc(obj)
+                elif callable(obj) and not typing.get_origin(obj):
+                    kind = "function"
+                    ref, doc = f":func:`~{obj.__module__}.{obj.__qualname__}`", inspect.getdoc(obj)
+                else:
+                    module = _defining_module(name)
+                    kind, ref = "constant", f":data:`~{module}.{name}`"
+                    doc = _attribute_doc(module, name)
+                    if isinstance(obj, types.UnionType) or typing.get_origin(obj) is not None:
+                        ref += " (type)"
+                groups[kind].append([ref, _short_summary(doc or "")])
+            out: list[str] = []
+            for kind, rows in groups.items():
+                rows.sort(key=lambda row: row[0].rpartition(".")[2].lower())
+                if rows:
+                    title = _KINDS[kind]
+                    out += [title, "~" * len(title), ""]
+                    out += _list_table(["name", "summary"], rows, [30, 70])
+            return out
+
+    return ApiIndex
+
+
 def setup(app):  # type: ignore[no-untyped-def]
     app.connect("autodoc-process-signature", _hide_signature, priority=100)
     app.connect("autodoc-process-bases", _public_bases)
+    app.add_directive("trumpfamily-api-index", _api_index_directive())
     app.connect("doctree-read", _skip_examples_needing, priority=600)  # after the groups
     app.connect("build-finished", _report_skipped)
