@@ -14,7 +14,12 @@ from trumpfamily import demo
 from trumpfamily.narrate import Narrator, game_header
 
 
-@pytest.mark.parametrize("variant", list(tf.VARIANTS.values()), ids=lambda v: v.name)
+def test_the_demo_plays_the_turn_up_presets_then_a_bidding_game() -> None:
+    assert demo.DEMO_VARIANTS == (*tf.VARIANTS.values(), tf.AUCTION_45)
+    assert tf.AUCTION_45.bidding is not None and demo.BIDDING_HANDS == 1
+
+
+@pytest.mark.parametrize("variant", demo.DEMO_VARIANTS, ids=lambda v: v.name)
 def test_play_game_plays_real_hands(variant: tf.Variant) -> None:
     lines: list[str] = []
     game = demo.play_game(variant, players=4, seed=11, out=lines.append)
@@ -26,7 +31,10 @@ def test_play_game_plays_real_hands(variant: tf.Variant) -> None:
     assert tricks_printed == sum(o.tricks_played for o in game.outcomes)
     assert lines[-1] == "" and lines[-4] == ""
     assert lines[-3].startswith(f"Game over after {len(game.outcomes)} hand")
-    if variant.scoring.scoring == "pool":
+    if variant.bidding is not None:
+        assert len(game.outcomes) == demo.BIDDING_HANDS and game.is_over
+        assert lines[-2].startswith("Scores: ") and "(target 120)" in lines[-2]
+    elif variant.scoring.scoring == "pool":
         assert len(game.outcomes) == demo.POOL_HANDS
         assert sum(game.chips) + game.pool == 0  # chips are conserved
         chips = ", ".join(f"P{seat} {n:+d}" for seat, n in enumerate(game.chips))
@@ -56,11 +64,49 @@ def test_the_demo_is_told_from_the_games_events() -> None:
     assert lines == header + told + [""]
 
 
+def test_the_bidding_hand_is_told_from_the_auction_to_the_score() -> None:
+    """Issue 19: the demo played no bidding game. Its hand of Auction Forty-Fives is a
+    real hand, told in order: the deal, the auction, trumps named, each seat's discard
+    and draw, five tricks and the contract's score; and it is the game's own record."""
+    lines: list[str] = []
+    game = demo.play_game(tf.AUCTION_45, players=4, seed=2030, out=lines.append)
+    (outcome,) = game.outcomes
+    assert not outcome.thrown_in and outcome.tricks_played == 5
+    body = [line.strip() for line in lines if line.startswith("  ")]
+    kinds = [line.split(" ")[0].rstrip(":") if line.startswith(("Hands", "Auction", "Trick "))
+             else line.split(" ", 2)[1] for line in body[:9]]
+    assert kinds == ["Hands", "Auction", "names", "discards", "discards", "discards",
+                     "discards", "Trick", "Trick"]
+    auction = next(line for line in body if line.startswith("Auction: "))
+    assert f"P{outcome.bidder} wins the auction at {outcome.bid}" in auction
+    assert sum(line.startswith("Trick ") for line in body) == 5
+    gains = ", ".join(f"P{a}+P{b} {g:+d}" for (a, b), g in zip(outcome.sides, outcome.gains,
+                                                              strict=True))
+    assert f"Scored this hand: {gains}." in body
+    assert list(game.scores) == list(outcome.gains)
+    replayed = tf.replay_game(game.state.record())
+    assert replayed == game.state
+
+
 def test_main_prints_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert demo.main(["--seed", "5", "--players", "5"]) == 0
     out = capsys.readouterr().out
-    for name in tf.VARIANTS:
-        assert f"{name}: 5 players" in out
+    for variant in demo.DEMO_VARIANTS:
+        assert f"{variant.name}: 5 players" in out
+    bidding = out[out.index("Auction Forty-Fives: 5 players"):]
+    assert "  Auction: " in bidding and "Scored this hand: " in bidding
+    assert bidding.rstrip("\n").endswith("(target 120).")
+
+
+def test_play_all_skips_the_bidding_game_for_a_table_it_does_not_suit() -> None:
+    lines: list[str] = []
+    games = demo.play_all(players=8, seed=1, out=lines.append)
+    assert "(Auction Forty-Fives is skipped: it is for 2-6 players.)" in lines
+    assert [g.variant for g in games] == [tf.MAW, tf.SPOIL_FIVE, tf.TWENTY_FIVE]
+    lines = []
+    games = demo.play_all(players=2, seed=1, out=lines.append)
+    assert [g.variant for g in games] == list(demo.DEMO_VARIANTS)
+    assert games[-1].state.hand.players == 2
 
 
 def test_main_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

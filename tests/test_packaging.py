@@ -107,3 +107,64 @@ def test_no_import_cycles() -> None:
     for module in sorted(modules - {"trumpfamily"}):
         visit(module, [module])
     assert not cycles, f"import cycles: {cycles[:5]}"
+
+
+# -- the licence ------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_licence_file_is_the_mit_licence_of_pyproject() -> None:
+    """pyproject.toml says MIT: the LICENSE file holds that licence's text, with the
+    copyright line, and is the licence file the metadata names (PEP 639)."""
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 trumpfamily developers\n")
+    assert "Permission is hereby granted, free of charge" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in text
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert PYPROJECT["project"]["license-files"] == ["LICENSE"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist and the wheel, built from the checkout by the project's build backend
+    (hatchling, installed apart as pip's build isolation would)."""
+    import subprocess
+
+    tmp = tmp_path_factory.mktemp("dist")
+    backend = tmp / "backend"
+    requires = PYPROJECT["build-system"]["requires"]
+    got = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--target",
+                          str(backend), *requires], capture_output=True, text=True,
+                         timeout=300, check=False)
+    if got.returncode:
+        pytest.skip(f"cannot install the build backend {requires}: {got.stderr.strip()[-300:]}")
+    out = tmp / "out"
+    code = ("import sys, hatchling.build as b; "
+            "print(b.build_sdist(sys.argv[1])); print(b.build_wheel(sys.argv[1]))")
+    subprocess.run([sys.executable, "-c", code, str(out)], cwd=ROOT, check=True, timeout=300,
+                   env={**os.environ, "PYTHONPATH": str(backend)}, capture_output=True)
+    return out
+
+
+def test_the_licence_ships_in_the_sdist_and_the_wheel(built: Path) -> None:
+    import tarfile
+    import zipfile
+
+    licence = (ROOT / "LICENSE").read_bytes()
+    version = trumpfamily.__version__
+    (sdist,) = built.glob("trumpfamily-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        member = tar.extractfile(f"trumpfamily-{version}/LICENSE")
+        assert member is not None and member.read() == licence
+        pkg_info = tar.extractfile(f"trumpfamily-{version}/PKG-INFO")
+        assert pkg_info is not None
+        sdist_meta = pkg_info.read().decode()
+    (wheel,) = built.glob("trumpfamily-*.whl")
+    with zipfile.ZipFile(wheel) as whl:
+        info = f"trumpfamily-{version}.dist-info"
+        assert whl.read(f"{info}/licenses/LICENSE") == licence
+        wheel_meta = whl.read(f"{info}/METADATA").decode()
+    for meta in (sdist_meta, wheel_meta):
+        assert "License-Expression: MIT" in meta.splitlines()
+        assert "License-File: LICENSE" in meta.splitlines()

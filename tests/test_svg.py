@@ -279,7 +279,7 @@ def test_a_bidding_view_shows_its_own_hand_only() -> None:
     seat = hand.to_act
     picture = svg.view(game.view(seat))
     assert shown(picture) == set(hand.hands[seat])
-    assert "hand hidden" in picture and "Stock:" in picture
+    assert _backs_labels(picture) == ["× 5"] * 3 and "Stock:" in picture
     assert "side 0 (Seat 0 &amp; Seat 2): 0" in picture  # partnerships: scores by side
     assert picture == game.view(seat)._repr_svg_()
     public = svg.table(hand)
@@ -508,3 +508,175 @@ def test_flags_must_be_bools_so_a_string_never_reveals_the_hands() -> None:
 def test_a_card_drawn_twice_is_refused(make: Any, message: str) -> None:
     with pytest.raises(tf.InvalidArgumentError, match=message):
         make()
+
+
+# -- the bidding pictures: counted backs, sized to their contents (issue 19) ----------------
+
+def _bidding_states(variant: tf.Variant, players: int, seed: int) -> list[Any]:
+    """Every state of a random bidding hand that is played out (not thrown in)."""
+    for attempt in range(20):
+        rng = random.Random(seed * 100 + attempt)
+        state = tf.new_hand(variant, players=players, dealer=rng.randrange(players),
+                            seed=seed * 100 + attempt)
+        states = [state]
+        while not state.is_over:
+            bids = [a for a in state.legal_actions() if type(a).__name__ == "Bid"]
+            # someone bids, so that the kitty, the discards and the draws are drawn
+            action = bids[0] if bids and not state.view(0).high_bid else rng.choice(
+                state.legal_actions())
+            state = state.apply(action)
+            states.append(state)
+        if not state.outcome.thrown_in:
+            return states
+    raise AssertionError("every hand was thrown in")
+
+
+def _backs_labels(picture: str) -> list[str]:
+    """The counts written beside the card backs, in seat order."""
+    return [t for t in texts(parse(picture)) if t.startswith("× ")]
+
+
+_BIDDING_CASES = [
+    (tf.AUCTION_45, 4), (tf.NEWFOUNDLAND_120S, 4), (tf.FIFTY_FIVE, 5),
+    (tf.AMERICAN_110, 4), (tf.NOVA_SCOTIA_45, 3),
+    (tf.NOVA_SCOTIA_45.with_options(extra_cards=2), 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "players"), _BIDDING_CASES,
+                         ids=lambda x: getattr(x, "name", str(x)))
+def test_a_bidding_picture_draws_the_other_hands_as_counted_backs(variant: tf.Variant,
+                                                                 players: int) -> None:
+    """Issue 19: the other hands of a bidding hand were "hand hidden", with no backs.
+    They are card backs with their count, the count the engine holds, through the
+    auction, the kitty, the discards, the draw and the play."""
+    phases = set()
+    for state in _bidding_states(variant, players, seed=3):
+        phases.add(state.phase)
+        for seat in range(players):
+            picture = svg.view(state.view(seat))
+            assert "hand hidden" not in picture
+            expected = [f"× {len(state.hands[s])}" for s in range(players)
+                        if s != seat and state.hands[s]]
+            assert _backs_labels(picture) == expected, (state.phase, seat)
+        table = svg.table(state)
+        assert _backs_labels(table) == [f"× {len(h)}" for h in state.hands if h], state.phase
+        assert shown(table) <= set(state.current_trick)
+    assert {"auction", "draw", "play", "over"} <= phases
+
+
+def test_a_count_hidden_by_simultaneous_draws_is_a_question_mark() -> None:
+    """Under ``draw_order="simultaneous"`` the discards are counted only once everyone
+    has discarded: until then the other hands' backs say "× ?", and the public table
+    does not show even the bottom seat's count (which only that seat knows)."""
+    variant = tf.AUCTION_45.with_options(draw_order="simultaneous")
+    states = _bidding_states(variant, 4, seed=5)
+    hidden = [s for s in states if s.phase == "draw"
+              and any(d is not None for d in s.discards) and s.view(0).discarded.count(None)]
+    assert hidden, "a draw with hidden discards"
+    state = hidden[-1]
+    seat = state.to_act
+    labels = _backs_labels(svg.view(state.view(seat)))
+    assert "× ?" in labels and len(labels) == 3
+    bottom = next(s for s in range(4) if state.discards[s] is not None and s != state.bidder)
+    public = _backs_labels(svg.table(state, bottom=bottom))
+    assert public[bottom] == "× ?"
+
+
+def test_a_revealed_bidding_table_prints_the_stock_once_and_shows_the_discards() -> None:
+    """Issue 19: "Stock: 19 cards" was printed twice, and the discards not at all."""
+    states = _bidding_states(tf.NEWFOUNDLAND_120S, 4, seed=3)
+    state = next(s for s in states if s.phase == "play")
+    picture = svg.table(state, reveal=True)
+    words = texts(parse(picture))
+    assert words.count(f"Stock: {len(state.stock)} cards") == 1
+    assert f"Kitty (taken by Seat {state.bidder}):" in words
+    gone = {c for d in state.discards if d for c in d}
+    assert gone and gone <= shown(picture)
+    for seat, cards in enumerate(state.discards):
+        assert (f"Seat {seat}'s discards:" in words) == bool(cards)
+
+
+def _extent(picture: str) -> tuple[float, float]:
+    """The left and right edges of everything drawn (cards, rectangles, the table, text
+    at its DejaVu Sans width), leaving out the paper behind it all."""
+    from trumpfamily import _svgdraw
+
+    root = parse(picture)
+    edges: list[tuple[float, float]] = []
+
+    def walk(node: ET.Element, dx: float, dy: float) -> None:
+        found = re.fullmatch(r"translate\((.+),(.+)\)", node.get("transform", ""))
+        if found:
+            dx, dy = dx + float(found.group(1)), dy + float(found.group(2))
+        tag = node.tag.removeprefix(NS)
+        if tag == "rect" and node is not root[1]:
+            x = dx + float(node.get("x", "0"))
+            edges.append((x, x + float(node.get("width", "0"))))
+        elif tag == "ellipse":
+            cx, rx = dx + float(node.get("cx", "0")), float(node.get("rx", "0"))
+            edges.append((cx - rx, cx + rx))
+        elif tag == "text":
+            x = dx + float(node.get("x", "0"))
+            width = _svgdraw._text_width("".join(node.itertext()),
+                                         float(node.get("font-size", "0")),
+                                         bold=node.get("font-weight") == "bold")
+            width += sum(float(span.get("dx", "0")) for span in node)  # spaces as offsets
+            anchor = node.get("text-anchor")
+            left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+            edges.append((left, left + width))
+        if tag != "text":
+            for child in node:
+                walk(child, dx, dy)
+
+    walk(root, 0, 0)
+    return min(a for a, _ in edges), max(b for _, b in edges)
+
+
+def test_text_is_measured_in_dejavu_sans() -> None:
+    """The widths the layout uses are those of DejaVu Sans (measured: a browser renders
+    this line of 13-pixel text 444.8 pixels wide)."""
+    from trumpfamily import _svgdraw
+
+    line = "Tricks per side: side 0 (Seat 0 & Seat 2) 0, side 1 (Seat 1 & Seat 3) 0"
+    assert _svgdraw._text_width(line, 13) == pytest.approx(444.8, rel=0.01)
+    assert _svgdraw._text_width("Seat 3 ▸ to act", 13, bold=True) > _svgdraw._text_width(
+        "Seat 3 ▸ to act", 13)
+
+
+@pytest.mark.parametrize(("variant", "players"), [*_BIDDING_CASES[:3], (tf.SPOIL_FIVE, 4),
+                                                  (tf.FORTY_FIVE, 6)],
+                         ids=lambda x: getattr(x, "name", str(x)))
+def test_a_picture_is_sized_to_its_contents(variant: tf.Variant, players: int) -> None:
+    """Issue 19: a bidding view was 1,377 pixels wide with its right half empty. Every
+    view and table ends within a margin of what it draws."""
+    states = (_bidding_states(variant, players, seed=3) if variant.bidding
+              else [s for s, _ in random_hand(variant, players, seed=3)])
+    for state in states[:: max(1, len(states) // 6)]:
+        for picture in (svg.view(state.view(state.to_act or 0)), svg.table(state),
+                        svg.table(state, reveal=True)):
+            width = float(parse(picture).get("width", "0"))
+            left, right = _extent(picture)
+            assert left >= 0 and right <= width, (left, right, width)
+            assert width - right <= 12, (state.phase, width, right)
+
+
+def test_a_trick_picture_names_the_trump_suit() -> None:
+    """Issue 19: a trick's picture showed no trump suit; with ``trump=`` it names it, as
+    the pictures of a view, a table and a position do."""
+    states = _bidding_states(tf.AUCTION_45, 4, seed=3)
+    hand = next(s for s in states if s.tricks)
+    trick = hand.tricks[0]
+    picture = svg.trick(trick, trump=hand.trump)
+    root = parse(picture)
+    words = " ".join(texts(root))
+    suit = hand.trump
+    assert f"Trumps:{suit.symbol}{suit.name.lower()}" in words.replace(" ", "")
+    assert root.find(f"{NS}title").text.startswith(f"{suit.name.title()} trumps.")  # type: ignore[union-attr]
+    assert shown(picture) == set(trick.cards)
+    assert svg.trick(trick, trump="hearts") != svg.trick(trick, trump="S")
+    assert "Trumps" not in svg.trick(trick)  # no suit given, none named
+    left, right = _extent(picture)
+    assert right <= float(root.get("width", "0"))
+    with pytest.raises(tf.CardParseError):
+        svg.trick(trick, trump="X")

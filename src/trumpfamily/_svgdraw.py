@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 from xml.sax.saxutils import escape as _escape
@@ -108,8 +109,39 @@ def card_name(card: Card) -> str:
     return f"{card.rank.name.title()} of {card.suit.name.title()}"
 
 
-def _text_width(text: str, font: float) -> float:
-    return len(text) * font * 0.6
+# The advance widths of DejaVu Sans (the first font of _FONT, and the widest of them), in
+# thousandths of the font size, regular and bold: a picture is as wide as its text.
+_GLYPHS: Final = (' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`'
+                  "abcdefghijklmnopqrstuvwxyz{|}~♣♦♥♠▸×·★–—…’é")
+_REGULAR: Final = dict(zip(_GLYPHS, (
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636,
+    636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698,
+    770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732,
+    684, 989, 685, 611, 685, 390, 337, 390, 838, 500, 500, 613, 635, 550, 635, 615, 352, 635,
+    634, 278, 278, 579, 278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592,
+    525, 636, 337, 636, 838, 896, 896, 896, 896, 502, 838, 318, 896, 500, 1000, 1000, 318,
+    615), strict=True))
+_BOLD: Final = dict(zip(_GLYPHS, (
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696,
+    696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734,
+    830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812,
+    774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678, 435, 716,
+    712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652,
+    582, 712, 365, 712, 838, 896, 896, 896, 896, 502, 838, 380, 896, 500, 1000, 1000, 380,
+    678), strict=True))
+
+
+def _text_width(text: str, font: float, *, bold: bool = False) -> float:
+    """The width of ``text`` at ``font`` pixels in DejaVu Sans; a character it does not
+    list counts as a wide one (1 em for East Asian wide characters, else 0.8 em)."""
+    widths = _BOLD if bold else _REGULAR
+    total = 0
+    for ch in text:
+        width = widths.get(ch)
+        if width is None:
+            width = 1000 if unicodedata.east_asian_width(ch) in "WF" else 800
+        total += width
+    return total * font / 1000
 
 
 def _text(x: float, y: float, text: str, *, size: float, fill: str = _INK,
@@ -131,6 +163,13 @@ def _rich(x: float, y: float, parts: Sequence[tuple[str, str]], *, size: float,
         for i, (text, fill) in enumerate(parts))
     return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{_INK}" '
             f'text-anchor="{anchor}"{weight}>{spans}</text>')
+
+
+def _rich_width(parts: Sequence[tuple[str, str]], size: float, *, bold: bool = False) -> float:
+    """The width of a line drawn by :func:`_rich`."""
+    return sum(_text_width(text.strip() if i else text.rstrip(), size, bold=bold)
+               + (size * 0.3 if text[:1] == " " and i else 0)
+               for i, (text, _) in enumerate(parts))
 
 
 def _document(width: float, height: float, body: str, title: str, *, paper: bool = False) -> str:
@@ -317,6 +356,7 @@ class _Seat(NamedTuple):
     backs: int | None  # cards face down; None: not shown
     acting: bool
     legal: frozenset[Card] | None
+    counted: bool = True  # False: the backs' count is hidden (drawn as "× ?")
 
 
 class _Layout(NamedTuple):
@@ -354,8 +394,8 @@ def _seat_block(seat: _Seat, x: float, y: float, w: float, cw: float, ch: float,
         shown = min(seat.backs, _HAND_SIZE)
         step = mw * 0.3
         total = mw + step * (shown - 1)
-        label = f"× {seat.backs}"
-        left = x + (w - total - _text_width(label, font) - 4) / 2
+        label = _backs_label(seat)
+        left = x + (w - total - _text_width(label, font, bold=True) - 4) / 2
         out.extend(_back(left + i * step, top, mw, mh) for i in range(shown))
         out.append(_text(left + total + 4, top + mh * 0.6, label, size=font, bold=True))
     elif seat.backs == 0:
@@ -372,15 +412,19 @@ def _seat_height(seat: _Seat, cw: float, ch: float, font: float) -> float:
     return height + font * 0.4
 
 
+def _backs_label(seat: _Seat) -> str:
+    return f"× {seat.backs}" if seat.counted else "× ?"
+
+
 def _seat_width(seat: _Seat, cw: float, font: float) -> float:
-    texts = [seat.label + (" ▸ to act" if seat.acting else ""), " · ".join(seat.notes)]
-    width = max(_text_width(t, font) for t in texts) + font
+    width = max(_text_width(seat.label + (" ▸ to act" if seat.acting else ""), font, bold=True),
+                _text_width(" · ".join(seat.notes), font * 0.85)) + font
     mw = cw * 0.6
     if seat.hand is not None:
         width = max(width, mw + mw * 0.55 * (len(seat.hand) - 1) + 8)
     elif seat.backs:
         width = max(width, mw + mw * 0.3 * (min(seat.backs, _HAND_SIZE) - 1)
-                    + _text_width(f"× {seat.backs}", font) + 12)
+                    + _text_width(_backs_label(seat), font, bold=True) + 12)
     return width
 
 
@@ -417,10 +461,13 @@ def _draw_ring(layout: _Layout, cw: float, ch: float, font: float) -> tuple[str,
     for place, block, (w, h) in zip(layout.seats, blocks, sizes, strict=True):
         body.append(_seat_block(place, block.x + (block.w - w) / 2, block.y + (block.h - h) / 2,
                                 w, cw, ch, font))
-    left = min(-inner_rx - 6, *(b.x for b in blocks))
-    top = min(-inner_ry - 6, *(b.y for b in blocks))
-    right = max(inner_rx + 6, *(b.x + b.w for b in blocks))
-    bottom = max(inner_ry + 6, *(b.y + b.h for b in blocks))
+    # the bounding box of what is drawn: each block is centred in its place on the ring
+    drawn = [_Box(b.x + (b.w - w) / 2, b.y + (b.h - h) / 2, w, h)
+             for b, (w, h) in zip(blocks, sizes, strict=True)]
+    left = min(-inner_rx - 6, *(b.x for b in drawn))
+    top = min(-inner_ry - 6, *(b.y for b in drawn))
+    right = max(inner_rx + 6, *(b.x + b.w for b in drawn))
+    bottom = max(inner_ry + 6, *(b.y + b.h for b in drawn))
     return "".join(body), _Box(left, top, right - left, bottom - top)
 
 
@@ -446,9 +493,11 @@ def _seat_int(name: str, value: object, players: int) -> int:
 
 def trick_picture(seq: Sequence[Card], leader: int | None, winner: int | None = None, *,
                   players: int | None = None, bottom: int = 0,
-                  names: Sequence[str] | None = None, card_width: float = CARD_WIDTH,
-                  card_height: float = CARD_HEIGHT, font_size: float = 13) -> str:
-    """A trick round the table (:func:`trumpfamily.svg.trick`)."""
+                  names: Sequence[str] | None = None, trump: Suit | None = None,
+                  card_width: float = CARD_WIDTH, card_height: float = CARD_HEIGHT,
+                  font_size: float = 13) -> str:
+    """A trick round the table (:func:`trumpfamily.svg.trick`), under a line naming the
+    trump suit when ``trump`` is given."""
     cw, ch = _size("card_width", card_width), _size("card_height", card_height)
     font = _size("font_size", font_size)
     if leader is None:
@@ -480,9 +529,16 @@ def trick_picture(seq: Sequence[Card], leader: int | None, winner: int | None = 
     title = (f"A trick led by {labels[leader]}: "
              + ", ".join(card_name(c) for c in seq)
              + (f"; won by {labels[winner]}" if winner is not None else ""))
-    return _document(box.w + 2 * pad, box.h + 2 * pad,
-                     f'<g transform="translate({_n(pad - box.x)},{_n(pad - box.y)})">{body}</g>',
-                     title, paper=True)
+    top, width, heading = pad, box.w + 2 * pad, ""
+    if trump is not None:
+        parts = _suit_parts("Trumps: ", trump)
+        heading = _rich(pad, pad + font * 1.1, parts, size=font, bold=True)
+        top += font * 1.6
+        width = max(width, 2 * pad + _rich_width(parts, font, bold=True))
+        title = f"{trump.name.title()} trumps. {title}"
+    return _document(width, top + box.h + pad,
+                     heading + f'<g transform="translate({_n((width - box.w) / 2 - box.x)},'
+                     f'{_n(top - box.y)})">{body}</g>', title, paper=True)
 
 
 # -- views and tables --------------------------------------------------------------------
@@ -513,6 +569,7 @@ def _suit_parts(label: str, suit: Suit | None, after: str = "") -> list[tuple[st
 class _Line(NamedTuple):
     parts: list[tuple[str, str]]
     bold: bool
+    indent: float = 0.0  # pixels
 
 
 class _CardRow(NamedTuple):
@@ -529,7 +586,12 @@ class _Panel:
         self.items: list[_Line | _CardRow] = []
 
     def line(self, *parts: tuple[str, str] | str, bold: bool = False) -> None:
-        self.items.append(_Line([(p, _INK) if isinstance(p, str) else p for p in parts], bold))
+        """A line of text; leading spaces indent it (SVG text would drop them)."""
+        items = [(p, _INK) if isinstance(p, str) else p for p in parts]
+        first, colour = items[0]
+        spaces = len(first) - len(first.lstrip(" "))
+        items[0] = (first[spaces:], colour)
+        self.items.append(_Line(items, bold, spaces * self.font * 0.4))
 
     def cards(self, seq: Sequence[Card], *, dimmed: bool = False, small: bool = True) -> None:
         self.items.append(_CardRow(tuple(seq), dimmed, small))
@@ -539,9 +601,10 @@ class _Panel:
         for item in self.items:
             if isinstance(item, _CardRow):
                 w = self.cw * (0.6 if item.small else 1.0)
-                best = max(best, len(item.cards) * (w + 4))
+                best = max(best, len(item.cards) * (w + 4) - 4)
             else:
-                best = max(best, _text_width("".join(t for t, _ in item.parts), self.font))
+                best = max(best, item.indent + _rich_width(item.parts, self.font,
+                                                           bold=item.bold))
         return best
 
     def draw(self, x: float, y: float) -> tuple[str, float]:
@@ -556,7 +619,8 @@ class _Panel:
                 y += h + 6
             else:
                 y += self.font * 1.35
-                out.append(_rich(x, y, item.parts, size=self.font, bold=item.bold))
+                out.append(_rich(x + item.indent, y, item.parts, size=self.font,
+                                 bold=item.bold))
         return "".join(out), y
 
 
@@ -597,7 +661,8 @@ def _compose(header: str, layout: _Layout, panel: _Panel, hand_row: str, hand_w:
     panel_x = pad + box.w + 16
     panel_body, panel_end = panel.draw(panel_x, top)
     ring_bottom = top + box.h
-    width = max(panel_x + panel.width(), pad + hand_w, pad + _text_width(header, font)) + pad
+    width = max(panel_x + panel.width(), pad + hand_w,
+                pad + _text_width(header, font * 1.05, bold=True)) + pad
     body = [_text(pad, pad + font * 1.1, header, size=font * 1.05, bold=True),
             f'<g transform="translate({_n(pad - box.x)},{_n(top - box.y)})">{ring}</g>',
             panel_body]
@@ -616,7 +681,7 @@ def _hand_row(label: str, hand: Sequence[Card], legal: frozenset[Card] | None, c
         row += _row(hand, 0, font * 1.5, cw, ch, cw + 6, legal, lift)
     else:
         row += _text(0, font * 2.8, "no cards", size=font)
-    width = max(_text_width(label, font), len(hand) * (cw + 6))
+    width = max(_text_width(label, font, bold=True), len(hand) * (cw + 6))
     return row, width, font * 1.5 + (ch + lift if hand else font * 1.5)
 
 
@@ -662,16 +727,35 @@ def _seats(v: SeatView | BiddingView, labels: Sequence[str],
         notes.append(f"{won} trick" + ("" if won == 1 else "s"))
         hand: tuple[Card, ...] | None = None
         count: int | None = None
+        counted = True
         if reveal_hands is not None:
             hand = tuple(reveal_hands[s])
-        elif not _turn_up(v):
-            if not (own and s == v.seat) and v.phase != "over":
-                notes.append("hand hidden")  # its size changes with the kitty and draws
         elif not (own and s == v.seat):
-            count = _HAND_SIZE - played[s]
+            if _turn_up(v):
+                count = _HAND_SIZE - played[s]
+            else:
+                known = _bidding_count(cast("BiddingView", v), s, played[s])
+                count, counted = (_HAND_SIZE, False) if known is None else (known, True)
         out.append(_Seat(labels[s], tuple(notes), hand, count, v.to_act == s,
-                         legal if v.to_act == s and hand is not None else None))
+                         legal if v.to_act == s and hand is not None else None, counted))
     return tuple(out)
+
+
+def _bidding_count(v: BiddingView, seat: int, played: int) -> int | None:
+    """How many cards ``seat`` holds in a bidding hand, from what the whole table sees:
+    five, the extra cards once trumps are named, the kitty for the bidder once he has
+    taken it, less his discards, plus his draws, less his cards played. ``None`` while the
+    count is hidden (``draw_order="simultaneous"``: the discards are counted only once
+    everyone has discarded)."""
+    b = v.variant.bidding
+    assert b is not None
+    held = _HAND_SIZE + (b.extra_cards if v.trump is not None else 0)
+    if seat == v.bidder and v.kitty_size and (v.trump is not None or not b.trump_before_kitty):
+        held += v.kitty_size
+    discarded = v.discarded[seat]
+    if discarded is None and v.phase == "draw" and b.draw_order == "simultaneous":
+        return None
+    return held - (discarded or 0) + (v.drawn[seat] or 0) - played
 
 
 def _common_panel(panel: _Panel, v: SeatView | BiddingView, labels: Sequence[str], *,
@@ -729,9 +813,10 @@ def _common_panel(panel: _Panel, v: SeatView | BiddingView, labels: Sequence[str
             panel.line("Your discards (face down):")
             panel.cards(b.my_discards)
     if any(len(side) > 1 for side in v.sides):
-        panel.line("Tricks per side: " + ", ".join(
-            f"{_side_name(v.sides, i, labels)} {sum(v.trick_counts[s] for s in side)}"
-            for i, side in enumerate(v.sides)))
+        panel.line("Tricks per side:")
+        for i, side in enumerate(v.sides):
+            panel.line(f"  {_side_name(v.sides, i, labels)}: "
+                       f"{sum(v.trick_counts[s] for s in side)}")
     if v.game is not None:
         _game_lines(panel, v.game, v.sides, labels)
 
@@ -753,6 +838,13 @@ def table_picture(state: HandState | BiddingHand, *, reveal: bool = False,
     labels = _names(names, state.players)
     bottom = _seat_int("bottom", bottom, state.players)
     v = state.view(bottom)  # only its public fields are drawn unless reveal
+    if not _turn_up(v):
+        # a seat's own discard count may be hidden from the others (simultaneous draws):
+        # the table shows it as another seat sees it
+        b = cast("BiddingView", v)
+        other = cast("BiddingView", state.view((bottom + 1) % state.players)).discarded[bottom]
+        v = b._replace(discarded=tuple(other if s == bottom else d
+                                       for s, d in enumerate(b.discarded)))
     legal = (_legal_cards(state.legal_actions())
              if reveal and mark_legal and state.phase == "play" else None)
     panel = _Panel(font, cw, ch)
@@ -781,10 +873,20 @@ def _reveal_panel(panel: _Panel, state: HandState | BiddingHand,
             panel.line(f"{h.demoted.symbol} ranks lowest (not robbed)")
         for bar in h.barred:
             panel.line(f"{labels[bar.seat]} may not win the pool")
-    elif state.kitty:  # a bidding hand (BiddingHand)
-        panel.line("Kitty:")
-        panel.cards(state.kitty)
-    panel.line(f"Stock: {len(state.stock)} cards")
+        panel.line(f"Stock: {len(state.stock)} cards")
+    else:  # a bidding hand (BiddingHand): its stock's size is public, beside the table
+        b = state
+        if not b.kitty and not any(b.discards):
+            panel.line("  the stock's cards only")
+        if b.kitty:
+            taken = (f" (taken by {labels[b.bidder]})"
+                     if b.kitty_taken and b.bidder is not None else "")
+            panel.line(f"Kitty{taken}:")
+            panel.cards(b.kitty)
+        for seat, gone in enumerate(b.discards):
+            if gone:
+                panel.line(f"{labels[seat]}'s discards:")
+                panel.cards(gone)
 
 
 # -- a position (trumpfamily explain) -----------------------------------------------------
@@ -820,7 +922,8 @@ def position_picture(held: Sequence[Card], played: Sequence[Card], suit: Suit,
     lift = 0.0 if marked is None else ch * 0.12
     body.append(_row(held, pad, y + 6, cw, ch, cw + 6, marked, lift))
     y += 6 + ch + lift + pad
-    width = max(width, pad + len(held) * (cw + 6), pad + _text_width(title or "", font)) + pad
+    width = max(width, pad + len(held) * (cw + 6),
+                pad + _text_width(title or "", font * 1.05, bold=True)) + pad
     name = (f"{suit.name.title()} trumps; trick: "
             + (", ".join(map(card_name, played)) or "none") + "; hand: "
             + ", ".join(map(card_name, held)))

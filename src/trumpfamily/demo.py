@@ -1,11 +1,14 @@
 """The demo: whole games of every turn-up preset (Maw, Spoil Five, Twenty-Five,
-Forty-Five), played by bots through the public API.
+Forty-Five), then a hand of a bidding game (Auction Forty-Fives), played by bots through
+the public API.
 
-``python -m trumpfamily`` (or ``trumpfamily demo``) plays what :func:`play_all` plays.
-Each preset plays a :class:`~trumpfamily.game.Game` from a seeded shuffle:
-:data:`POOL_HANDS` (3) hands of a pool game (antes, robbing, claims and jinks, spoils
-carried forward), or a points game to its target (at most :data:`MAX_POINTS_HANDS`, 40,
-hands). Seat 0 is a :class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
+``python -m trumpfamily`` (or ``trumpfamily demo``) plays what :func:`play_all` plays:
+each preset of :data:`DEMO_VARIANTS` plays a :class:`~trumpfamily.game.Game` from a
+seeded shuffle: :data:`POOL_HANDS` (3) hands of a pool game (antes, robbing, claims and
+jinks, spoils carried forward), a points game to its target (at most
+:data:`MAX_POINTS_HANDS`, 40, hands), or :data:`BIDDING_HANDS` (1) hand of a bidding game
+(the auction, naming trumps, the discards and the draw, the play and the contract's
+score). Seat 0 is a :class:`~trumpfamily.players.RuleOfThumbPlayer`, the others
 :class:`~trumpfamily.players.RandomPlayer` s. What is printed is the
 :class:`~trumpfamily.narrate.Narrator`'s reading of the game's events, the whole truth:
 every deal, rob, trick and payout. The options are ``--seed S`` (default 2026; preset
@@ -29,11 +32,13 @@ from .errors import PlayerCountError
 from .game import Game
 from .narrate import PLAIN, Narrator, Style, game_header
 from .players import Player, RandomPlayer, RuleOfThumbPlayer
-from .variants import VARIANTS, Variant
+from .variants import AUCTION_45, VARIANTS, Variant
 
 __all__ = [
+    "BIDDING_HANDS",
     "DEFAULT_PLAYERS",
     "DEFAULT_SEED",
+    "DEMO_VARIANTS",
     "MAX_POINTS_HANDS",
     "POOL_HANDS",
     "add_arguments",
@@ -48,6 +53,12 @@ __all__ = [
 POOL_HANDS: Final = 3
 #: The most hands a points game is played for (40), a safety cap: games end well before.
 MAX_POINTS_HANDS: Final = 40
+#: Hands played of a bidding game (1): its game to 120 points would take a dozen or more.
+BIDDING_HANDS: Final = 1
+#: What the demo plays, in order: the four turn-up presets of
+#: :data:`~trumpfamily.variants.VARIANTS`, then Auction Forty-Fives
+#: (:data:`~trumpfamily.variants.AUCTION_45`) for one of the bidding games.
+DEMO_VARIANTS: Final[tuple[Variant, ...]] = (*VARIANTS.values(), AUCTION_45)
 #: The seed of the first preset's game (2026); preset number ``i`` plays with ``seed + i``.
 DEFAULT_SEED: Final = 2026
 #: Players at each table (4).
@@ -97,7 +108,8 @@ def play_game(variant: Variant, *, players: int, seed: int | str,
 
     Returns:
         The finished :class:`~trumpfamily.game.Game` (:data:`POOL_HANDS` hands of a pool
-        game; a points game played to its target, at most :data:`MAX_POINTS_HANDS` hands).
+        game; a points game played to its target, at most :data:`MAX_POINTS_HANDS` hands;
+        :data:`BIDDING_HANDS` hand of a bidding game).
 
     Raises:
         PlayerCountError: ``players`` does not suit ``variant``.
@@ -111,8 +123,9 @@ def play_game(variant: Variant, *, players: int, seed: int | str,
     >>> len(game.outcomes), sum(game.chips) + game.pool
     (3, 0)
     """
-    pool = variant.scoring.scoring == "pool"
-    game = Game(variant, players=players, seed=seed, hands=POOL_HANDS if pool else MAX_POINTS_HANDS)
+    hands = (BIDDING_HANDS if variant.bidding is not None
+             else POOL_HANDS if variant.scoring.scoring == "pool" else MAX_POINTS_HANDS)
+    game = Game(variant, players=players, seed=seed, hands=hands)
     bots: Sequence[Player] = [RuleOfThumbPlayer()] + [
         RandomPlayer(offset_seed(seed, s)) for s in range(1, players)]
     narrator = Narrator.for_game(game.state, style=style)
@@ -131,13 +144,14 @@ def play_game(variant: Variant, *, players: int, seed: int | str,
 
 def play_all(*, seed: int | str = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
              out: Callable[[str], None] = print, style: Style = PLAIN) -> list[Game]:
-    """Play a game of every preset that ``players`` players can play (:func:`play_game`).
+    """Play a game of every preset of :data:`DEMO_VARIANTS` that ``players`` players can
+    play (:func:`play_game`): the turn-up presets, then a hand of Auction Forty-Fives.
 
     A preset not played by that many players is skipped, with a note first.
 
     Args:
-        seed: preset number ``i`` (in :data:`~trumpfamily.variants.VARIANTS` order) plays
-            with ``seed + i`` (:func:`offset_seed`), so each game does not depend on the
+        seed: preset number ``i`` (in :data:`DEMO_VARIANTS` order) plays with
+            ``seed + i`` (:func:`offset_seed`), so each game does not depend on the
             others.
         players: the number of seats at each table.
         out: where each line goes.
@@ -148,10 +162,18 @@ def play_all(*, seed: int | str = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
 
     Raises:
         PlayerCountError: no preset is played by ``players`` players.
+
+    >>> from trumpfamily.demo import play_all
+    >>> lines = []
+    >>> games = play_all(players=3, seed=5, out=lines.append)
+    >>> [(game.variant.name, len(game.outcomes)) for game in games][-2:]
+    [('Forty-Five', 3), ('Auction Forty-Fives', 1)]
+    >>> any(line.startswith("  Auction: ") for line in lines)
+    True
     """
     chosen: list[tuple[int, Variant]] = []
     skipped: list[Variant] = []
-    for offset, variant in enumerate(VARIANTS.values()):
+    for offset, variant in enumerate(DEMO_VARIANTS):
         try:
             variant.table.side_count(players)
         except PlayerCountError:
@@ -159,7 +181,7 @@ def play_all(*, seed: int | str = DEFAULT_SEED, players: int = DEFAULT_PLAYERS,
         else:
             chosen.append((offset, variant))
     if not chosen:
-        counts = ", ".join(f"{v.name} {_counts(v)}" for v in VARIANTS.values())
+        counts = ", ".join(f"{v.name} {_counts(v)}" for v in DEMO_VARIANTS)
         raise PlayerCountError(f"no preset is played by {players} "
                                f"player{'s' if players != 1 else ''} ({counts})")
     for variant in skipped:
@@ -204,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         The exit status: 0, or 2 for bad arguments (a one-line message on stderr).
     """
     parser = _Parser(prog="python -m trumpfamily.demo",
-                     description="Watch bots play a game of every preset.")
+                     description="Watch bots play a game of every turn-up preset, then a "
+                                 "hand of Auction Forty-Fives.")
     add_arguments(parser)
     try:
         args = parser.parse_args(sys.argv[1:] if argv is None else argv)

@@ -1,81 +1,44 @@
-"""The hand engine: one deal from the shuffle to the outcome (RULES.md §1.5–1.8, §2.1–2.5).
+"""The hand engine: deal one hand, play it action by action, read its outcome.
 
-:func:`new_hand` deals a hand and returns an immutable :class:`HandState`. The seat whose
-turn it is (:attr:`HandState.to_act`) chooses one of :meth:`HandState.legal_actions`, and
-:meth:`HandState.apply` returns the next state, leaving the old one intact (for search,
-undo and replay). When :attr:`HandState.is_over`, :attr:`HandState.outcome` says who won
-what. :meth:`HandState.view` gives what one seat may see, for bots and servers, and
-:attr:`HandState.events` what the last action did, for narrators.
+:func:`new_hand` ``(variant, *, players, dealer=0, seed=None, deck=None)`` deals a hand
+and returns a :class:`HandState` (a bidding variant deals a
+:class:`~trumpfamily.bidding.engine.BiddingHand`, with the same calls). The state is an
+immutable value: :meth:`~HandState.apply` returns the next state and leaves this one
+intact, for search, undo and replay.
+
+==================================  =====================================================
+``state.to_act``                    the seat whose turn it is (``0..players-1``), or
+                                    ``None`` when the hand is over
+``state.phase``                     what the hand waits for: a
+                                    :class:`~trumpfamily.outcomes.Phase`
+``state.legal_actions()``           the actions ``to_act`` may take, a tuple of
+                                    :data:`~trumpfamily.actions.Action` values
+``state.apply(action, seat=None)``  the next :class:`HandState`; a refused action
+                                    raises :class:`~trumpfamily.errors.IllegalActionError`
+                                    with a stable ``code``, and changes nothing
+``state.view(seat)``                what one seat may see, a
+                                    :class:`~trumpfamily.outcomes.SeatView` (for bots
+                                    and servers)
+``state.events``                    what the last action did (for narrators and logs)
+``state.is_over``, ``.outcome``     the :class:`~trumpfamily.outcomes.HandOutcome`
+                                    once the hand is over, else ``None``
+``state.record()``                  a JSON-ready record; :func:`~trumpfamily.replay`
+                                    rebuilds the state from it
+==================================  =====================================================
 
 >>> import trumpfamily as tf
 >>> state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=7)
+>>> state.to_act, state.phase
+(1, <Phase.PLAY: 'play'>)
 >>> while not state.is_over:
 ...     state = state.apply(state.legal_actions()[-1])
 >>> outcome = state.outcome
 >>> sum(outcome.tricks) == outcome.tricks_played
 True
 
-The engine reads the rule components; it does not re-implement them. Each rule lives in the
-module named after it: who may rob and the unrobbed-Ace penalty in
-:mod:`~trumpfamily.robbing`, fiving in :mod:`~trumpfamily.fiving`, the pool result and the
-points in :mod:`~trumpfamily.scoring`, the claim and the jink in :mod:`~trumpfamily.jinking`,
-which cards may be played and who wins a trick in :mod:`~trumpfamily.reneging`, the deal in
-:mod:`~trumpfamily.dealing`. What the engine adds is the order of play:
-
-* Seats are ``0..players-1`` clockwise; eldest hand is ``dealer + 1`` and leads to trick 1.
-* The deck is dealt top card first in the variant's packets (``deal_packets``), starting
-  with eldest; the next card is turned up for trumps (RULES.md §1.8). A turned-up joker
-  goes to the dealer, who must ``Rob`` a discard for it; only then is the next card turned
-  for trumps (take, discard, then turn: §1.5, §2.8, EX-53), so until then no seat's view
-  shows a trump suit. Taking the joker is not a rob of the trump card: the card turned
-  after it goes through the robbing set-up below exactly as a first turn-up would. The
-  dealer's discard for the joker is face down.
-* Robbing (§1.5, :func:`~trumpfamily.robbing.rob_chance`): with an Ace turned up the
-  dealer acts before the lead (``Rob`` or, if ``dealer_rob="may"``, ``DeclineRob``: "I
-  play these"). Otherwise the holder of the Ace of trumps robs before the lead
-  (``rob_timing="before-lead"``) or at his first turn to play to trick 1
-  (``"own-first-turn"``), where he may also simply play a card: that is "forgetting",
-  not refused. Before the lead the prompt must not name him: every seat from eldest is
-  asked in turn, whether or not anybody holds the Ace, and answers ``Pass()``; the holder
-  robs instead, or declines aloud where ``holder_rob`` allows it, or, where he may keep
-  silent (``holder_rob="may"``), passes too: a silent not-robbing.
-  The discard is face down: only the robber's own :class:`SeatView` shows it.
-* A holder who does not rob takes the ``unrobbed_ace`` penalty of
-  :func:`~trumpfamily.robbing.unrobbed_penalty` (announcing escapes only the demotion of
-  A1 / W25). The plays offered to a holder at his first turn are already those legal under
-  the forgetting penalty (EX-43). A silent not-robbing is known only to the holder until
-  he plays the Ace (see :meth:`HandState.view`).
-* The course of a hand depends only on what the table has seen: no prompt is offered or
-  withheld, and no hand ends or goes on, because of a card no seat has seen or a choice
-  made face down (who holds the Ace of trumps, the robber's discard, the stock). The rob
-  prompt before the lead goes to every seat alike; eldest's fiving prompt comes whatever
-  the cards; and a silent holder's bar (``"cannot-win"``, ``"lowest-and-cannot-win"``)
-  counts in the play only once he has played the Ace of trumps
-  (:func:`~trumpfamily.robbing.known_bars`). Until then he is asked to claim or jink like
-  anyone else, and his side's reaching the winning tricks ends the hand as anyone's does;
-  the bar is settled then (:func:`~trumpfamily.scoring.pool_winner`): a barred player's
-  claim or win is a spoil (EX-51). A jink fails once the jinking side is seen to have no
-  seat that may win (:func:`~trumpfamily.jinking.jink_result`).
-* Fiving (two players, ``fiving=True``; §2.1.7 (6), EX-56; :mod:`~trumpfamily.fiving`):
-  eldest may ``AskFive`` at his first turn, but only while nobody has robbed or declined
-  a rob: fiving settles trumps, so it comes before robbing. Where a rob prompt could come
-  before eldest's first card (``rob_timing="before-lead"``), eldest is first asked to five
-  or pass, whatever the cards. A rob of a turned-up Ace by the dealer, or his taking a
-  turned-up joker, comes before eldest's first turn and leaves no fiving that deal.
-* Pool games (§1.7): the first player or side to reach ``tricks_needed`` takes the pool and
-  play stops (EX-57), unless it has won every trick so far and jinking is on: then it must
-  ``Claim`` or ``Jink`` (§1.6). Play also stops as soon as nobody who may win (as far as
-  the table knows) can reach the target any more (a spoil) and when a jink fails. A seat
-  barred by the ``"cannot-win"`` or ``"lowest-and-cannot-win"`` penalty never wins the
-  pool (EX-51); in a partnership its tricks still count for its side, whose other seats
-  then take the pool.
-* Points games (§2.3, §2.4): all five tricks are played; points are in the outcome. The
-  ``"cannot-win"`` penalty has no pool to bar a seat from, so in points games only its
-  demotion part (``"lowest-and-cannot-win"``) applies.
-* One check per action: the code that offers an action (:meth:`HandState.legal_actions`)
-  is the code that refuses it; a refusal is an
-  :class:`~trumpfamily.errors.IllegalActionError` with a stable ``code`` (see
-  :data:`~trumpfamily.errors.REFUSAL_CODES`).
+The engine reads the rule components of the variant (``robbing``, ``reneging``,
+``scoring``...) and adds only the order of play: who is asked what, and when. That order,
+with the rules it follows, is explained in :doc:`/explanation/hand-engine`.
 """
 
 from __future__ import annotations

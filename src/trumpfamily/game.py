@@ -1,21 +1,33 @@
-"""Games: successive hands with the deal passing left, the pool or the running scores
-(RULES.md §1.6, §1.7, §1.8, §2.1.6, §2.2.7, §2.3, §2.4).
+"""Games: successive hands with the deal passing left, scored as the variant says.
 
-:func:`new_game` returns a :class:`GameState`, an immutable value for a whole game: the
-hand in progress (:attr:`GameState.hand`), the dealer, the scores, the chips and the pool,
-and the outcome of every hand so far. :meth:`GameState.apply` returns the next state: it
-advances the hand and, when the hand ends, settles it (the pool paid or carried, jink
-payments, points to the scores) and deals the next one. The old state stays valid, so a
-game can be searched, branched and replayed like a hand, and :meth:`GameState.record`
-saves it whole (:func:`~trumpfamily.records.replay_game` rebuilds it, or resumes an
-unfinished one).
+:func:`new_game` ``(variant, *, players, seed=None, hands=None)`` chooses the first
+dealer, takes the antes, deals the first hand and returns a :class:`GameState`, an
+immutable value for a whole game. :class:`Game` is its mutable wrapper, which also plays
+whole hands with bots (:meth:`Game.play`).
 
-:class:`Game` is the convenient mutable wrapper: it holds a :class:`GameState` and moves
-it on in place, and plays whole hands with bots (:meth:`Game.play`).
-
-Chips are *net* amounts: every seat starts on 0 and antes make it negative, so
-``sum(chips) + pool == 0`` at every moment (nothing is created or lost; an indivisible
-remainder of a shared pool stays in the pool).
+=========================================  =================================================
+``state.hand``                             the hand in progress, a
+                                           :class:`~trumpfamily.engine.HandState` (a
+                                           :class:`~trumpfamily.bidding.engine.BiddingHand`
+                                           in the bidding games)
+``state.to_act``, ``.legal_actions()``     as a hand's: the seat to act and its actions
+``state.apply(action, seat=None)``         the next :class:`GameState`: the hand moved on
+                                           and, when it ends, settled (pool paid or
+                                           carried, jink payments, points to the scores)
+                                           and the next dealt; a refused action raises
+                                           :class:`~trumpfamily.errors.IllegalActionError`
+``state.view(seat)``                       what one seat may see, with the game around the
+                                           hand (``view.game``: hand number, scores, pool)
+``state.scores``, ``.chips``, ``.pool``    points per side; net chips per seat, and the
+                                           pool (``sum(chips) + pool == 0`` at every moment)
+``state.outcomes``                         the :class:`~trumpfamily.outcomes.HandOutcome`
+                                           of every finished hand
+``state.is_over``, ``.winner``             the end of the game (a pool game ends only at its
+                                           ``hands`` limit, and has no ``winner``)
+``state.record()``                         a JSON-ready record of every hand;
+                                           :func:`~trumpfamily.records.replay_game`
+                                           rebuilds the game, or resumes an unfinished one
+=========================================  =================================================
 
 >>> import trumpfamily as tf
 >>> game = tf.Game(tf.FORTY_FIVE, players=3, seed=4)
@@ -23,6 +35,10 @@ remainder of a shared pool stays in the pool).
 >>> winner = game.play(bots)
 >>> game.is_over, max(game.scores) >= 45, winner == game.winner
 (True, True, True)
+
+How a game is scored (antes and pools carried through spoils, points to a target, the
+bidding games' contracts) is explained in :doc:`/explanation/robbing-jinking` and
+:doc:`/explanation/bidding`; the details of each are in :class:`GameState`.
 """
 
 from __future__ import annotations

@@ -183,10 +183,13 @@ def cards(seq: str | Iterable[Card | str], *, legal: Iterable[Card | str] | None
 
 def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
           winner: int | None = None, *, players: int | None = None, bottom: int = 0,
-          names: Sequence[str] | None = None, card_width: float = CARD_WIDTH,
-          card_height: float = CARD_HEIGHT, font_size: float = 13) -> str:
+          names: Sequence[str] | None = None, trump: Suit | str | None = None,
+          card_width: float = CARD_WIDTH, card_height: float = CARD_HEIGHT,
+          font_size: float = 13) -> str:
     """A trick: its cards placed round the table by the seat that played them, the
-    leader's card marked "led" and the winner's outlined in gold and marked "won".
+    leader's card marked "led" and the winner's outlined in gold and marked "won"; with
+    ``trump``, under a line naming the trump suit (as the pictures of a view, a table and
+    a position do).
 
     Args:
         played: the cards in play order, lead first (card text or a sequence of cards),
@@ -199,6 +202,9 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
             have not played yet show an empty place.
         bottom: the seat drawn at the bottom; the others follow clockwise.
         names: the seats' names (default ``"Seat 0"``, ``"Seat 1"``...).
+        trump: the trump suit (a :class:`~trumpfamily.cards.Suit`, letter, symbol or
+            name), or ``None`` to name none. A :class:`~trumpfamily.outcomes.Trick` does
+            not hold it: give the hand's, ``hand.trump``.
         card_width, card_height: a card's size, pixels.
         font_size: the size of the seats' labels, pixels.
 
@@ -206,7 +212,7 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
         An SVG document.
 
     Raises:
-        CardParseError: an item is not a card.
+        CardParseError: an item is not a card, or ``trump`` not a suit.
         InvalidArgumentError: no leader; ``leader``, ``winner`` or ``bottom`` is not a
             seat; ``winner`` is a seat that has not played to the trick; more cards than
             ``players``; a trick with no card and no ``players``;
@@ -214,9 +220,11 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
 
     >>> import trumpfamily as tf
     >>> from trumpfamily import svg
-    >>> picture = svg.trick("KD 9D 3C", leader=0, winner=0)
+    >>> picture = svg.trick("KD 9D 3C", leader=0, winner=0, trump="S")
     >>> "King of Diamonds (won the trick)" in picture, picture.count("data-card")
     (True, 3)
+    >>> "Spades trumps" in picture, "♠" in picture
+    (True, True)
     """
     if isinstance(played, Trick):
         seq = played.cards
@@ -224,8 +232,9 @@ def trick(played: Trick | str | Sequence[Card | str], leader: int | None = None,
         winner = played.winner if winner is None else winner
     else:
         seq = _distinct(played, "trick")
+    suit = None if trump is None else parse_suit(trump)
     return _draw.trick_picture(seq, leader, winner, players=players, bottom=bottom, names=names,
-                               card_width=card_width, card_height=card_height,
+                               trump=suit, card_width=card_width, card_height=card_height,
                                font_size=font_size)
 
 
@@ -240,8 +249,9 @@ def view(seat_view: SeatView | BiddingView, *, mark_legal: bool = True,
     hand when the view carries it (hand number, scores and target, or chips and pool).
     A bidding view (:class:`~trumpfamily.outcomes.BiddingView`) shows the auction instead
     of the turn-up: the standing bid or the contract, who passed, the kitty's size and
-    the stock; the other hands there are one back each, without a count (the kitty and
-    the draws change them).
+    the stock; the other hands are card backs with their counts there too, counted
+    through the kitty, the discards and the draws (``× ?`` while simultaneous discards
+    are not yet counted, ``draw_order="simultaneous"``).
 
     It shows nothing the view does not hold, so no card its seat may not see (RULES.md
     §1.5: the discards of a rob are face down).
@@ -292,8 +302,8 @@ def table(state: HandState | BiddingHand, *, reveal: bool = False, mark_legal: b
     trump suit, the turn-up, the current trick round the table with the leader marked,
     tricks won per seat, the dealer and the seat to act (what every seat's view shares;
     nothing one seat alone knows). With ``reveal=True`` every hand is face up and, beside
-    the table, the face-down discards and the stock's size: for a teacher or a
-    post-mortem, not for a player.
+    the table, the face-down discards (and a bidding hand's kitty) and the stock's size:
+    for a teacher or a post-mortem, not for a player.
 
     Args:
         state: a :class:`~trumpfamily.engine.HandState` or a

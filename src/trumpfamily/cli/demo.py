@@ -1,5 +1,6 @@
-"""``trumpfamily demo``: watch bots play a game of every preset that suits the player
-count (:func:`trumpfamily.demo.play_all`); also ``python -m trumpfamily``."""
+"""``trumpfamily demo``: watch bots play a game of every turn-up preset and a hand of
+Auction Forty-Fives, those that suit the player count (:func:`trumpfamily.demo.play_all`);
+also ``python -m trumpfamily``."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     """Add the ``demo`` command to the command line's sub-parsers."""
     p = sub.add_parser(
-        "demo", parents=[common], help="watch bots play every preset",
-        description="Watch bots play a game of every preset that suits the player count, "
-                    "with every deal, rob, trick and payout printed: a pool game (Maw, Spoil "
-                    f"Five, Twenty-Five) for {demo.POOL_HANDS} hands, a points game "
-                    "(Forty-Five) to its target. Seat 0 is the rule-of-thumb bot, the others "
-                    "play at random. 'python -m trumpfamily' with no arguments runs it.")
+        "demo", parents=[common],
+        help="watch bots play the turn-up presets and a bidding hand",
+        description="Watch bots play a game of every turn-up preset, then a hand of a "
+                    "bidding game, those that suit the player count, with every deal, rob, "
+                    "bid, trick and payout printed: a pool game (Maw, Spoil Five, "
+                    f"Twenty-Five) for {demo.POOL_HANDS} hands, a points game (Forty-Five) "
+                    f"to its target, and {demo.BIDDING_HANDS} hand of Auction Forty-Fives "
+                    "(the auction, trumps named, the discards and the draw, the play and "
+                    "the contract scored). Seat 0 is the rule-of-thumb bot, the others play "
+                    "at random. 'python -m trumpfamily' with no arguments runs it.")
     demo.add_arguments(p)
     p.set_defaults(func=run)
 
