@@ -149,7 +149,13 @@ from .game import Game, GameState, first_jack, new_game
 from .integrity import deal_commitment
 from .jsonio import from_json, to_json
 from .outcomes import HAND_SIZE
-from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
+from .players import (
+    BiddingFallbackWarning,
+    ContextRuleOfThumbPlayer,
+    Player,
+    RandomPlayer,
+    RuleOfThumbPlayer,
+)
 from .records import replay, replay_game
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 
@@ -159,6 +165,7 @@ __all__ += [
     "Action",
     "AskFive",
     "Barred",
+    "BiddingFallbackWarning",
     "Claim",
     "ContextRuleOfThumbPlayer",
     "DeclineRob",

@@ -63,7 +63,7 @@ __all__ = [
 
 class BiddingFallbackWarning(UserWarning):
     """A bot handed the decisions of a bidding game to a simpler player: its own method
-    does not reach the bidding games yet (issue 19; a later issue gives them their own).
+    does not reach the bidding games yet (a later release gives them their own).
 
     :class:`ContextRuleOfThumbPlayer` plays :class:`RuleOfThumbPlayer`'s choices there (its
     context rules are for the games that turn up trumps), and the search bots

@@ -30,7 +30,7 @@ unless ``holder_rob="may"`` lets the holder keep silent; a seat whose chance pas
 silence may hold it only as a silent holder, whose own plays were then judged with the
 Ace demoted (:attr:`Place.ace_silent`), and who is barred from the pool under a
 ``"cannot-win"`` penalty (:attr:`Constraints.bar_candidates`). His bar is his secret
-while the hand runs (nothing the table sees depends on it: issue 19); once the hand is
+while the hand runs (nothing the table sees depends on it); once the hand is
 over the outcome settles it and every view names him, so he is then the
 :attr:`Constraints.public_holder`.
 

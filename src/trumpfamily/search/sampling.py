@@ -29,7 +29,7 @@ class uniformly: no rejection. The one fact no class count can settle, whether a
 holder of the Ace of trumps is barred from the pool (``unrobbed_ace="cannot-win"``,
 RULES.md §1.5, EX-51), is counted case by case, and a case is kept only if a replay of one
 of its deals reproduces the view. While the hand runs every case does (the bar is the
-holder's secret, and nothing the table sees depends on it: issue 19); once the hand is
+holder's secret, and nothing the table sees depends on it); once the hand is
 over the settled bar names the holder in the view (and
 :func:`~trumpfamily.search.constraints.constraints` places the Ace with him).
 
