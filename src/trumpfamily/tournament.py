@@ -234,8 +234,7 @@ def _imported(text: str, module: str, attribute: str) -> Any:
     target = getattr(loaded, attribute, None)
     if target is None:
         raise InvalidArgumentError(f"bot {text!r}: module {module!r} has no {attribute!r}")
-    _check_entry(target, f"bot {text!r}: {module}.{attribute} is ")
-    return target
+    return _check_entry(target, f"bot {text!r}: {module}.{attribute} is ")
 
 
 def _from_text(text: str) -> _Factory:
@@ -317,13 +316,13 @@ def bot_factory(entry: object) -> BotFactory:
         return _from_text(entry)
     if isinstance(entry, _Factory):
         return entry
-    _check_entry(entry, "")
-    return _Factory(entry, _mode(entry, {}))
+    target = _check_entry(entry, "")
+    return _Factory(target, _mode(target, {}))
 
 
-def _check_entry(entry: object, prefix: str) -> None:
-    """Refuse an entry that is not a class or a factory (``prefix`` names where it came
-    from)."""
+def _check_entry(entry: object, prefix: str) -> Callable[..., Any]:
+    """``entry``, refused unless it is a class or a factory (``prefix`` names where it
+    came from)."""
     if not callable(entry) or (not isinstance(entry, type)
                                 and callable(getattr(entry, "choose", None))):
         if callable(getattr(entry, "choose", None)):
@@ -341,6 +340,7 @@ def _check_entry(entry: object, prefix: str) -> None:
             f"a bot is a Player class, a factory taking a seed, or a name in BOTS "
             f"({', '.join(sorted(BOTS))}); got {type(entry).__name__} {entry!r:.60}"
         )
+    return entry
 
 
 def _entry_name(entry: object) -> str:
