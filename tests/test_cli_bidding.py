@@ -236,9 +236,9 @@ def test_explain_a_position_of_a_bidding_game(capsys: pytest.CaptureFixture[str]
                          "--hand", "KH 9D 3S"], capsys, monkeypatch)
     assert code == cli.EXIT_OK
     assert out == ("Auction Forty-Fives, clubs trumps. Trick so far: AH. Hand: KH 9D 3S.\n"
-                   "Legal: KH 9D 3S\n" + "".join(
-                       f"  {card} may be played: trumps were led (AH) and you hold no trump: "
-                       "any card may be played (RULES.md §1.4.3)\n" for card in ("KH", "9D", "3S")))
+                   "Legal: KH 9D 3S\n"
+                   "  All 3 may be played: trumps were led (AH) and you hold no trump: any "
+                   "card may be played (RULES.md §1.4.3)\n")
     code, out, _ = main(["explain", "american 110", "--trump", "S", "--trick", "4S",
                          "--hand", "JK KD 3H"], capsys, monkeypatch)
     legal = tf.legal_moves("JK KD 3H", "4S", trump="S", variant=tf.AMERICAN_110)
@@ -296,8 +296,8 @@ def test_a_human_plays_a_bidding_game_through_standard_input(
         "Choose 1-5 (or an action, 'help', 'status', 'history', 'quit'): bid 25",
         "  Auction: you 25, P2 pass, P3 pass, P0 pass -> you win the auction at 25.",
         "Your turn (P1). Trumps: not named yet. You won the auction at 25: name trumps.",
-        "  1) trump C: clubs (you hold 2: 3C KC)",
-        "  3) trump H: hearts (you hold 2: 3H 5H)",
+        "  1) trump C: clubs (you hold 2: KC 3C)",  # highest first
+        "  3) trump H: hearts (you hold 2: 5H 3H)",
         "Choose 1-4 (or an action, 'help', 'status', 'history', 'quit'): play 3H",
         ("  Not allowed: no card may be played now: it is the trump phase (BIDDING.md §3.4: "
         "the auction, trumps and the draw come first)."),
@@ -420,7 +420,7 @@ def test_the_bidder_takes_the_kitty_and_discards_before_naming_trumps(
         "  1) discard 5C AC TD 4S JS: the rule-of-thumb bot's choice",
         "  2) discard 5C TD 4H TH 4S: your 5 weakest cards",
         "  You discard 5C AC TD 4S JS face down.",
-        "  3) trump H: hearts (you hold 5: QH 4H JH TH AH)",
+        "  3) trump H: hearts (you hold 5: JH AH QH TH 4H)",
         "  You name trumps: hearts.",
     ]
     lines = out.splitlines()

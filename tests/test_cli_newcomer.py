@@ -334,6 +334,17 @@ def test_explain_at_the_prompt_says_why_a_card_may_or_may_not_be_played(
     assert first_answer(out, "explain zz").startswith("  cannot read a card from 'zz'")
 
 
+def test_explain_of_cards_sharing_one_reason_is_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty-Five, seed 3: P1 is asked to rob before the lead, then leads trick 1."""
+    _, out, _ = in_process(["play", "25", "--seed", "3", "--human", "1", "--deals", "1"],
+                           capsys, monkeypatch, "explain\n1\nexplain\nquit\n")
+    answers = [a.partition("Choose")[0] for a in out.split("'quit'): explain\n")[1:]]
+    assert answers == [
+        "  No card may be played now: you must first answer the rob prompt (RULES.md §1.5).\n",
+        "  All 5 cards may be played: you lead: any card may be led (RULES.md §1.4).\n"]
+
+
 def test_history_goes_trick_by_trick_with_who_led_and_who_won(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     _, out, _ = in_process(GAME, capsys, monkeypatch, "kh\nhistory\n5h\nhistory\nquit\n")
@@ -441,7 +452,9 @@ def _pty_session(args: list[str], answers: list[bytes], columns: int) -> tuple[i
     (["45", "--trump", "C", "--trick", "AH", "--hand", "KH 9D 3S"], "KH",
      "the Ace of Hearts was led and you hold no trump: KH is a heart, and a heart must be "
      "played (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)"),
-    (["spoil five", "--trump", "H", "--hand", "AH 9S"], "9S",
+    (["spoil five", "--trump", "H", "--hand", "AH 9S"], "All 2",  # one reason: said once
+     "you lead: any card may be led (RULES.md §1.4)"),
+    (["spoil five", "--trump", "H", "--hand", "AH"], "AH",
      "you lead: any card may be led (RULES.md §1.4)"),
     (["american 110", "--trump", "S", "--trick", "4H", "--hand", "JK KD 3H"], "KD",
      "hearts were led (4H), but a plain lead need not be followed (option plain_lead='free')"),
@@ -456,4 +469,7 @@ def test_explain_says_why_each_legal_card_is_allowed(args: list[str], card: str,
     trick = args[args.index("--trick") + 1] if "--trick" in args else ""
     legal = tf.legal_moves(hand, trick, trump=args[2], variant=args[0])
     allowed = re.findall(r"^  (\S+) may be played: ", out, re.MULTILINE)
-    assert [tf.Card.parse(c) for c in allowed] == list(legal)  # the library's decision
+    if card.startswith("All"):
+        assert not allowed and len(legal) == len(tf.parse_cards(hand))
+    else:  # the library's decision
+        assert [tf.Card.parse(c) for c in allowed] == list(legal)

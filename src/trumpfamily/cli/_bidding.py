@@ -97,8 +97,9 @@ def discard_sizes(view: BiddingView) -> tuple[int, int]:
 
 
 def _trumps_held(view: BiddingView, suit: Suit, cards: Sequence[Card]) -> list[Card]:
-    trumps = set(view.variant.ranking.trump_order(suit))
-    return [c for c in cards if c in trumps]
+    """The trumps of ``cards`` were ``suit`` trumps, highest first."""
+    held = set(cards)
+    return [c for c in view.variant.ranking.trump_order(suit) if c in held]
 
 
 @functools.lru_cache(maxsize=8)

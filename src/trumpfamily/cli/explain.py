@@ -94,11 +94,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
           f"Hand: {style.cards(hand)}.", file=out)
     print(f"Legal: {style.cards(legal)}", file=out)
     demoted_card = Card.parse(args.demoted) if args.demoted else None
+    allowed = {card: why_allowed(card, hand, trick, trump=trump, variant=variant,
+                                 demoted=demoted_card, style=style) for card in legal}
+    # every card allowed for one reason (a lead, a void): said once
+    same = len(hand) > 1 and len(allowed) == len(hand) and len(set(allowed.values())) == 1
+    if same:
+        print(f"  All {len(hand)} may be played: {allowed[hand[0]]}", file=out)
     for card in hand:
-        if card in legal:
-            why = why_allowed(card, hand, trick, trump=trump, variant=variant,
-                              demoted=demoted_card, style=style)
-            print(f"  {style.card(card)} may be played: {why}", file=out)
+        if card in allowed:
+            if not same:
+                print(f"  {style.card(card)} may be played: {allowed[card]}", file=out)
             continue
         try:
             check_play(card, hand, trick, trump=trump, variant=variant, demoted=args.demoted)

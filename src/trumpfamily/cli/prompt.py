@@ -210,29 +210,34 @@ def explain_lines(view: AnyView, hand: AnyHand, cards: Sequence[Card], style: St
         style: how to write the cards.
 
     Returns:
-        One line per card, indented by two spaces.
+        One line per card, indented by two spaces; one line for them all when the reason
+        is the same for every card (``All 5 cards may be played: you lead ...``; before
+        the lead, ``No card may be played now: ...``).
     """
     from .explain import why_allowed
 
-    lines = []
+    said: list[tuple[bool, str]] = []  # (allowed, why) for each card
     for card in cards:
-        shown = style.card(card)
         if Play(card) not in view.legal_actions:
             try:
                 hand.apply(Play(card))
             except IllegalActionError as refusal:
-                reason = for_person(refusal.reason, view.seat, style)
-                lines.append(f"  {shown} may not be played: {reason}.")
+                said.append((False, for_person(refusal.reason, view.seat, style)))
                 continue
         trump = view.trump
         if view.phase is not Phase.PLAY or trump is None:  # pragma: no cover - refused above
-            lines.append(f"  {shown} may be played now.")
+            said.append((True, "now"))
             continue
-        why = why_allowed(card, view.hand, view.current_trick, trump=trump,
-                          variant=view.variant, demoted=getattr(view, "demoted", None),
-                          style=style)
-        lines.append(f"  {shown} may be played: {why}.")
-    return lines
+        said.append((True, why_allowed(card, view.hand, view.current_trick, trump=trump,
+                                       variant=view.variant,
+                                       demoted=getattr(view, "demoted", None), style=style)))
+    if len(said) > 1 and len(set(said)) == 1:
+        allowed, why = said[0]
+        if allowed:
+            return [f"  All {len(said)} cards may be played: {why}."]
+        return [f"  {why[:1].upper()}{why[1:]}."]  # "No card may be played now: ..."
+    return [f"  {style.card(card)} may {'' if allowed else 'not '}be played: {why}."
+            for card, (allowed, why) in zip(cards, said, strict=True)]
 
 
 # -- the prompt -------------------------------------------------------------------------
