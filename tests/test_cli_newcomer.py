@@ -273,12 +273,12 @@ def test_refusals_are_said_to_the_person_with_the_screens_cards(
 
 @pytest.mark.parametrize("code", sorted(EXAMPLES))
 def test_every_refusal_is_said_to_the_seat_that_acted(code: str) -> None:
+    if code in ("bot-choice-not-legal", "not-a-seat", "out-of-turn"):
+        pytest.skip("no refusal the prompt meets")
     error = refusal_of(EXAMPLES[code], tf)
     seat = getattr(error, "seat", None)
-    if code in ("bot-choice-not-legal", "not-a-seat", "out-of-turn") or not isinstance(seat, int):
-        pytest.skip("no refusal the prompt meets, or no seat named")
-    said = for_person(error.reason, seat, SYMBOLS)
-    assert f"seat {seat}" not in said and not re.search(r"\bseat \d", said)
+    said = for_person(error.reason, seat if isinstance(seat, int) else 0, SYMBOLS)
+    assert not re.search(r"\bseat \d", said), said  # you, or P2
     assert not re.search(r"(?<![\w\-='])(?:[2-9TJQKA][CDHS]|JK)(?![\w\-'])",
                          said.replace("JK", "")), said
     assert not re.search(r"\byou (has|does|holds|is|was)\b", said)
