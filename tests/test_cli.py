@@ -271,8 +271,13 @@ def test_play_human_end_of_input_exits_cleanly() -> None:
 
 
 def test_play_human_quit() -> None:
-    result = run("play", "45", "-n", "2", "--seed", "2", "--human", "0", stdin="quit\n")
-    assert_clean_error(result, "game abandoned: you left the game", code=1)
+    """Leaving is no error (issue 19): exit 0, and a word on what became of the game."""
+    result = run("play", "45", "-p", "2", "--seed", "2", "--human", "0", stdin="quit\n")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout.endswith(
+        "Choose 1-5 (or an action, 'help', 'status', 'history', 'quit'): quit\n"
+        "Game left; it was not saved (with --save FILE a game you leave is kept, and "
+        "'trumpfamily play --resume FILE' continues it).\n")
 
 
 # -- replay --------------------------------------------------------------------------------
@@ -284,6 +289,7 @@ def test_a_saved_game_replays_and_verifies(tmp_path: Path) -> None:
     result = run("play", "maw", "-n", "5", "--seed", "8", "--hands", "2", "--save", str(saved))
     assert result.returncode == 0, result.stderr
     record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record.pop("humans") == []  # the bots played every seat
     state = tf.replay_game(record)
     assert record["kind"] == "game" and state.is_over and len(state.outcomes) == 2
     game = tf.Game(tf.MAW, players=5, seed=8, hands=2)
@@ -506,12 +512,14 @@ def test_play_save_to_a_folder_that_does_not_exist_fails_at_once(tmp_path: Path)
 
 def test_quitting_in_the_first_hand_saves_the_game_so_far(tmp_path: Path) -> None:
     saved = tmp_path / "q.json"
-    result = run("play", "45", "-n", "2", "--seed", "2", "--human", "0", "--save", str(saved),
+    result = run("play", "45", "-p", "2", "--seed", "2", "--human", "0", "--save", str(saved),
                  stdin="quit\n")
-    assert_clean_error(result, "game abandoned: you left the game",
-                       f"the game so far is saved in {saved}",
-                       f"'trumpfamily play --resume {saved}' continues it", code=1)
-    state = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout.endswith(f"Game left and saved to {saved}: 'trumpfamily play --resume "
+                                  f"{saved}' continues it.\n")
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record.pop("humans") == [0]
+    state = tf.replay_game(record)
     assert state.hand_number == 1 and len(state.hand.actions) == 1  # P1 had led
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr
@@ -526,7 +534,9 @@ def test_quitting_later_keeps_the_finished_hands_and_the_one_in_progress(
     result = run("play", "spoil five", "-n", "3", "--seed", "1", "--human", "2", "--hands", "3",
                  "--save", str(saved), stdin=answers)
     assert_clean_error(result, "game abandoned: standard input ended", code=1)
-    state = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record.pop("humans") == [2]
+    state = tf.replay_game(record)
     assert len(state.outcomes) >= 1 and not state.is_over
     replayed = run("replay", str(saved))
     assert replayed.returncode == 0, replayed.stderr

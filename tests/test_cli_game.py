@@ -110,6 +110,7 @@ def test_every_rob_menu_lists_the_weakest_discard_first(data: st.DataObject) -> 
     from test_stateful import _players_for, game_variants
 
     from trumpfamily.cli._menu import menu
+    from trumpfamily.cli._words import sorted_hand
 
     variant = data.draw(game_variants(), label="variant")
     players = data.draw(st.sampled_from(_players_for(variant)), label="players")
@@ -121,8 +122,14 @@ def test_every_rob_menu_lists_the_weakest_discard_first(data: st.DataObject) -> 
         view = state.view(state.to_act)  # type: ignore[arg-type]
         ordered = menu(view)
         assert sorted(map(repr, ordered)) == sorted(map(repr, view.legal_actions))
-        assert [a for a in ordered if not isinstance(a, tf.Rob)] == [
-            a for a in view.legal_actions if not isinstance(a, tf.Rob)]
+        others = (tf.Rob, tf.Play)
+        assert [a for a in ordered if not isinstance(a, others)] == [
+            a for a in view.legal_actions if not isinstance(a, others)]
+        # the cards to play in the order the hand is shown (issue 19): trumps first
+        trumps, suits = sorted_hand(view)
+        shown = [*trumps, *(c for group in suits for c in group)]
+        plays = [a.card for a in ordered if isinstance(a, tf.Play)]
+        assert plays == [c for c in shown if c in plays]
         discards = [a.discard for a in ordered if isinstance(a, tf.Rob)]
         if discards and view.trump is not None:
             power = variant.ranking.table(view.trump, view.demoted).power
@@ -139,8 +146,8 @@ def test_prompt_scoreboard_status_and_history() -> None:
     out = result.stdout
     board = "Hand 1 of 1, you deal. Chips: you -2, P1 -1, P2 -1; pool 4. Tricks: you 0, P1 0, P2 0."
     assert out.count(board) == 2  # the prompt, and status
-    # history: the seat's view.history in notation, another seat's discard hidden
-    assert "  This hand so far: P1 rob ??; P1 play AD; P2 play 4D.\n" in out
+    # history: the seat's view.history trick by trick, another seat's discard hidden
+    assert "  Before the lead: P1 rob ??.\n  Trick 1, P1 led: P1 AD  P2 4D  (so far).\n" in out
     assert "Trick 1: P1 AD  P2 4D  you 2D  -> P1 (1 trick)" in out  # "play 2d" was read
     assert "Tricks: you 0, P1 2, P2 0." in out
 
@@ -165,7 +172,7 @@ def test_prompt_answers_in_notation_words_and_numbers(capsys: pytest.CaptureFixt
     code, out, _ = in_process(["play", "spoil five", "--players", "2", "--seed", "5",
                                "--human", "0", "--hands", "1", "--color", "never"],
                               capsys, monkeypatch, "REFUSE-FIVE\nquit\n")
-    assert code == cli.EXIT_FAILURE
+    assert code == cli.EXIT_OK  # leaving is no error (issue 19)
     assert "  1) accept-five: agree to five" in out and "  2) refuse-five: refuse" in out
     assert "  You refuse to five." in out
 
@@ -209,19 +216,19 @@ def _pty_session(args: list[str], answers: list[bytes]) -> tuple[int, str]:
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_the_prompt_on_a_terminal() -> None:
     """On a terminal the answer is echoed once (by the terminal, not again by the prompt),
-    and help is wrapped under 80 columns; Ctrl-D abandons the game."""
+    and help is wrapped under 80 columns; Ctrl-D leaves the game (issue 19: no error)."""
     code, shown = _pty_session(
         ["play", "spoil five", "-n", "3", "--seed", "1", "--human", "2", "--hands", "1",
          "--color", "never"],
         [b"help\n", b"status\n", b"history\n", b"9x\n", b"kh\n", b"\x04"])
-    assert code == cli.EXIT_FAILURE, shown
+    assert code == cli.EXIT_OK, shown
     assert shown.count("'quit'): status\n") == 1 and "\nstatus\n" not in shown
     assert "  cannot read a card from '9x'" in shown
     assert "Trick 1: P1 QH  you KH  P0 2D  -> you (1 trick)" in shown
     help_block = [x for x in shown.splitlines() if x.startswith("  ")
                   and ("Answers:" in x or "decline-rob" in x or "quit (leave" in x)]
     assert help_block and all(len(x) < 80 for x in help_block)
-    assert "game abandoned: standard input ended" in shown
+    assert "Game left; it was not saved" in shown and "game abandoned" not in shown
 
 
 # -- save and resume -------------------------------------------------------------------------
@@ -238,20 +245,24 @@ def test_a_game_left_and_resumed_ends_as_if_never_left(tmp_path: Path) -> None:
     assert whole.returncode == 0, whole.stderr
     saved = tmp_path / "game.json"
     left = run(*_HUMAN_GAME, "--save", str(saved), stdin="1\n" * 7)
-    assert left.returncode == cli.EXIT_FAILURE
+    assert left.returncode == cli.EXIT_FAILURE  # the answers ran out: an error
     assert f"the game so far is saved in {saved}" in left.stderr
-    state = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record.pop("humans") == [2]
+    state = tf.replay_game(record)
     assert state.hand_number == 2 and not state.is_over  # left in the second hand
-    # without --save, a resumed game is saved back to the file it came from
-    resumed = run("play", "--resume", str(saved), "--human", "2", "--color", "never",
-                  stdin="1\n" * 60)
+    # without --save, a resumed game is saved back to the file it came from; without
+    # --human, the seat saved is asked again (issue 19)
+    resumed = run("play", "--resume", str(saved), "--color", "never", stdin="1\n" * 60)
     assert resumed.returncode == 0, resumed.stderr
     lines = resumed.stdout.splitlines()
     assert lines[0] == whole.stdout.splitlines()[0]
     standings = f"Before this hand's antes, chips won or lost: P0 {state.chips[0] + state.stakes[0]:+d}"
     assert lines[1].startswith(f"Resumed from {saved} at hand 2, ") and standings in lines[1]
     assert lines[-2:] == whole.stdout.splitlines()[-2:]  # "Game over ...", the chips
-    again = tf.replay_game(json.loads(saved.read_text(encoding="utf-8")))
+    assert "Your turn (P2)." in resumed.stdout
+    again = tf.replay_game({k: v for k, v in json.loads(saved.read_text(encoding="utf-8")).items()
+                            if k != "humans"})
     assert again.is_over and len(again.outcomes) == 3
 
 
@@ -422,7 +433,7 @@ def test_every_option_has_a_meaning_from_its_component() -> None:
 # -- options with no effect: reported, not refused -----------------------------------------------
 
 def test_play_notes_an_option_with_no_effect_and_plays_on() -> None:
-    result = run("play", "45", "-n", "4", "--seed", "2", "--hands", "1", "-o", "fiving=true")
+    result = run("play", "45", "-p", "4", "--seed", "2", "--deals", "1", "-o", "fiving=true")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ("trumpfamily play: note: option fiving has no effect with 4 "
                              "players: fiving is played by two players only (RULES.md "
@@ -431,8 +442,8 @@ def test_play_notes_an_option_with_no_effect_and_plays_on() -> None:
 
 
 @pytest.mark.parametrize(("argv", "notes"), [
-    (["play", "spoil five", "-n", "2", "--hands", "1", "-o", "fiving=true"], []),
-    (["play", "spoil five", "-n", "3", "--hands", "1", "-o", "jinking=false",
+    (["play", "spoil five", "-p", "2", "--deals", "1", "-o", "fiving=true"], []),
+    (["play", "spoil five", "-p", "3", "--deals", "1", "-o", "jinking=false",
       "-o", "jink_bonus=stake"], ["jink_bonus has no effect with jinking=False"]),
     (["rules", "maw", "-o", "holder_rob=must"], ["holder_rob has no effect with robbing=False"]),
     (["rules", "45", "-o", "ante=3", "-o", "misdeal=redeal"],

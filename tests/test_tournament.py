@@ -372,9 +372,10 @@ def test_cli_prints_the_table_and_writes_the_same_result_as_json(
                  "--deals", "20", "--seed", "7", "--workers", "1", "--json", str(out)])
     printed = capsys.readouterr().out
     assert code == 0
-    assert "Spoil Five, 2 players, 20 deals x 2 rotations (duplicate), seed 7" in printed
+    # the command line's table is the usual one, 4 players (Table.usual_players; issue 19)
+    assert "Spoil Five, 4 players, 20 deals x 4 rotations (duplicate), seed 7" in printed
     assert "rule-of-thumb vs random:" in printed and "win rate" in printed
-    expected = serial(["rule-of-thumb", "random"], tf.SPOIL_FIVE, deals=20, seed=7)
+    expected = serial(["rule-of-thumb", "random"], tf.SPOIL_FIVE, players=4, deals=20, seed=7)
     assert tf.TournamentResult.from_json(json.loads(out.read_text())) == expected
 
 

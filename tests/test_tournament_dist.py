@@ -63,6 +63,7 @@ def test_the_command_line_runs_on_a_scheduler(client: Any, tmp_path: Path,
                  "--deals", "12", "--seed", "5", "--scheduler", client.scheduler.address,
                  "--json", str(out)])
     assert code == 0 and "rule-of-thumb vs random:" in capsys.readouterr().out
-    expected = tf.tournament(["rule-of-thumb", "random"], tf.SPOIL_FIVE, deals=12, seed=5,
-                             executor="serial")
+    # the command line's table is the usual one, 4 players (Table.usual_players; issue 19)
+    expected = tf.tournament(["rule-of-thumb", "random"], tf.SPOIL_FIVE, players=4, deals=12,
+                             seed=5, executor="serial")
     assert tf.TournamentResult.from_json(json.loads(out.read_text())) == expected

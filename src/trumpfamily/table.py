@@ -35,6 +35,10 @@ FirstDealer: TypeAlias = Literal["first-jack", "given"]
 #: The values of option ``misdeal``, what a misdeal costs (:attr:`Table.misdeal`).
 Misdeal: TypeAlias = Literal["pass-deal", "pay-to-keep", "forfeit-stake", "redeal"]
 
+#: The table :attr:`Table.usual_players` prefers: four players, two against two where the
+#: table plays in pairs.
+_USUAL = 4
+
 
 @attrs.frozen(cache_hash=True)
 class Table:
@@ -58,6 +62,9 @@ class Table:
             option: set it with :func:`attrs.evolve` on the table component.
         max_players: the most players the variant allows (10; 6 in Forty-Five). Not an
             option either.
+
+    The table a game is usually played at, computed from these (not an option):
+    :attr:`usual_players`.
     """
 
     partnerships: Partnerships = choice("none", "none", "pairs", "threes", "pairs-at-four",
@@ -77,6 +84,36 @@ class Table:
             raise InvalidVariantError(
                 f"min_players={self.min_players!r}, max_players={self.max_players!r}: need "
                 "2 <= min_players <= max_players <= 10 (five cards each from one pack)")
+
+    @property
+    def usual_players(self) -> int:
+        """The usual table: the number of players a game is played by when nobody says
+        otherwise (the command line's ``play`` and ``tournament``, the Gymnasium and
+        PettingZoo environments).
+
+        Computed from the table's data, the same rule for every variant: four players
+        where the table seats four (two against two where it plays in pairs: Twenty-Five,
+        Auction Forty-Fives, Newfoundland 120s, Nova Scotia 45s), else the count it seats
+        nearest four, the smaller on a tie (six for partnerships in threes); four in every
+        preset. A table that no count suits (threes with at most five players) gives
+        ``min_players``.
+
+        >>> from trumpfamily import Table
+        >>> Table().usual_players, Table(partnerships="threes").usual_players
+        (4, 6)
+        >>> Table(min_players=5).usual_players, Table(max_players=3).usual_players
+        (5, 3)
+        """
+        allowed = []
+        for players in range(self.min_players, self.max_players + 1):
+            try:
+                self.side_count(players)
+            except PlayerCountError:
+                continue
+            allowed.append(players)
+        if not allowed:
+            return self.min_players
+        return min(allowed, key=lambda n: (abs(n - _USUAL), n))
 
     def side_count(self, players: int) -> int:
         """How many sides ``players`` form: ``players`` without partnerships.

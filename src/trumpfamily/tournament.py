@@ -70,12 +70,14 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import hashlib
+import importlib
 import inspect
 import json
 import math
 import os
 import pickle
 import random
+import re
 import statistics
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -112,7 +114,8 @@ BotFactory: TypeAlias = Callable[[int], Player]
 
 #: The built-in bots by name, for the command line and for bots given as text
 #: (:func:`bot_factory`): a plain dict, name -> a Player class or a factory, that a program
-#: may extend (``BOTS["mine"] = MyPlayer``) before naming its bot.
+#: may extend (``BOTS["mine"] = MyPlayer``) before naming its bot. A bot that is not in
+#: it is named by where it is defined, ``"package.module:Class"`` (:func:`bot_factory`).
 BOTS: Final[dict[str, Callable[..., Player]]] = {
     "random": RandomPlayer,
     "rule-of-thumb": RuleOfThumbPlayer,
@@ -199,16 +202,56 @@ def _parse_value(text: str) -> Any:
     return word
 
 
+#: A dotted module path (``package.module``) and an attribute name (``Class``): what a
+#: bot of one's own is named by, ``"package.module:Class"``.
+_MODULE: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_IDENTIFIER: Final = re.compile(r"[A-Za-z_]\w*")
+
+
+def _imported(text: str, module: str, attribute: str) -> Any:
+    """The class or factory ``attribute`` of the module ``module``, imported by its dotted
+    name (:func:`importlib.import_module`: no file path, nothing but that module and the
+    packages it is in), for the bot ``text``."""
+    if not _IDENTIFIER.fullmatch(attribute):
+        raise InvalidArgumentError(
+            f"bot {text!r}: a bot of your own is 'package.module:Class' (then ':key=value,..."
+            f"' for its arguments); {attribute!r} is not the name of a class or function"
+        )
+    try:
+        loaded = importlib.import_module(module)
+    except ImportError as error:
+        hint = (f" (the module's name, not its file: {module[:-3]!r})"
+                if module.endswith(".py") else "")
+        raise InvalidArgumentError(
+            f"bot {text!r}: cannot import module {module!r} ({error}): it must be importable "
+            f"by its dotted name, installed or on PYTHONPATH{hint}"
+        ) from None
+    except Exception as error:  # noqa: BLE001  # the module's own code failed
+        raise InvalidArgumentError(
+            f"bot {text!r}: importing module {module!r} failed "
+            f"({type(error).__name__}: {error})"
+        ) from None
+    target = getattr(loaded, attribute, None)
+    if target is None:
+        raise InvalidArgumentError(f"bot {text!r}: module {module!r} has no {attribute!r}")
+    return _check_entry(target, f"bot {text!r}: {module}.{attribute} is ")
+
+
 def _from_text(text: str) -> _Factory:
-    """The factory of a bot named in :data:`BOTS`, with ``:key=value,...`` arguments."""
+    """The factory of a bot named in :data:`BOTS`, or of one's own bot named
+    ``package.module:Class``, with ``:key=value,...`` arguments."""
     name, _, rest = text.partition(":")
     name = name.strip()
     target = BOTS.get(name)
     if target is None:
-        raise InvalidArgumentError(
-            f"no bot of that name in BOTS; the bots are {', '.join(sorted(BOTS))} (arguments "
-            "follow a colon: 'name:key=value,key=value')"
-        )
+        if not (rest and _MODULE.fullmatch(name)):
+            raise InvalidArgumentError(
+                f"no bot of that name in BOTS; the bots are {', '.join(sorted(BOTS))} "
+                "(arguments follow a colon: 'name:key=value,key=value'), or a bot of your "
+                "own, 'package.module:Class'"
+            )
+        attribute, _, rest = rest.partition(":")
+        target = _imported(text, name, attribute.strip())
     kwargs: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
@@ -240,7 +283,15 @@ def bot_factory(entry: object) -> BotFactory:
               ``MyPlayer(seed=..., depth=3)`` when ``MyPlayer`` takes ``seed=``);
             * the name of a bot of :data:`BOTS`, with arguments if it takes them:
               ``"random"``, ``"rule-of-thumb"``, ``"name:key=value,key=value"`` (values
-              are read as bools, ints, floats or text).
+              are read as bools, ints, floats or text);
+            * a bot of your own by where it is defined, ``"package.module:Class"`` (a
+              class or a factory, as above), with arguments after a second colon,
+              ``"package.module:Class:key=value"``. The module is imported by its dotted
+              name with :func:`importlib.import_module`, from the installed packages and
+              ``sys.path`` as they are (``PYTHONPATH``; ``python -m`` adds the current
+              folder): no file path is taken and nothing else is imported, and only that
+              module's attribute is read. A name of :data:`BOTS` comes first
+              (``"random:..."`` is the built-in bot, never the module ``random``).
 
             To run in worker processes an entry must pickle: a class or function defined
             at a module's top level, or a ``functools.partial`` of one (not a lambda).
@@ -250,34 +301,46 @@ def bot_factory(entry: object) -> BotFactory:
 
     Raises:
         InvalidArgumentError: ``entry`` is a player object rather than its class (each
-            seat needs a fresh one), an unknown bot name or malformed arguments, a class
-            needing arguments other than ``seed``, or not callable.
+            seat needs a fresh one), an unknown bot name or malformed arguments, a module
+            that cannot be imported or has no such attribute, a class needing arguments
+            other than ``seed``, or not callable.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.tournament import bot_factory
     >>> type(bot_factory("random")(7)).__name__, type(bot_factory(tf.RuleOfThumbPlayer)(7)).__name__
     ('RandomPlayer', 'RuleOfThumbPlayer')
+    >>> type(bot_factory("trumpfamily.players:RandomPlayer")(7)).__name__
+    'RandomPlayer'
     """
     if isinstance(entry, str):
         return _from_text(entry)
     if isinstance(entry, _Factory):
         return entry
-    if not callable(entry):
+    target = _check_entry(entry, "")
+    return _Factory(target, _mode(target, {}))
+
+
+def _check_entry(entry: object, prefix: str) -> Callable[..., Any]:
+    """``entry``, refused unless it is a class or a factory (``prefix`` names where it
+    came from)."""
+    if not callable(entry) or (not isinstance(entry, type)
+                                and callable(getattr(entry, "choose", None))):
         if callable(getattr(entry, "choose", None)):
             raise InvalidArgumentError(
-                f"got a {type(entry).__name__} player object: give its class (or a factory "
-                "taking a seed) instead, as every seat of every deal gets a fresh bot"
+                f"{prefix}{'a' if prefix else 'got a'} {type(entry).__name__} player object: "
+                "give its class (or a factory taking a seed) instead, as every seat of "
+                "every deal gets a fresh bot"
+            )
+        if prefix:
+            raise InvalidArgumentError(
+                f"{prefix}not a Player class or a factory taking a seed: got "
+                f"{type(entry).__name__} {entry!r:.60}"
             )
         raise InvalidArgumentError(
             f"a bot is a Player class, a factory taking a seed, or a name in BOTS "
             f"({', '.join(sorted(BOTS))}); got {type(entry).__name__} {entry!r:.60}"
         )
-    if not isinstance(entry, type) and callable(getattr(entry, "choose", None)):
-        raise InvalidArgumentError(
-            f"got a {type(entry).__name__} player object: give its class (or a factory "
-            "taking a seed) instead, as every seat of every deal gets a fresh bot"
-        )
-    return _Factory(entry, _mode(entry, {}))
+    return entry
 
 
 def _entry_name(entry: object) -> str:

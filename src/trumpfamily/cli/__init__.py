@@ -11,14 +11,25 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
     trumpfamily options [NAME]
     trumpfamily explain VARIANT --trump C --trick "8C 5C" --hand "JC KD 3H" [--option ...]
     trumpfamily play VARIANT [--players N] [--seed S] [--human SEAT] [--option ...]
-                     [--hands K] [--bots thumb|random] [--save FILE]
-    trumpfamily play --resume FILE [--human SEAT] [--bots thumb|random] [--save FILE]
+                     [--deals K] [--bots BOT] [--save FILE]
+    trumpfamily play --resume FILE [--human SEAT|none] [--bots BOT] [--save FILE]
     trumpfamily replay FILE
     trumpfamily demo [--seed S] [--players N]
     trumpfamily tournament BOT BOT... --variant VARIANT [--deals D] [--players N] [--seed S]
                      [--workers W] [--no-duplicate] [--scheduler ADDRESS] [--json FILE]
 
 Every command also takes ``--color auto|always|never``. A seed is an integer or any text.
+The flags mean one thing everywhere: ``--players``/``-p`` the players, ``--deals`` the
+deals (``-n`` too in ``tournament``; in ``play``, ``-n`` and ``--hands`` are the old
+spellings of ``--players`` and ``--deals``, still read, with a note on standard error).
+The table is the variant's usual one unless ``--players`` says otherwise
+(:attr:`Table.usual_players <trumpfamily.table.Table.usual_players>`: 4 in every
+preset; a tournament whose bots do not share it equally gets the smallest table that
+seats them). A ``BOT`` is a built-in bot of :data:`trumpfamily.tournament.BOTS` by name
+(``rule-of-thumb``, or ``thumb``; ``context-rule-of-thumb``, ``random``, ``sample-solve``,
+``ismcts``), with ``:key=value,...`` arguments, or a bot of your own,
+``package.module:Class``, made by the one loader
+:func:`~trumpfamily.tournament.bot_factory` (the module imported by its dotted name alone).
 An ``--option`` that changes nothing for the variant at that table
 (:meth:`Variant.unused_options <trumpfamily.variants.Variant.unused_options>`) is
 reported with a note on standard error (``trumpfamily play: note: option fiving has no
@@ -38,17 +49,20 @@ One module per command, each a thin layer over the public API:
 every hand played or replayed is told by :class:`~trumpfamily.narrate.Narrator` from its
 events, so the command line cannot disagree with the API.
 
-Exit status: :data:`EXIT_OK` (0) on success; :data:`EXIT_FAILURE` (1) when a file is not
-a record or does not verify (or, for ``--resume``, holds a finished game), a game is
-abandoned (``quit`` or the end of standard input at the prompt) or the output cannot be
-written; :data:`EXIT_USAGE` (2) for bad input on the command line: an unknown command,
-variant, option, card or suit, a bad argument, a ``--save`` file that cannot be written. Every error is one line on standard error
-(``trumpfamily COMMAND: error: ...``), never a traceback.
+Exit status: :data:`EXIT_OK` (0) on success, and when you leave a game at the prompt
+(``quit``, or Ctrl-D at a terminal: ``Game left``, saved with ``--save``);
+:data:`EXIT_FAILURE` (1) when a file is not a record or does not verify (or, for
+``--resume``, holds a finished game), the answers run out before the game does (standard
+input a file or a pipe) or the output cannot be written; :data:`EXIT_USAGE` (2) for bad
+input on the command line: an unknown command, variant, option, card, suit or bot, a bad
+argument, a ``--save`` file that cannot be written. Every error is one line on standard
+error (``trumpfamily COMMAND: error: ...``), never a traceback.
 
 >>> from trumpfamily.cli import main
 >>> main(["explain", "45", "--trump", "C", "--trick", "AH", "--hand", "KH 9D 3S"])
 Forty-Five, clubs trumps. Trick so far: AH. Hand: KH 9D 3S.
 Legal: KH
+  KH may be played: the Ace of Hearts was led and you hold no trump: KH is a heart, and a heart must be played (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
   9D may not be played: the Ace of Hearts was led, you hold no trump and hold KH: you must play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
   3S may not be played: the Ace of Hearts was led, you hold no trump and hold KH: you must play a heart (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)
 0

@@ -8,15 +8,18 @@ sentences use (``keep``, ``announce``, ``decline``, ``five``, ``ask``, ``agree``
 when trumps are to be named), ``discard 5H 2C`` and ``take 5H``. An action that is not
 legal is refused in the engine's own words (:class:`~trumpfamily.errors.IllegalActionError`),
 so no rule is checked twice; any legal action is taken, also one the menu does not list (a
-discard the menu did not suggest).
+discard the menu did not suggest). A word that is neither an action nor a card (``foo``)
+is an unknown command; one that looks like a card (``9X``) is told why it is not one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 from ..actions import (
+    ACTION_FORMS,
     AcceptFive,
     Action,
     AskFive,
@@ -42,6 +45,13 @@ SHORT_WORDS: Final[dict[str, Action]] = {
 }
 _NUMBER: Final = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: "٣" is no choice
 _LEGAL_SUFFIX: Final = re.compile(r" \(legal: .*\)$")
+#: The first words of the answers the prompt reads: the actions' verbs, the shorter words
+#: and the prompt's commands.
+KNOWN_WORDS: Final = frozenset(
+    {form.split()[0] for form in ACTION_FORMS} | set(SHORT_WORDS)
+    | {"status", "history", "explain", "help", "quit", "exit"})
+#: A word that was meant as a card: a rank and a suit (``9X``, ``ZH``), or a Ten (``10X``).
+_CARDISH: Final = re.compile(r"(?i)[2-9tjqka1].|.[cdhs♣♦♥♠]|10.")
 
 
 def choices(legal: tuple[Action, ...], joiner: str = " to ") -> str:
@@ -112,7 +122,20 @@ def _suit_alone(text: str, hand: AnyHand) -> Action | None:
     return action if action in hand.legal_actions() else None
 
 
-def parse(text: str, legal: tuple[Action, ...], hand: AnyHand) -> tuple[Action | None, str]:
+def _unknown(text: str) -> str | None:
+    """``"Unknown command 'foo'; type 'help'."`` when the first word of ``text`` is no
+    action, short word, command or card (nor a card mistyped), else ``None``."""
+    words = text.split()
+    first = words[0].lower()
+    if first in KNOWN_WORDS or "-".join(words).lower() in KNOWN_WORDS:
+        return None
+    if len(words) == 1 and _CARDISH.fullmatch(first):
+        return None
+    return f"Unknown command {words[0]!r}; type 'help'."
+
+
+def parse(text: str, legal: tuple[Action, ...], hand: AnyHand, *,
+          word: Callable[[str], str] | None = None) -> tuple[Action | None, str]:
     """The action meant by ``text``, or ``None`` and why it cannot be taken.
 
     Args:
@@ -123,6 +146,8 @@ def parse(text: str, legal: tuple[Action, ...], hand: AnyHand) -> tuple[Action |
             game's :meth:`BiddingHand.apply
             <trumpfamily.bidding.engine.BiddingHand.apply>`), and takes any legal action,
             listed in the menu or not.
+        word: says the engine's refusal to the person
+            (:func:`~trumpfamily.cli._words.for_person`); by default as it is.
 
     Returns:
         ``(action, "")`` or ``(None, message)``.
@@ -142,6 +167,9 @@ def parse(text: str, legal: tuple[Action, ...], hand: AnyHand) -> tuple[Action |
         named = _suit_alone(text, hand) if not error.forms else None
         if named is not None:
             return named, ""
+        unknown = _unknown(text)
+        if unknown is not None:
+            return None, unknown
         if error.forms:
             return None, (f"Not understood: {text!r}. Type the number of an action, an "
                           "action such as 'play 9D', or 'help'.")
@@ -151,5 +179,6 @@ def parse(text: str, legal: tuple[Action, ...], hand: AnyHand) -> tuple[Action |
     try:
         hand.apply(action)
     except IllegalActionError as refusal:
-        return None, f"Not allowed: {_LEGAL_SUFFIX.sub('', refusal.reason)}."
+        reason = _LEGAL_SUFFIX.sub("", refusal.reason)
+        return None, f"Not allowed: {word(reason) if word is not None else reason}."
     return action, ""  # legal, though not in the menu (a discard it did not suggest)

@@ -22,6 +22,7 @@ from ..cards import Card, Suit
 from ..narrate import Style
 from ..outcomes import BiddingView, Phase, Turn
 from ..players import RuleOfThumbPlayer
+from ._words import in_hand_order
 
 __all__ = ["auction_text", "describe", "discard_sizes", "menu", "situation", "trumps_text"]
 
@@ -96,8 +97,9 @@ def discard_sizes(view: BiddingView) -> tuple[int, int]:
 
 
 def _trumps_held(view: BiddingView, suit: Suit, cards: Sequence[Card]) -> list[Card]:
-    trumps = set(view.variant.ranking.trump_order(suit))
-    return [c for c in cards if c in trumps]
+    """The trumps of ``cards`` were ``suit`` trumps, highest first."""
+    held = set(cards)
+    return [c for c in view.variant.ranking.trump_order(suit) if c in held]
 
 
 @functools.lru_cache(maxsize=8)
@@ -134,9 +136,9 @@ def _suggested_discards(view: BiddingView) -> list[tuple[Discard, str]]:
 def menu(view: BiddingView) -> tuple[Action, ...]:
     """The seat's actions for the numbered menu: its legal actions in the engine's order,
     except that a discard is offered as a few suggestions (any other legal discard may be
-    typed), and the cards of the stock a dealer robbing the pack may take, the best
-    first."""
-    legal = view.legal_actions
+    typed), the cards of the stock a dealer robbing the pack may take, the best first,
+    and the cards to play in the order the hand is shown (its trumps first)."""
+    legal = in_hand_order(view, view.legal_actions)
     if legal and isinstance(legal[0], Discard):
         return tuple(action for action, _ in _suggested_discards(view))
     if legal and isinstance(legal[0], Take):  # robbing the pack: the best cards first

@@ -24,6 +24,7 @@ __all__ = [
     "Subparsers",
     "add_option_argument",
     "add_variant_argument",
+    "note",
     "note_unused_options",
     "parse_option",
     "parse_option_value",
@@ -35,11 +36,12 @@ __all__ = [
 #: Exit status of a command that did what was asked.
 EXIT_OK: Final = 0
 #: Exit status when a file is not a record or does not verify (or, for ``--resume``,
-#: holds a finished game), a game is abandoned at the prompt, or the output cannot be
-#: written.
+#: holds a finished game), the answers run out before the game does (standard input a
+#: file or a pipe), or the output cannot be written. Leaving a game at the prompt
+#: (``quit``) is no failure: :data:`EXIT_OK`.
 EXIT_FAILURE: Final = 1
-#: Exit status for bad command-line input (an unknown command, variant, option, card or
-#: suit, a bad argument, a ``--save`` file that cannot be written).
+#: Exit status for bad command-line input (an unknown command, variant, option, card,
+#: suit or bot, a bad argument, a ``--save`` file that cannot be written).
 EXIT_USAGE: Final = 2
 
 #: The program's name in messages.
@@ -302,7 +304,13 @@ def note_unused_options(command: str, variant: Variant,
     reasons = variant.unused_option_reasons(players)
     notes = [f"option {name} has no effect {why}" for name, why in reasons.items()
              if name in given]
-    if sys.stderr is not None:  # not started with standard error closed
-        for text in notes:
-            print(f"{PROG} {command}: note: {text}", file=sys.stderr)
+    for text in notes:
+        note(command, text)
     return notes
+
+
+def note(command: str, text: str) -> None:
+    """Print ``trumpfamily COMMAND: note: TEXT`` on standard error (if it is open): a
+    remark that stops nothing."""
+    if sys.stderr is not None:  # not started with standard error closed
+        print(f"{PROG} {command}: note: {text}", file=sys.stderr)

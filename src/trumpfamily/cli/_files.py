@@ -6,11 +6,20 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ._common import EXIT_FAILURE, CommandError
 
-__all__ = ["STDIN", "check_writable", "read_json", "where", "write_json"]
+if TYPE_CHECKING:
+    from ..game import GameState
+
+__all__ = ["HUMANS", "STDIN", "check_writable", "read_json", "save_data", "split_save", "where",
+           "write_json"]
+
+#: The field a game saved by ``trumpfamily play --save`` adds to the game record
+#: (:meth:`GameState.record <trumpfamily.game.GameState.record>`): the seats played at the
+#: prompt, ``[]`` when the bots played every seat.
+HUMANS: Final = "humans"
 
 #: The one name of standard input in messages.
 STDIN = "standard input"
@@ -90,3 +99,28 @@ def write_json(path: str, data: Any) -> None:
     except OSError as error:
         raise CommandError(f"cannot write {path}: {error.strerror or error}",
                            EXIT_FAILURE) from None
+
+
+def save_data(state: GameState, human: int | None) -> dict[str, Any]:
+    """What ``--save`` writes: the game's record (:meth:`GameState.record
+    <trumpfamily.game.GameState.record>`) and the human seat (:data:`HUMANS`), so that
+    ``--resume`` asks that seat again."""
+    return {**state.record(), HUMANS: [] if human is None else [human]}
+
+
+def split_save(data: dict[str, Any], name: str) -> tuple[dict[str, Any], list[int] | None]:
+    """A saved game split into the game record (for
+    :func:`~trumpfamily.records.replay_game`, which takes no other field) and its human
+    seats (``None``: not said, a record saved by an older version or by the library).
+
+    Raises:
+        CommandError: the human seats are not a list of seat numbers (exit 1).
+    """
+    if HUMANS not in data:
+        return data, None
+    record = {key: value for key, value in data.items() if key != HUMANS}
+    humans = data[HUMANS]
+    if not isinstance(humans, list) or not all(type(seat) is int for seat in humans):
+        raise CommandError(f"{name} is not a game record: {HUMANS!r} is {humans!r:.40}, not a "
+                           "list of seat numbers", EXIT_FAILURE)
+    return record, humans

@@ -28,6 +28,7 @@ from ..engine import Phase, SeatView
 from ..narrate import Style
 from ..robbing import unrobbed_penalty
 from ..variants import Variant
+from ._words import in_hand_order
 
 __all__ = ["describe", "menu", "situation"]
 
@@ -47,9 +48,11 @@ def _weakness(view: SeatView) -> dict[Card, int]:
 
 
 def menu(view: SeatView) -> tuple[Action, ...]:
-    """The seat's legal actions in menu order: the engine's order, except that the robs
-    are listed weakest discard first, so that the first offer keeps the best cards (the
-    Ace of trumps, the top trumps) and gives up the least.
+    """The seat's legal actions in menu order: the engine's order, except that the cards
+    to play are in the order the hand is shown (its trumps first, highest first:
+    ``trumpfamily.cli._words.sorted_hand``), and the robs are listed weakest discard
+    first, so that the first offer keeps the best cards (the Ace of trumps, the top
+    trumps) and gives up the least.
 
     Args:
         view: the view of the seat to act.
@@ -57,7 +60,7 @@ def menu(view: SeatView) -> tuple[Action, ...]:
     Returns:
         ``view.legal_actions``, reordered.
     """
-    legal = view.legal_actions
+    legal = in_hand_order(view, view.legal_actions)
     robs = [a for a in legal if isinstance(a, Rob)]
     if len(robs) < 2:
         return legal

@@ -19,20 +19,11 @@ from ..engine import HandState, new_hand
 from ..events import AntesPaid, AnyEvent, Dealt
 from ..game import GameState
 from ..narrate import Narrator
-from ..players import Player, RandomPlayer, RuleOfThumbPlayer
+from ..players import Player
+from ._words import terminal_width, wrap_all
 from .prompt import Prompt
 
-__all__ = ["Session", "bots_for", "hand_so_far"]
-
-
-def bots_for(kind: str, seed: int | str, players: int) -> list[Player]:
-    """One bot per seat: ``"thumb"`` (:class:`~trumpfamily.players.RuleOfThumbPlayer`)
-    or ``"random"`` (:class:`~trumpfamily.players.RandomPlayer`, seeded from the game's
-    seed and the seat)."""
-    if kind == "thumb":
-        return [RuleOfThumbPlayer() for _ in range(players)]
-    return [RandomPlayer(seed * 100 + seat if isinstance(seed, int) else f"{seed}/{seat}")
-            for seat in range(players)]
+__all__ = ["Session", "hand_so_far"]
 
 
 def hand_so_far(state: GameState) -> list[AnyEvent]:
@@ -69,7 +60,8 @@ class Session:
         narrator: tells the events.
         prompt: the human's prompt, or ``None`` when bots play every seat.
         human: the human's seat, or ``None``.
-        out: where the story is printed.
+        out: where the story is printed: on a terminal each line is wrapped on words to
+            its width (:func:`~trumpfamily.cli._words.terminal_width`), else printed whole.
     """
 
     def __init__(self, state: GameState, bots: Sequence[Player], narrator: Narrator,
@@ -78,8 +70,8 @@ class Session:
         self.prompt, self.human, self.out = prompt, human, out
 
     def say(self, lines: Sequence[str]) -> None:
-        """Print ``lines``."""
-        for line in lines:
+        """Print ``lines``, wrapped to the terminal's width."""
+        for line in wrap_all(lines, terminal_width(self.out)):
             print(line, file=self.out)
 
     def tell(self, events: Sequence[AnyEvent]) -> None:

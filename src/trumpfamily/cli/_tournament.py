@@ -1,7 +1,11 @@
 """``trumpfamily tournament``: a duplicate tournament between bots
 (:func:`trumpfamily.tournament.tournament`), on this machine or a Dask cluster; prints
 each bot's mean per hand with its 95 % confidence interval and win rate, and the
-head-to-head table, or writes the result as JSON."""
+head-to-head table, or writes the result as JSON. The bots are named as for ``play
+--bots`` (``trumpfamily.cli._bots``: a built-in bot, or one's own
+``package.module:Class``), and the table is the variant's usual one
+(:attr:`Table.usual_players <trumpfamily.table.Table.usual_players>`) when the bots
+share it equally."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ import sys
 from typing import Any, TextIO
 
 from ..demo import seed_text
-from ..tournament import BOTS, TournamentResult, tournament
+from ..tournament import TournamentResult, tournament
+from ..variants import Variant
+from . import _bots
 from ._common import (
     EXIT_OK,
     CommandError,
@@ -21,7 +27,7 @@ from ._common import (
     variant_from,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "default_players", "run"]
 
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
@@ -36,16 +42,17 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         epilog="Example: trumpfamily tournament rule-of-thumb random --variant 'spoil five' "
                "--deals 500 --seed 1")
     p.add_argument("bots", nargs="+", metavar="BOT",
-                   help=f"a bot, at least two: {', '.join(sorted(BOTS))}; a bot's arguments "
-                        "follow a colon, NAME:KEY=VALUE,KEY=VALUE (the same bot may be given "
-                        "twice: random random)")
+                   help="a bot, at least two: " + _bots.bot_help() + " (the same bot may be "
+                        "given twice: random random)")
     p.add_argument("--variant", "-v", required=True, metavar="VARIANT",
                    help="a preset name or alias (see 'trumpfamily variants'), e.g. "
                         "'spoil five', 45")
     add_option_argument(p)
     p.add_argument("--players", "-p", type=int, default=None, metavar="N",
-                   help="seats at the table (default: the smallest the variant allows for "
-                        "the bots); the bots are cycled over the seats")
+                   help="seats at the table (default: the variant's usual table, "
+                        "Table.usual_players, 4 in every preset, when the number of bots "
+                        "divides it; else the smallest table that seats every bot); the "
+                        "bots are cycled over the seats")
     p.add_argument("--deals", "-n", type=int, default=100, metavar="D",
                    help="number of deals (default: 100)")
     p.add_argument("--seed", "-s", type=seed_text, default=None, metavar="S",
@@ -95,6 +102,15 @@ def _write_json(result: TournamentResult, path: str, out: TextIO) -> None:
         raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+def default_players(variant: Variant, bots: list[str]) -> int | None:
+    """The table of a tournament when ``--players`` is not given: the variant's usual one
+    (:attr:`Table.usual_players <trumpfamily.table.Table.usual_players>`) when the bots
+    share it equally (their number divides it); else ``None``, the smallest table that
+    seats every bot (:func:`~trumpfamily.tournament.tournament`'s own default)."""
+    usual = variant.table.usual_players
+    return usual if bots and usual % len(bots) == 0 else None
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the tournament and print its table to ``out``; returns the exit status.
 
@@ -106,7 +122,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         PlayerCountError, UnknownVariantError: as for the library (exit 2).
     """
     variant = variant_from(args.variant, args.option)
-    note_unused_options("tournament", variant, args.option, args.players)
+    players = args.players if args.players is not None else default_players(variant, args.bots)
+    note_unused_options("tournament", variant, args.option, players)
     workers = args.workers
     client = _client(args.scheduler) if args.scheduler else None
     try:
@@ -115,7 +132,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             executor = client.get_executor()
         elif workers == 1:
             executor = "serial"
-        result = tournament(args.bots, variant, deals=args.deals, players=args.players,
+        result = tournament([_bots.canonical(bot) for bot in args.bots], variant,
+                            deals=args.deals, players=players,
                             duplicate=args.duplicate, seed=args.seed, executor=executor,
                             workers=None if client is not None else workers,
                             progress=args.progress and sys.stderr is not None)

@@ -23,7 +23,7 @@ from ..game import AnyHand, GameState
 from ..narrate import Narrator, Style, game_header, variant_title
 from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
-from ._files import read_json, where
+from ._files import read_json, split_save, where
 
 __all__ = ["add_parser", "run"]
 
@@ -50,7 +50,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     data = read_json(args.file, "a hand or game record")
     name = where(args.file)
     if isinstance(data, dict) and data.get("kind") == "game":
-        _say(out, _told_game(data, name, style))
+        record, _ = split_save(data, name)  # the human seat saved by play is not replayed
+        _say(out, _told_game(record, name, style))
         return EXIT_OK
     records = data if isinstance(data, list) else [data]
     if not records:

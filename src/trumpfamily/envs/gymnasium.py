@@ -22,8 +22,10 @@ bots), which act between the learner's steps.
 Registered ids (importing this module registers them): ``trumpfamily/SpoilFive-v0``,
 ``trumpfamily/Maw-v0``, ``trumpfamily/TwentyFive-v0``, ``trumpfamily/FortyFive-v0`` and
 one per bidding preset (``trumpfamily/AuctionFortyFives-v0``...: the name without spaces
-or hyphens), 3 players (4 for the bidding games), with :class:`SeatEnv`'s other defaults;
-``gymnasium.make(id, players=..., opponents=...)`` overrides them.
+or hyphens), at the preset's usual table (:attr:`Table.usual_players
+<trumpfamily.table.Table.usual_players>`: 4 players in every preset), with
+:class:`SeatEnv`'s other defaults; ``gymnasium.make(id, players=..., opponents=...)``
+overrides them.
 
 >>> import gymnasium
 >>> import numpy as np
@@ -80,7 +82,9 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
     Args:
         variant: a :class:`~trumpfamily.variants.Variant` (any options) or a preset's
             name; default Spoil Five.
-        players: the number of seats, as the variant's table allows.
+        players: the number of seats, as the variant's table allows; ``None``
+            (default): its usual table, :attr:`Table.usual_players
+            <trumpfamily.table.Table.usual_players>` (4 in every preset).
         seat: the learner's seat, ``0 .. players - 1``.
         opponents: one :class:`~trumpfamily.players.Player` object (an instance, e.g.
             ``RandomPlayer(seed=1)``, not the class) for each other seat, in seat order;
@@ -106,13 +110,16 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's)
 
-    def __init__(self, variant: Variant | str = "Spoil Five", players: int = 3, *,
+    def __init__(self, variant: Variant | str = "Spoil Five", players: int | None = None, *,
                  seat: int = 0, opponents: Sequence[Player] | None = None,
                  episode: Episode = "hand", hands: int | None = None,
                  illegal: Literal["lose", "raise"] = "lose", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
         from ..errors import InvalidSeatError
+        from ..variants import find_variant
 
+        if players is None:
+            players = find_variant(variant).table.usual_players
         self._table = Table(variant, players, episode, hands)
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidSeatError(seat, players)
@@ -275,7 +282,7 @@ def _register() -> None:
         if rid not in gymnasium.registry:
             gymnasium.register(
                 rid, entry_point="trumpfamily.envs.gymnasium:SeatEnv",
-                kwargs={"variant": name, "players": 4 if variant.bidding else 3},
+                kwargs={"variant": name, "players": variant.table.usual_players},
                 disable_env_checker=True)
 
 

@@ -81,7 +81,7 @@ from ..actions import ACTION_COUNT
 from ..errors import InvalidArgumentError
 from ..narrate import Narrator
 from ..outcomes import AnyView
-from ..variants import Variant
+from ..variants import Variant, find_variant
 from ._episode import Episode, Table, reward_of
 
 __all__ = ["TrumpFamilyEnv", "env", "raw_env"]
@@ -100,7 +100,9 @@ class TrumpFamilyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     Args:
         variant: a :class:`~trumpfamily.variants.Variant` (any options) or a preset's
             name; default Spoil Five.
-        players: the number of seats, as the variant's table allows.
+        players: the number of seats, as the variant's table allows; ``None``
+            (default): its usual table, :attr:`Table.usual_players
+            <trumpfamily.table.Table.usual_players>` (4 in every preset).
         episode: ``"hand"`` (default) or ``"game"``.
         hands: ``episode="game"``: the most hands a game lasts (an int from 1), or
             ``None`` (pool games: one deal each; the others: to the end of the game).
@@ -117,13 +119,15 @@ class TrumpFamilyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     metadata: Final = {"name": "trumpfamily_v0", "render_modes": list(_RENDER_MODES),
                        "is_parallelizable": False}
 
-    def __init__(self, variant: Variant | str = "Spoil Five", players: int = 3, *,
+    def __init__(self, variant: Variant | str = "Spoil Five", players: int | None = None, *,
                  episode: Episode = "hand", hands: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise InvalidArgumentError(
                 f"render_mode={render_mode!r}: None or 'ansi' (the narration as text)")
+        if players is None:
+            players = find_variant(variant).table.usual_players
         self._table = Table(variant, players, episode, hands)
         self.render_mode = render_mode
         self.possible_agents: list[str] = [_agent_name(s) for s in range(players)]
@@ -245,7 +249,7 @@ class TrumpFamilyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """Nothing to release."""
 
 
-def raw_env(variant: Variant | str = "Spoil Five", players: int = 3, *,
+def raw_env(variant: Variant | str = "Spoil Five", players: int | None = None, *,
             episode: Episode = "hand", hands: int | None = None,
             render_mode: str | None = None) -> TrumpFamilyEnv:
     """The environment without wrappers (arguments and errors as :class:`TrumpFamilyEnv`)."""
@@ -253,7 +257,7 @@ def raw_env(variant: Variant | str = "Spoil Five", players: int = 3, *,
                           render_mode=render_mode)
 
 
-def env(variant: Variant | str = "Spoil Five", players: int = 3, *,
+def env(variant: Variant | str = "Spoil Five", players: int | None = None, *,
         episode: Episode = "hand", hands: int | None = None,
         render_mode: str | None = None) -> Any:
     """The environment in PettingZoo's usual wrappers: the action checked against the
