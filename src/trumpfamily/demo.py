@@ -202,7 +202,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=seed_text, default=DEFAULT_SEED, metavar="S",
                         help="seed for the shuffles and the bots: an integer or any text "
                              f"(default: {DEFAULT_SEED})")
-    parser.add_argument("--players", "-n", type=int, default=DEFAULT_PLAYERS, metavar="N",
+    parser.add_argument("--players", "-p", "-n", type=int, default=DEFAULT_PLAYERS, metavar="N",
                         help=f"players at each table (default: {DEFAULT_PLAYERS}); a preset "
                              "not played by N players is skipped")
 

@@ -60,8 +60,8 @@ whatever chunks and order: a serial run, a process pool and a Dask cluster give 
 >>> import trumpfamily as tf
 >>> result = tf.tournament({"thumb": tf.RuleOfThumbPlayer, "random": tf.RandomPlayer},
 ...                        tf.SPOIL_FIVE, deals=40, seed=1, executor="serial")
->>> [(b.name, b.hands) for b in result.bots], result.unit
-([('thumb', 80), ('random', 80)], 'chips')
+>>> result.players, [(b.name, b.hands) for b in result.bots], result.unit
+(4, [('thumb', 320), ('random', 320)], 'chips')
 >>> result.versus("thumb", "random").mean > 0
 True
 """
@@ -874,18 +874,19 @@ def _result(plan: _Plan, deals: int, rows: list[_DealResult]) -> TournamentResul
 # -- running -------------------------------------------------------------------------------
 
 def _players(variant: Variant, players: object, bots: int) -> int:
-    """The number of seats: ``players``, or the smallest the variant allows from the
-    number of bots."""
+    """The number of seats: ``players``; or the variant's usual table when the bots share
+    it equally, else the smallest table it deals that seats every bot."""
     table = variant.table
     if players is None:
-        for n in range(max(bots, table.min_players), table.max_players + 1):
-            try:
-                table.sides(n)
-            except PlayerCountError:
-                continue
-            return n
+        counts = variant.player_counts()
+        usual = table.usual_players
+        if bots and usual % bots == 0 and usual in counts:
+            return usual
+        for n in counts:
+            if n >= bots:
+                return n
         raise PlayerCountError(
-            f"{variant.name} seats {table.min_players} to {table.max_players} players: "
+            f"{variant.name} seats {', '.join(map(str, counts))} players: "
             f"no table for {bots} bots"
         )
     if type(players) is not int:
@@ -980,7 +981,10 @@ def tournament(
         variant: the rules, or a preset's name.
         deals: the number of deals, an int from 1.
         players: the number of seats (an int from the number of bots); ``None``: the
-            smallest table the variant allows for the bots.
+            variant's usual table (:attr:`Table.usual_players
+            <trumpfamily.table.Table.usual_players>`, 4 in every preset) when the number
+            of bots divides it, else the smallest table the variant deals that seats
+            every bot.
         duplicate: ``True`` to play every deal under every rotation of the seating (the
             same cards for every bot); ``False`` to play each deal once.
         seed: the master seed (an int or str) of every deal and every bot; ``None`` draws

@@ -206,15 +206,9 @@ def _command_line_words(message: str) -> str:
 
 def players_text(variant: Variant) -> str:
     """The player counts of ``variant``: ``"2-10"``, or the counts one by one when the
-    partnerships leave one out (``"2-4, 6"`` for Newfoundland 120s)."""
-    table = variant.table
-    allowed = []
-    for n in range(table.min_players, table.max_players + 1):
-        try:
-            table.side_count(n)
-        except PlayerCountError:
-            continue
-        allowed.append(n)
+    partnerships or the stock leave one out (``"2-4, 6"`` for Newfoundland 120s;
+    :meth:`Variant.player_counts <trumpfamily.variants.Variant.player_counts>`)."""
+    allowed = variant.player_counts()
     runs: list[list[int]] = []
     for n in allowed:
         if runs and runs[-1][-1] == n - 1:

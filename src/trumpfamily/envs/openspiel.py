@@ -168,8 +168,7 @@ def game_name(variant: Variant | str) -> str:
 
 
 def _default_players(variant: Variant) -> int:
-    table = variant.table
-    return 4 if table.min_players <= 4 <= table.max_players else table.min_players
+    return variant.table.usual_players
 
 
 def utility_bounds(variant: Variant | str, players: int, dealer: int = 0) -> tuple[int, int]:
