@@ -328,16 +328,22 @@ _BY_INDEX: Final = operator.attrgetter("index")
 _MOST_DISCARDED: Final = 53
 
 
+def too_many_discarded(count: int) -> str:
+    """The message for a discard of ``count`` cards, more than any discard holds."""
+    return (f"Discard: {count} cards given; a discard holds at most {_MOST_DISCARDED} "
+            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
+
+
 def _discarded(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, Sized) and not isinstance(value, str) and len(value) > _MOST_DISCARDED:
-        raise InvalidArgumentError(
-            f"Discard: {len(value)} cards given; a discard holds at most {_MOST_DISCARDED} "
-            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
+        raise InvalidArgumentError(too_many_discarded(len(value)))
+    if isinstance(value, str) and len(value) > _MOST_DISCARDED * 5:  # "10♥, " is 5
+        words = value.replace(",", " ").split()
+        if len(words) > _MOST_DISCARDED:
+            raise InvalidArgumentError(too_many_discarded(len(words)))
     cards = as_cards(value)  # parse_cards, fast for a tuple of Card values
     if len(cards) > _MOST_DISCARDED:
-        raise InvalidArgumentError(
-            f"Discard: {len(cards)} cards given; a discard holds at most {_MOST_DISCARDED} "
-            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
+        raise InvalidArgumentError(too_many_discarded(len(cards)))
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         again: set[Card] = set()

@@ -22,7 +22,7 @@ from typing import Final
 
 import attrs
 
-from .errors import CardParseError, shorten
+from .errors import CardParseError, safe_repr, shorten
 
 __all__ = ["JK", "STANDARD_DECK", "Card", "Rank", "Suit", "parse_cards", "parse_suit"]
 
@@ -119,15 +119,15 @@ def _suit_order(suit: Suit | None) -> int:
 
 def _check_rank(instance: Card, attribute: attrs.Attribute[Rank], rank: Rank) -> None:
     if not isinstance(rank, Rank):
-        raise CardParseError(rank, f"not a rank: {rank!r} (use Rank.FIVE, ... or Card.parse('5H'))")
+        raise CardParseError(rank, f"not a rank: {safe_repr(rank)} (use Rank.FIVE, ... or Card.parse('5H'))")
 
 
 def _check_card(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
     if suit is not None and not isinstance(suit, Suit):
-        raise CardParseError(suit, f"not a suit: {suit!r} (use Suit.CLUBS, ... or Card.parse('5H'))")
+        raise CardParseError(suit, f"not a suit: {safe_repr(suit)} (use Suit.CLUBS, ... or Card.parse('5H'))")
     if (instance.rank is Rank.JOKER) != (suit is None):
         raise CardParseError(
-            (instance.rank, suit), f"not a card: rank {instance.rank!r} with suit {suit!r} "
+            (instance.rank, suit), f"not a card: rank {safe_repr(instance.rank)} with suit {safe_repr(suit)} "
             "(the joker has no suit; every other card has one)")
 
 
@@ -217,7 +217,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(text, f"expected card text, got {type(text).__name__} {text!r}")
+            raise CardParseError(text, f"expected card text, got {type(text).__name__} {safe_repr(text)}")
         found = _BY_TEXT.get(text)
         if found is not None:
             return found
@@ -315,7 +315,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         items: list[Card | str] = [t for t in _SEPARATORS.split(text.strip()) if t]
     elif isinstance(text, (bytes, bytearray, set, frozenset, dict)) or not isinstance(text, Iterable):
         raise CardParseError(
-            text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {text!r}")
+            text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {safe_repr(text)}")
     else:
         items = list(text)
     try:
@@ -354,4 +354,4 @@ def parse_suit(suit: Suit | str) -> Suit:
         found = _SUIT_TEXT.get(key) or _SUIT_NAMES.get(key)
         if found is not None:
             return found
-    raise CardParseError(suit, f"not a suit: {suit!r} (expected C, D, H or S, a suit symbol, or a suit name)")
+    raise CardParseError(suit, f"not a suit: {safe_repr(suit)} (expected C, D, H or S, a suit symbol, or a suit name)")
