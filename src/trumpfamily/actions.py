@@ -607,7 +607,8 @@ def action_id(action: Action) -> int:
                 f"{action!r} has no action id: only a one-card Discard has one (177..229); "
                 "a discard of no card or of several cards is chosen card by card "
                 "(trumpfamily.envs.encoding.resolve) or numbered by the caller")
-        raise InvalidArgumentError(f"not an action: {action!r} (expected Play(card), Rob(card), ...)")
+        raise InvalidArgumentError(
+            f"not an action: {shorten(action)} (expected Play(card), Rob(card), ...)")
     return found
 
 
@@ -623,5 +624,6 @@ def action_from_id(number: int) -> Action:
         except TypeError:
             pass
     if type(number) is not int or not 0 <= number < ACTION_COUNT:
-        raise InvalidArgumentError(f"not an action id: {number!r} (ids are the ints 0..{ACTION_COUNT - 1})")
+        raise InvalidArgumentError(
+            f"not an action id: {shorten(number)} (ids are the ints 0..{ACTION_COUNT - 1})")
     return _BY_ID[number]

@@ -16,8 +16,9 @@ Card.parse('5H')
 from __future__ import annotations
 
 import enum
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import Final
 
 import attrs
@@ -293,6 +294,18 @@ def canonical(rank: Rank, suit: Suit | None) -> Card:
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
+#: The most cards :func:`parse_cards` reads at once (every list of cards a game holds has
+#: at most 53); more, or text longer than any such list (:data:`MOST_PARSED` cards of six
+#: characters, ``"10♥, "``), is refused unread.
+MOST_PARSED: Final = 1000
+_MOST_PARSED_TEXT: Final = MOST_PARSED * 6
+
+
+def _too_many(given: str) -> str:
+    return (f"{given} given: no list of cards a game holds is longer than a deck (53 cards), "
+            f"and at most {MOST_PARSED:,} cards are read at once")
+
+
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards from text separated by spaces or commas.
 
@@ -305,19 +318,27 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         The cards in the order written. Duplicates are kept (rules calls reject them).
 
     Raises:
-        CardParseError: any item is not a card; the message names it.
+        CardParseError: any item is not a card; the message names it. Or more than
+            :data:`MOST_PARSED` cards are given (no list of cards a game holds comes
+            near: a deck has 53), refused before they are read.
 
     >>> from trumpfamily import parse_cards
     >>> parse_cards("5h,js  ah")
     (Card.parse('5H'), Card.parse('JS'), Card.parse('AH'))
     """
     if isinstance(text, str):
+        if len(text) > _MOST_PARSED_TEXT:
+            raise CardParseError(text, _too_many(f"{len(text):,} characters of card text"))
         items: list[Card | str] = [t for t in _SEPARATORS.split(text.strip()) if t]
     elif isinstance(text, (bytes, bytearray, set, frozenset, dict)) or not isinstance(text, Iterable):
         raise CardParseError(
             text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {safe_repr(text)}")
+    elif isinstance(text, Sized) and len(text) > MOST_PARSED:
+        raise CardParseError(text, _too_many(f"{len(text):,} items"))
     else:
-        items = list(text)
+        items = list(itertools.islice(text, MOST_PARSED + 1))  # an endless one is cut
+    if len(items) > MOST_PARSED:
+        raise CardParseError(text, _too_many(f"more than {MOST_PARSED:,} cards"))
     try:
         return tuple([Card.parse(t) for t in items])
     except CardParseError as err:

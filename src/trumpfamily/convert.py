@@ -335,9 +335,20 @@ def _structure_str(value: Any, _: Any) -> str:
     return value
 
 
+#: The most bits of an int read from JSON (a seat, a count, a score: 64-bit ints, what
+#: every JSON reader holds); a seed may have more (:data:`MOST_SEED_BITS`).
+MOST_INT_BITS: Final = 63
+MOST_SEED_BITS: Final = 4096
+
+#: The longest text seed read (a game's seed as its record writes it).
+MOST_SEED_TEXT: Final = 4096
+
+
 def _structure_int(value: Any, _: Any) -> int:
     if type(value) is not int:  # not a bool, a float or a numeric string
         raise _Bad(f"expected an int, got {_kind(value)}")
+    if value.bit_length() > MOST_INT_BITS:
+        raise _Bad(f"expected an int of at most 64 bits, got {_kind(value)}")
     return value
 
 
@@ -402,6 +413,13 @@ def _structure_cards(value: Any, _: Any) -> list[Card]:
 def _structure_seed(value: Any, _: Any) -> int | str:
     if type(value) is not int and type(value) is not str:
         raise _Bad(f"expected an int or a string, got {_kind(value)}")
+    if isinstance(value, int):
+        big = value.bit_length() > MOST_SEED_BITS
+    else:
+        big = len(value) > MOST_SEED_TEXT
+    if big:
+        raise _Bad(f"a seed is an int of at most {MOST_SEED_BITS} bits or a text of at most "
+                   f"{MOST_SEED_TEXT} characters, got {_kind(value)}")
     return value
 
 
@@ -652,7 +670,10 @@ def _fail(cls: type[Any], field: str, message: str) -> ClassValidationError:
 
 def _fields(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
     if attrs.has(cls):
-        return tuple((a.name, a.type) for a in attrs.fields(cls) if a.init)
+        # the types resolved here (a class not resolved above, a tournament's result,
+        # has its annotations as text)
+        resolved = typing.get_type_hints(cls)
+        return tuple((a.name, resolved.get(a.name, a.type)) for a in attrs.fields(cls) if a.init)
     hints = typing.get_type_hints(cls)
     return tuple((name, hints[name]) for name in cls._fields)
 
@@ -795,7 +816,7 @@ def _seq_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
             raise _Bad(f"expected a list, got {_kind(value)}")
         _check_length(value, most, item)
         if item is float and all(type(v) is float and math.isfinite(v) for v in value):
-            return make(value)  # the common case of a long list, at C speed
+            return make(list(value))  # the common case of a long list, at C speed
         if not hook:
             hook[:] = [conv.get_structure_hook(item)]
         read = hook[0]
@@ -906,7 +927,7 @@ def _view_structure(
         if "type" in value:
             if value["type"] != name:
                 other = value["type"] if type(value["type"]) is str else None
-                hint = (f": read a view of any game as AnyView" if other in VIEW_TYPES else
+                hint = (": read a view of any game as AnyView" if other in VIEW_TYPES else
                         f" (the views are {', '.join(map(repr, VIEW_TYPES))})")
                 raise _fail(cls, "type", f"expected {name!r}, got {_kind(value['type'])}{hint}")
             value = {k: v for k, v in value.items() if k != "type"}
@@ -922,6 +943,17 @@ def _view_structure(
         return fields({k: v for k, v in value.items() if k != "format"}, cls)
 
     return structure
+
+
+def _view_unstructure(
+    fields: Callable[[Any], dict[str, Any]], name: str
+) -> Callable[[Any], dict[str, Any]]:
+    """A view's JSON: ``"format"``, its fields, and its class name in ``"type"``."""
+
+    def unstructure(view: Any) -> dict[str, Any]:
+        return {"format": FORMAT, **fields(view), "type": name}
+
+    return unstructure
 
 
 def _any_view_structure(conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
@@ -988,12 +1020,8 @@ def _make_converter() -> cattrs.Converter:
     for nt in (Turn, GameContext, SeatView, BiddingView):
         conv.register_unstructure_hook(nt, namedtuple_dict_unstructure_factory(nt, conv))
     for view_name, view_cls in VIEW_TYPES.items():
-        unstructure_view = conv.get_unstructure_hook(view_cls)
         conv.register_unstructure_hook(
-            view_cls,
-            lambda view, fields=unstructure_view, tag=view_name: {
-                "format": FORMAT, **fields(view), "type": tag},
-        )
+            view_cls, _view_unstructure(conv.get_unstructure_hook(view_cls), view_name))
         conv.register_structure_hook(view_cls, _view_structure(conv, view_cls))
     conv.register_structure_hook_func(lambda t: t == AnyView, _any_view_structure(conv))
     # Records: the integrity fields (and a bidding hand's scores) only when set.

@@ -15,15 +15,22 @@ order and :func:`stacked_deck` builds one that deals given cards.
 
 from __future__ import annotations
 
+import itertools
 import operator
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
 from .cards import Card, parse_cards
-from .errors import CardParseError, InvalidArgumentError, InvalidDeckError, PlayerCountError
+from .errors import (
+    CardParseError,
+    InvalidArgumentError,
+    InvalidDeckError,
+    PlayerCountError,
+    safe_repr,
+)
 from .fiving import fiving_on
 from .outcomes import HAND_SIZE
 from .variants import Variant, find_variant
@@ -43,7 +50,7 @@ def seeded_random(seed: object, where: str = "") -> random.Random:
         type(seed) is bool or not isinstance(seed, int | str | bytes | bytearray)
     ):
         raise InvalidArgumentError(
-            f"{where}seed={seed!r}: a seed is an int, str, bytes or None, "
+            f"{where}seed={safe_repr(seed)}: a seed is an int, str, bytes or None, "
             f"not {type(seed).__name__}"
         )
     return random.Random(seed)
@@ -91,7 +98,7 @@ def seeded_shuffle(cards: list[_T], seed: int) -> list[_T]:
     if type(seed) is not int or len(cards) > 64:
         if len(cards) > 64:
             raise InvalidArgumentError(f"seeded_shuffle takes at most 64 cards, got {len(cards)}")
-        raise InvalidArgumentError(f"seed={seed!r}: seeded_shuffle takes an int seed")
+        raise InvalidArgumentError(f"seed={safe_repr(seed)}: seeded_shuffle takes an int seed")
     return _shuffle(cards, _Generator(seed).getrandbits)
 
 
@@ -214,7 +221,7 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
     table = variant.table
     sides = table.sides(players)  # raises PlayerCountError
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
+        raise PlayerCountError(f"dealer={safe_repr(dealer)} is not a seat: seats are 0..{players - 1}")
     side_of = [0] * players
     for i, side in enumerate(sides):
         for seat in side:
@@ -254,6 +261,10 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
     return seating
 
 
+#: The most characters a card takes in a deck's text, with its separator (``"10♥, "``).
+_MOST_CARD_TEXT: Final = 6
+
+
 def check_deck(deck: str | Iterable[Card | str], s: Seating) -> tuple[Card, ...]:
     """``deck`` read as cards: exactly the variant's deck, top card first (RULES.md §1.1).
 
@@ -261,11 +272,20 @@ def check_deck(deck: str | Iterable[Card | str], s: Seating) -> tuple[Card, ...]
         InvalidDeckError: a card cannot be read, or is missing, repeated or not in the
             variant's deck; the message names each.
     """
+    expected = s.base_deck
+    if not isinstance(deck, str | Sized) and isinstance(deck, Iterable):
+        deck = tuple(itertools.islice(deck, len(expected) + 1))  # an endless one is cut
+    longest = len(expected) * _MOST_CARD_TEXT
+    if (len(deck) > longest if isinstance(deck, str)
+            else isinstance(deck, Sized) and len(deck) > len(expected)):
+        what = "characters of text" if isinstance(deck, str) else "items"
+        raise InvalidDeckError(  # refused unread: longer than any deck
+            f"the deck must be exactly the variant's {len(expected)} cards, top card first; it "
+            f"has {len(deck):,} {what} (RULES.md §1.1)")
     try:
         cards = parse_cards(deck)
     except CardParseError as exc:
         raise InvalidDeckError(f"the deck is not readable: {exc}") from None
-    expected = s.base_deck
     if len(cards) == len(expected) and set(cards) == set(expected):
         return cards
     seen: set[Card] = set()
@@ -332,7 +352,7 @@ def stacked_deck(
     wanted: dict[int, tuple[Card, ...]] = {}
     for seat, cards in (hands or {}).items():
         if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidDeckError(f"hands: {seat!r} is not a seat (0..{players - 1})")
+            raise InvalidDeckError(f"hands: {safe_repr(seat)} is not a seat (0..{players - 1})")
         try:
             wanted[seat] = parse_cards(cards)
         except CardParseError as exc:

@@ -184,21 +184,20 @@ class _Out:
 def _is_short(value: object) -> bool:
     """Whether an error may keep ``value`` as a field as it is: a scalar or a value of the
     library (whose repr is short), not a long text, a huge int or a container."""
-    cls = type(value)
-    if value is None or cls is bool or cls is float:
+    if value is None or type(value) is bool or type(value) is float:
         return True
-    if cls is int:
-        return value.bit_length() <= 1024  # type: ignore[attr-defined]
-    if cls is str or cls is bytes:
-        return len(value) <= MAX_FIELD  # type: ignore[arg-type]
-    return cls.__module__ in _OWN_MODULES
+    if type(value) is int:
+        return value.bit_length() <= 1024
+    if isinstance(value, str | bytes) and type(value) in (str, bytes):
+        return len(value) <= MAX_FIELD
+    return type(value).__module__ in _OWN_MODULES
 
 
 # The modules whose values an error keeps as they are (cards, suits, actions).
 _OWN_MODULES: Final = frozenset({"trumpfamily.cards", "trumpfamily.actions"})
 
 
-def bounded(value: object) -> object:
+def bounded(value: Any) -> Any:
     """``value`` itself if an error may keep it as a field (:func:`_is_short`), else its
     :func:`safe_repr` (a str of a few hundred characters at most).
 

@@ -77,41 +77,12 @@ SALT_SIZE: Final = 16
 MAC_FIELD: Final = "mac"
 
 
-#: The deepest nesting :func:`canonical_json` writes: a record is 5 levels deep (a game
-#: record's deals, their actions, a discard's cards), so this leaves room to spare, and
-#: is far from what the recursion of :func:`json.dumps` can take.
-MAX_DEPTH: Final = 64
-
-
-def check_depth(data: object, most: int = MAX_DEPTH) -> None:
-    """Refuse data nested deeper than ``most`` levels of lists, tuples and dicts, without
-    recursion (so a value nested 100,000 deep costs no more than one nested ``most``
-    deep), in time linear in the data.
-
-    Raises:
-        ValueError: ``"nested more than 64 levels deep"``.
-    """
-    stack: list[tuple[object, int]] = [(data, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Iterable[object] = item.values()
-        elif isinstance(item, list | tuple):
-            children = item
-        else:
-            continue
-        if depth >= most:
-            raise ValueError(f"nested more than {most} levels deep")
-        stack.extend((child, depth + 1) for child in children
-                     if isinstance(child, dict | list | tuple))
-
-
 def canonical_json(data: Any) -> bytes:
     """The canonical bytes of JSON data: sorted keys, no spaces, UTF-8, no NaN.
 
     Args:
         data: JSON data (dicts with str keys, lists or tuples, str, int, float, bool,
-            ``None``), at most :data:`MAX_DEPTH` levels deep.
+            ``None``).
 
     Returns:
         The JSON text written by the call
@@ -120,20 +91,20 @@ def canonical_json(data: Any) -> bytes:
 
     Raises:
         TypeError, ValueError: ``data`` is not JSON data (a set, a Card, a non-str key,
-            NaN, an int of more than 4,300 digits, a value nested more than
-            :data:`MAX_DEPTH` levels deep...).
+            NaN, an int of more than 4,300 digits, data nested deeper than the
+            recursion limit allows...), in time linear in the data (its C encoder counts the
+            depth, so a value nested 100,000 deep is refused at once).
 
     >>> from trumpfamily.integrity import canonical_json
     >>> canonical_json({"é": 1, "a": [True, 2.5]})
     b'{"a":[true,2.5],"\\xc3\\xa9":1}'
     """
-    check_depth(data)
     try:
         text = json.dumps(
             data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
         )
-    except RecursionError:  # shallow enough, but called from deep in the stack
-        raise ValueError("nested too deeply to be written as JSON here") from None
+    except RecursionError:  # json.dumps counts its depth against the recursion limit
+        raise ValueError("the data is nested too deeply to be JSON") from None
     return text.encode("utf-8")
 
 
