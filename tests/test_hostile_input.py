@@ -213,6 +213,7 @@ def samples() -> dict[str, Any]:
         "GameRecord": game.record(),
         "TournamentResult": result.to_json(),
         "AnyView": tf.to_json(bidding.view(2)),
+        "AnyRecord": bidding.record(),
         "Action": {"type": "Discard", "cards": ["2C", "5H"]},
         "Event": tf.to_json(hand.events[-1]),
         "GameEvent": events.get("HandScored") or _generic(EVENT_TYPES["HandScored"]),
@@ -350,15 +351,6 @@ def test_replay_refuses_hostile_records(kind: str, signed: bool) -> None:
         assert isinstance(error, tf.IntegrityError if signed else tf.ReplayError), (label, error)
 
 
-def test_a_signed_record_with_a_deep_extra_field_is_tampered_with() -> None:
-    """The MAC check was a RecursionError for a value nested 990 deep."""
-    record = tf.integrity.sign(dict(records()["hand"]), KEY)
-    for depth in (990, 100_000):
-        with pytest.raises(tf.IntegrityError, match="not JSON data") as caught:
-            tf.replay({**record, "x": _tower(depth)}, key=KEY)
-        assert caught.value.check == "mac"
-
-
 @pytest.mark.parametrize("kind", ["hand", "bidding hand", "game"])
 def test_replay_refuses_hostile_arguments(kind: str) -> None:
     record = records()[kind]
@@ -449,6 +441,8 @@ def test_apply_refuses_hostile_actions_and_seats(kind: str) -> None:
         error = refused(lambda: state.apply(legal, seat=value))
         assert isinstance(error, tf.IllegalActionError), (label, error)
         assert error.code == "not-a-seat" and "(legal:" not in str(error)
+        if label not in ("False", "True"):  # 0 and 1
+            assert isinstance(refused(lambda: state.view(value)), tf.InvalidSeatError)
 
 
 def test_a_game_object_refuses_hostile_actions() -> None:

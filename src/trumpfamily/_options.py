@@ -145,8 +145,8 @@ class OptionSpec:
         (``best_trump_bonus=none``: no bonus) and otherwise, like ``unset``, ``None``; a
         choice keeps the text as it is (``renege_cards=5`` is ``"5"``). Text that is none
         of these is returned as it is, for :meth:`check` to refuse with the valid values:
-        so is text of more than :data:`MOST_OPTION_TEXT` characters, and an integer of
-        more than 19 digits.
+        so is text of more than 200 characters (no option's value is written longer), and
+        an integer of more than 19 digits.
 
         Raises:
             InvalidVariantError: ``text`` is not a str.

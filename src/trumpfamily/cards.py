@@ -295,7 +295,7 @@ _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
 #: The most cards :func:`parse_cards` reads at once (every list of cards a game holds has
-#: at most 53); more, or text longer than any such list (:data:`MOST_PARSED` cards of six
+#: at most 53); more, or text longer than any such list (``MOST_PARSED`` cards of six
 #: characters, ``"10♥, "``), is refused unread.
 MOST_PARSED: Final = 1000
 _MOST_PARSED_TEXT: Final = MOST_PARSED * 6
@@ -319,7 +319,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
     Raises:
         CardParseError: any item is not a card; the message names it. Or more than
-            :data:`MOST_PARSED` cards are given (no list of cards a game holds comes
+            1,000 cards are given (no list of cards a game holds comes
             near: a deck has 53), refused before they are read.
 
     >>> from trumpfamily import parse_cards

@@ -44,7 +44,7 @@ import math
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import NoneType, UnionType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 import cattrs
@@ -87,9 +87,16 @@ from .variants import (
 
 __all__ = [
     "CONVERTER",
+    "AnyRecord",
     "EVENT_TYPES",
     "FORMAT",
     "JSON_TYPES",
+    "MOST_CARDS",
+    "MOST_HAND_ACTIONS",
+    "MOST_INT_BITS",
+    "MOST_ITEMS",
+    "MOST_SEED_BITS",
+    "MOST_SEED_TEXT",
     "VIEW_TYPES",
     "DealRecord",
     "GameRecord",
@@ -193,6 +200,10 @@ class GameRecord:
     salt: str | None = None
     mac: str | None = None
 
+
+#: The typed record of a hand or of a game, as :func:`~trumpfamily.jsonio.from_json` reads
+#: either: a game record's ``"kind"`` is ``"game"``, a hand record has none.
+AnyRecord: TypeAlias = HandRecord | GameRecord
 
 #: The event classes of :mod:`trumpfamily.events`, by name (the ``"type"`` of their JSON).
 EVENT_TYPES: Final[dict[str, type[Any]]] = {
@@ -335,9 +346,11 @@ def _structure_str(value: Any, _: Any) -> str:
     return value
 
 
-#: The most bits of an int read from JSON (a seat, a count, a score: 64-bit ints, what
-#: every JSON reader holds); a seed may have more (:data:`MOST_SEED_BITS`).
+#: The most bits of an int read from JSON, its sign aside (a seat, a count, a score:
+#: 64-bit ints, what JSON readers hold); a seed may have more.
 MOST_INT_BITS: Final = 63
+
+#: The most bits of an int seed read from JSON (a game's record holds its seed).
 MOST_SEED_BITS: Final = 4096
 
 #: The longest text seed read (a game's seed as its record writes it).
@@ -827,9 +840,9 @@ def _seq_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
                 out.append(read(v, item))
             except STRUCTURE_ERRORS as exc:
                 errors.append(_note(exc, IterableValidationNote(f"index {i}", i, item)))
-                if len(errors) == MAX_PROBLEMS and i + 1 < len(value):
-                    errors.append(_Bad(f"reading stopped at {MAX_PROBLEMS} wrong items: "
-                                       f"{len(value) - i - 1:,} more not read"))
+                if len(errors) == MAX_PROBLEMS - 1 and i + 1 < len(value):
+                    errors.append(_Bad(f"and {len(value) - i - 1:,} more items not read "
+                                       f"(reading stops at {MAX_PROBLEMS - 1} wrong items)"))
                     break
         if errors:
             raise IterableValidationError(f"While structuring {t!r}", errors, t)
@@ -975,6 +988,20 @@ def _any_view_structure(conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     return structure
 
 
+def _any_record_structure(conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A hand's record or a game's (:data:`AnyRecord`), by its ``"kind"``."""
+    hand, game = conv.get_structure_hook(HandRecord), conv.get_structure_hook(GameRecord)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise _Bad(f"expected a record, a mapping (a JSON object), got {_kind(value)}")
+        if "kind" in value:
+            return game(value, GameRecord)
+        return hand(value, HandRecord)
+
+    return structure
+
+
 def _strict_attrs(t: Any) -> bool:
     """An attrs class of the library without a hook of its own (a tournament's result and
     its rows): read strictly as well, every field and nothing else."""
@@ -1024,6 +1051,7 @@ def _make_converter() -> cattrs.Converter:
             view_cls, _view_unstructure(conv.get_unstructure_hook(view_cls), view_name))
         conv.register_structure_hook(view_cls, _view_structure(conv, view_cls))
     conv.register_structure_hook_func(lambda t: t == AnyView, _any_view_structure(conv))
+    conv.register_structure_hook_func(lambda t: t == AnyRecord, _any_record_structure(conv))
     # Records: the integrity fields (and a bidding hand's scores) only when set.
     conv.register_unstructure_hook(
         HandRecord,
@@ -1063,6 +1091,7 @@ JSON_TYPES: Final[dict[str, Any]] = {
     "GameEvent": _events.GameEvent,
     "AnyEvent": _events.AnyEvent,
     "AnyView": AnyView,
+    "AnyRecord": AnyRecord,
 }
 
 

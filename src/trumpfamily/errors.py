@@ -21,6 +21,9 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 __all__ = [
+    "MAX_FIELD",
+    "MAX_MESSAGE",
+    "MAX_PROBLEMS",
     "REFUSAL_CODES",
     "ActionParseError",
     "CardParseError",

@@ -184,6 +184,7 @@ def from_json(data: object, cls: Any) -> Any:
             :data:`~trumpfamily.outcomes.AnyView` (by the ``"type"`` field: a view
             written without one reads as a :class:`~trumpfamily.outcomes.BiddingView` if
             it has an ``"auction"``, else as a :class:`~trumpfamily.outcomes.SeatView`),
+            :data:`~trumpfamily.convert.AnyRecord` (by the ``"kind"`` of a game record),
             or ``tuple[X, ...]`` / ``list[X]`` of one of these (every name is a key of
             :data:`~trumpfamily.convert.JSON_TYPES`).
 
