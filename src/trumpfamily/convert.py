@@ -712,11 +712,15 @@ _OPTIONAL: Final[dict[type[Any], frozenset[str]]] = {
 def _check_turn(turn: Turn) -> None:
     if turn.kind not in ACTION_TYPES:
         raise _FieldBad(
-            "kind", f"unknown action type {safe_repr(turn.kind)} (expected one of {', '.join(ACTION_TYPES)})"
+            "kind",
+            f"unknown action type {safe_repr(turn.kind)} (expected one of "
+            f"{', '.join(ACTION_TYPES)})",
         )
     if turn.action is not None and type(turn.action).__name__ != turn.kind:
         raise _FieldBad(
-            "kind", f"{safe_repr(turn.kind)} is not the type of its action ({type(turn.action).__name__})"
+            "kind",
+            f"{safe_repr(turn.kind)} is not the type of its action "
+            f"({type(turn.action).__name__})",
         )
 
 

@@ -253,8 +253,8 @@ class CardParseError(TrumpFamilyError, ValueError):
         self.text = bounded(text)
         super().__init__(
             message
-            or f"cannot read a card from {safe_repr(text)}: expected rank A K Q J T (or 10) 9..2 and suit "
-            "C D H S (or ♣ ♦ ♥ ♠), e.g. '5H', 'TD', '10s', or 'JK' for the joker"
+            or f"cannot read a card from {safe_repr(text)}: expected rank A K Q J T (or 10) "
+            "9..2 and suit C D H S (or ♣ ♦ ♥ ♠), e.g. '5H', 'TD', '10s', or 'JK' for the joker"
         )
 
 
@@ -632,5 +632,6 @@ class InvalidSeatError(InvalidArgumentError, IndexError):
     def __init__(self, seat: object, players: int) -> None:
         self.seat = bounded(seat)
         super().__init__(
-            f"seat {safe_repr(seat)} is not a seat of this hand: seats are the ints 0..{players - 1}"
+            f"seat {safe_repr(seat)} is not a seat of this hand: seats are the ints "
+            f"0..{players - 1}"
         )
