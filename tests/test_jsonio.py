@@ -143,7 +143,8 @@ def test_a_view_is_a_versioned_document() -> None:
     view = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1).view(0)
     data = tf.to_json(view)
     assert data["format"] == FORMAT == 1
-    assert set(data) == {"format", *tf.SeatView._fields}
+    assert data["type"] == "SeatView"  # the class, as an action's or an event's JSON has it
+    assert set(data) == {"format", "type", *tf.SeatView._fields}
     assert data["variant"] == {
         "name": "Spoil Five",
         "options": tf.SPOIL_FIVE.options(),

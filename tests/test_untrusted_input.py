@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import trumpfamily as tf
+from trumpfamily.convert import GameRecord, HandRecord
 from trumpfamily.errors import shorten
 
 
@@ -52,7 +53,8 @@ def test_deep_nesting_is_a_decode_error() -> None:
     data: Any = "AH"
     for _ in range(5000):
         data = [data]
-    with pytest.raises(tf.DecodeError, match="nested too deeply"):
+    with pytest.raises(tf.DecodeError, match=r"field 'cards\[0\]': expected card text such as "
+                       r"'5H', got list \[\[\[\[\[…\]\]\]\]\] \(1 item\)$"):
         tf.from_json({"type": "Discard", "cards": data}, tf.Action)
 
 
@@ -102,3 +104,196 @@ def test_a_wrong_commitment_is_still_tampering_and_the_right_one_replays() -> No
     with pytest.raises(tf.IntegrityError, match="the deck is not the one that was dealt"):
         tf.replay(record, commitment="a" * 64)
     assert tf.replay(record, commitment=commitment.upper()).commitment == commitment
+
+
+# -- issue 19: hostile input reaching bare Python exceptions, or costing seconds -------------
+# (tests/test_hostile_input.py sends every kind of hostile value to every entry point)
+
+
+def _tower(depth: int) -> Any:
+    value: Any = "AH"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _cpu(call: Any) -> float:
+    """The CPU seconds ``call`` takes (it raises), the best of three tries."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        with pytest.raises(tf.TrumpFamilyError):
+            call()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("depth", [990, 100_000])
+def test_a_value_as_deep_as_json_reads_is_refused_by_a_library_error(depth: int) -> None:
+    """As deep as json.loads reads (about 990 levels) it was a RecursionError, from the
+    full repr of the value in the message; every message now quotes it bounded."""
+    tower = _tower(depth)
+    hand = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    bidding = tf.new_bidding_hand(tf.AUCTION_45, players=4, seed=1)
+    game = tf.new_game(tf.SPOIL_FIVE, players=3, seed=1)
+    calls = {
+        "replay": (lambda: tf.replay({**hand.record(), "deck": tower}), tf.ReplayError),
+        "replay_game": (lambda: tf.replay_game({**game.record(), "decks": tower}),
+                        tf.ReplayError),
+        "apply": (lambda: hand.apply(tower), tf.IllegalActionError),
+        "apply (bidding)": (lambda: bidding.apply(tower), tf.IllegalActionError),
+        "apply (game)": (lambda: game.apply(tower), tf.IllegalActionError),
+        "parse_action": (lambda: tf.parse_action(tower), tf.ActionParseError),
+        "new_game(decks=...)": (lambda: tf.new_game(tf.SPOIL_FIVE, players=3, decks=tower),
+                                tf.InvalidDeckError),
+        "from_json": (lambda: tf.from_json({"type": "Play", "card": tower}, tf.Action),
+                      tf.DecodeError),
+    }
+    for name, (call, error) in calls.items():
+        with pytest.raises(error) as caught:
+            call()
+        message = str(caught.value)
+        assert "[[[[[…]]]]] (1 item)" in message and len(message) < 500, (name, message)
+        assert all(len(repr(v)) < 1000 for v in vars(caught.value).values()), name
+
+
+def test_a_non_action_applied_is_kept_short_in_the_error() -> None:
+    hand = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.IllegalActionError) as caught:
+        hand.apply("9D")
+    assert caught.value.action == "9D" and caught.value.code == "not-an-action"
+    with pytest.raises(tf.IllegalActionError) as caught:
+        hand.apply(_tower(100_000))
+    assert caught.value.action == "[[[[[…]]]]] (1 item)"  # the value is not kept whole
+
+
+@pytest.mark.parametrize("depth", [990, 100_000])
+def test_a_signed_record_with_a_deep_extra_field_is_tampered_with(depth: int) -> None:
+    """The MAC check was a RecursionError (json.dumps of the record), not IntegrityError."""
+    key = b"server secret key"
+    record = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1).record(key=key)
+    with pytest.raises(tf.IntegrityError) as caught:
+        tf.replay({**record, "x": _tower(depth)}, key=key)
+    assert caught.value.check == "mac"
+    game = tf.new_game(tf.SPOIL_FIVE, players=3, seed=1).record(key=key)
+    with pytest.raises(tf.IntegrityError):
+        tf.replay_game({**game, "x": _tower(depth)}, key=key)
+
+
+def test_a_megabyte_of_discarded_cards_is_refused_at_once() -> None:
+    """1 MiB of JSON took 2.5-4.6 s of CPU and built a 23-35 MB message."""
+    data = {"type": "Discard", "cards": ["x"] * 210_000}
+    assert _cpu(lambda: tf.from_json(data, tf.Action)) < 0.1
+    with pytest.raises(tf.DecodeError) as caught:
+        tf.from_json(data, tf.Action)
+    assert caught.value.problems == (
+        ("cards", "Discard: 210000 cards given; a discard holds at most 53 (a whole deck), "
+                  "and never more than the hand (BIDDING.md §3.4)"),)
+    many = [{"type": "Discard", "cards": ["x"]}] * 210_000
+    assert _cpu(lambda: tf.from_json(many, list[tf.Action])) < 0.1
+    with pytest.raises(tf.DecodeError, match="210,000 items given; a list here holds at most "
+                                             "10,000"):
+        tf.from_json(many, list[tf.Action])
+
+
+def test_reading_stops_after_a_few_problems_and_counts_the_rest() -> None:
+    data = [{"type": "Play", "card": "x"}] * 5000
+    with pytest.raises(tf.DecodeError) as caught:
+        tf.from_json(data, tuple[tf.Action, ...])
+    problems = caught.value.problems
+    assert len(problems) == 10
+    assert [path for path, _ in problems[:9]] == [f"[{i}].card" for i in range(9)]
+    assert problems[9] == ("", "and 4,991 more items not read (reading stops at 9 wrong items)")
+    assert len(str(caught.value)) < 3000
+
+
+def test_every_message_is_capped() -> None:
+    error = tf.InvalidArgumentError("x" * 100_000)
+    assert len(str(error)) < 4100 and str(error).endswith("… (100000 characters)")
+    problems = [(f"f{i}", "bad") for i in range(50)]
+    decoded = tf.DecodeError("Thing", problems)
+    assert decoded.problems[-1] == ("", "and 41 more problems") and len(decoded.problems) == 10
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "9" * 30, "-" + "9" * 4400])
+def test_an_int_option_of_many_digits_is_text_that_the_check_refuses(text: str) -> None:
+    """Python refuses to read ints of more than 4,300 digits: a bare ValueError."""
+    spec = tf.SPOIL_FIVE.option_specs()["ante"][1]
+    value = spec.parse(text)
+    assert value == text  # not an int of any size, returned as it is
+    with pytest.raises(tf.InvalidVariantError, match="option ante='9*-?9+…|option ante='-?9+'"):
+        tf.SPOIL_FIVE.with_options(ante=value)
+    assert spec.parse("45") == 45 and spec.parse("-3") == -3
+
+
+def test_option_text_that_is_not_text_is_refused() -> None:
+    for name, (_, spec) in tf.AUCTION_45.option_specs().items():
+        with pytest.raises(tf.InvalidVariantError, match="option text must be a str"):
+            spec.parse(45)  # type: ignore[arg-type]
+
+
+def test_a_draw_limit_with_int_keys_replays() -> None:
+    """msgpack, CBOR and YAML give {6: 3} where JSON gives [[6, 3]]: it was a TypeError
+    (unhashable type: 'dict') from the variant cache."""
+    state = tf.new_bidding_hand(tf.AUCTION_45, players=6, seed=1)
+    record = state.record()
+    assert record["options"]["draw_limit"] == [[6, 3]]
+    record["options"] = {**record["options"], "draw_limit": {6: 3}}
+    assert tf.replay(record) == state
+    assert tf.replay(record, variant=tf.AUCTION_45) == state
+    for bad in ({6: 9}, {"6": 3}, {6: [3]}, {(6,): 3}):
+        record["options"] = {**record["options"], "draw_limit": bad}
+        with pytest.raises(tf.ReplayError, match="option draw_limit="):
+            tf.replay(record)
+
+
+@pytest.mark.parametrize("kind", ["hand", "game"])
+def test_a_typed_record_read_back_holds_valid_options(kind: str) -> None:
+    """from_json(data, HandRecord) took any options, and to_json of the result raised."""
+    cls = HandRecord if kind == "hand" else GameRecord
+    state = (tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1) if kind == "hand"
+             else tf.new_game(tf.SPOIL_FIVE, players=3, seed=1))
+    data = state.record()
+    assert tf.to_json(tf.from_json(data, cls)) == data
+    for options, reason in (
+        ({"a": _tower(990)}, "option 'a': nested too deeply"),
+        ({"a": {1, 2}}, "unknown 'a'"),
+        ({**data["options"], "ante": "x"}, "option ante='x' is not valid"),
+        ({**data["options"], "ante": 10**5000}, "an int of at most 64 bits"),
+        ({}, "missing top_trumps"),
+    ):
+        with pytest.raises(tf.DecodeError) as caught:
+            tf.from_json({**data, "options": options}, cls)
+        assert caught.value.path == "options" and reason in caught.value.reason, caught.value
+
+
+def test_views_carry_their_type_and_read_back_through_one_union() -> None:
+    """A client needed to guess: from_json(view JSON, AnyView) was refused and SeatView
+    failed on a bidding view."""
+    turn_up = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1).view(0)
+    bidding = tf.new_bidding_hand(tf.AUCTION_45, players=4, seed=1).view(1)
+    for view, name in ((turn_up, "SeatView"), (bidding, "BiddingView")):
+        data = tf.to_json(view)
+        assert data["type"] == name
+        assert tf.from_json(data, tf.AnyView) == view
+        assert tf.from_json(data, type(view)) == view
+        old = {k: v for k, v in data.items() if k != "type"}  # written before views had one
+        assert tf.from_json(old, tf.AnyView) == view == tf.from_json(old, type(view))
+    with pytest.raises(tf.DecodeError) as caught:
+        tf.from_json(tf.to_json(bidding), tf.SeatView)
+    assert caught.value.problems == (
+        ("type", "expected 'SeatView', got str 'BiddingView': read a view of any game as "
+                 "AnyView"),)
+    with pytest.raises(tf.DecodeError, match="unknown view type 'HandState'"):
+        tf.from_json({**tf.to_json(turn_up), "type": "HandState"}, tf.AnyView)
+
+
+def test_a_record_of_either_kind_reads_back_through_one_union() -> None:
+    from trumpfamily.convert import AnyRecord
+
+    hand = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1).record()
+    game = tf.new_game(tf.SPOIL_FIVE, players=3, seed=1).record()
+    assert tf.from_json(hand, AnyRecord) == tf.from_json(hand, HandRecord)
+    assert tf.from_json(game, AnyRecord) == tf.from_json(game, GameRecord)
+    with pytest.raises(tf.DecodeError, match="field 'kind': expected 'game', got str 'hand'"):
+        tf.from_json({**game, "kind": "hand"}, AnyRecord)

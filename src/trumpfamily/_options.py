@@ -8,17 +8,97 @@ frozen attrs class whose option fields are made here. The metadata lets
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
 
-from .errors import InvalidVariantError
+from .errors import InvalidVariantError, safe_repr
 
 __all__ = ["OptionSpec", "choice", "flag", "integer", "option_fields"]
 
 _KEY = "trumpfamily_option"
 _INT: Final = re.compile(r"[+-]?\d+")
+
+#: The longest option text read (``--option NAME=VALUE``): no option's value is written
+#: longer (a ``draw_limit`` table for every table size is under 100 characters), so longer
+#: text is returned as it is, unread, for :meth:`OptionSpec.check` to refuse.
+MOST_OPTION_TEXT: Final = 200
+
+#: The most digits an int option's text may have (an int option holds at most 64 bits).
+_MOST_DIGITS: Final = 19
+
+#: What an option's value may hold at most: nesting (``draw_limit``'s pairs are 2 deep),
+#: values in all (``draw_limit`` for every table size holds 28), bits of an int.
+_OPTION_DEPTH: Final = 3
+_OPTION_NODES: Final = 64
+_OPTION_BITS: Final = 64
+
+
+def option_value_problem(value: object) -> str | None:
+    """Why ``value`` cannot be the value of any option, or ``None``: an option holds a
+    few values at most, a few levels deep (a str, an int, a bool, ``None``, a pair, a
+    table of pairs), so anything bigger is refused before it is read or quoted.
+    Iterative: a value nested 100,000 deep costs no more than one nested 4 deep.
+
+    >>> from trumpfamily._options import option_value_problem
+    >>> option_value_problem(((6, 3), (7, 2))) is None, option_value_problem("x" * 300)
+    (True, "text of 300 characters is no option's value (at most 200)")
+    """
+    stack: list[tuple[object, int]] = [(value, 0)]
+    nodes = 0
+    while stack:
+        item, depth = stack.pop()
+        nodes += 1
+        if nodes > _OPTION_NODES:
+            return f"too large for an option's value (more than {_OPTION_NODES} values)"
+        if isinstance(item, str) and len(item) > MOST_OPTION_TEXT:
+            return (f"text of {len(item):,} characters is no option's value "
+                    f"(at most {MOST_OPTION_TEXT})")
+        if isinstance(item, int) and item.bit_length() > _OPTION_BITS:
+            return f"{safe_repr(item)} is no option's value (an int of at most 64 bits)"
+        if isinstance(item, list | tuple | set | frozenset | Mapping):
+            if depth >= _OPTION_DEPTH:
+                return f"nested too deeply for an option's value (at most {_OPTION_DEPTH} levels)"
+            if len(item) > _OPTION_NODES:
+                return f"too large for an option's value ({len(item):,} items)"
+            children = (x for kv in item.items() for x in kv) if isinstance(
+                item, Mapping) else iter(item)
+            stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+def _guard_parse(parse: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    """``parse`` that refuses what is not text, and returns text too long to be any
+    option's value as it is, unread (for :meth:`OptionSpec.check` to refuse)."""
+    @functools.wraps(parse)
+    def guarded(self: Any, text: str) -> Any:
+        if not isinstance(text, str):
+            raise InvalidVariantError(
+                f"option text must be a str (NAME=VALUE on the command line), got "
+                f"{type(text).__name__} {safe_repr(text)}")
+        if len(text) > MOST_OPTION_TEXT:
+            return text
+        return parse(self, text)
+    guarded.__guarded__ = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _guard_check(check: Callable[[Any, str, Any], None]) -> Callable[[Any, str, Any], None]:
+    """``check`` that refuses, with a bounded message, a value too deep, long or large to
+    be any option's value, before the check reads or quotes it."""
+    @functools.wraps(check)
+    def guarded(self: Any, name: str, value: Any) -> None:
+        problem = option_value_problem(value)
+        if problem is not None:
+            raise InvalidVariantError(
+                f"option {name}={safe_repr(value)} is not valid: {problem}; valid values: "
+                f"{self.describe()}")
+        check(self, name, value)
+    guarded.__guarded__ = True  # type: ignore[attr-defined]
+    return guarded
 
 # The value type of a choice option: its ``Literal[...]`` alias (``| None`` if optional).
 _V = TypeVar("_V", bound="str | None")
@@ -34,6 +114,16 @@ class OptionSpec:
     maximum: int | None = None
     optional: bool = False
     doc: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every spec reads untrusted text and values (a server's house rules, a record):
+        # a subclass's own parse and check get the same guards as these (the policy of
+        # docs/howto/game-server.rst: library errors only, bounded time and messages).
+        super().__init_subclass__(**kwargs)
+        for name, guard in (("parse", _guard_parse), ("check", _guard_check)):
+            own = cls.__dict__.get(name)
+            if own is not None and not getattr(own, "__guarded__", False):
+                setattr(cls, name, guard(own))
 
     def describe(self) -> str:
         """The valid values in words, for error messages and docs."""
@@ -54,7 +144,12 @@ class OptionSpec:
         word ``none`` is the string ``"none"`` where it is one of a choice's values
         (``best_trump_bonus=none``: no bonus) and otherwise, like ``unset``, ``None``; a
         choice keeps the text as it is (``renege_cards=5`` is ``"5"``). Text that is none
-        of these is returned as it is, for :meth:`check` to refuse with the valid values.
+        of these is returned as it is, for :meth:`check` to refuse with the valid values:
+        so is text of more than 200 characters (no option's value is written longer), and
+        an integer of more than 19 digits.
+
+        Raises:
+            InvalidVariantError: ``text`` is not a str.
 
         >>> from trumpfamily.variants import OPTION_SPECS
         >>> OPTION_SPECS["renege_cards"][1].parse("5"), OPTION_SPECS["target"][1].parse("45")
@@ -62,6 +157,12 @@ class OptionSpec:
         >>> OPTION_SPECS["jinking"][1].parse("False"), OPTION_SPECS["jink_bonus"][1].parse("unset")
         (False, None)
         """
+        if not isinstance(text, str):
+            raise InvalidVariantError(
+                f"option text must be a str (NAME=VALUE on the command line), got "
+                f"{type(text).__name__} {safe_repr(text)}")
+        if len(text) > MOST_OPTION_TEXT:
+            return text
         word = text.strip()
         lowered = word.lower()
         if self.kind == "choice" and (word in self.values
@@ -71,7 +172,7 @@ class OptionSpec:
             return None
         if self.kind == "flag" and lowered in ("true", "false"):
             return lowered == "true"
-        if self.kind == "int" and _INT.fullmatch(word):
+        if self.kind == "int" and len(word) <= _MOST_DIGITS + 1 and _INT.fullmatch(word):
             return int(word)
         return word
 
@@ -86,6 +187,11 @@ class OptionSpec:
 
     def check(self, name: str, value: Any) -> None:
         """Raise :class:`InvalidVariantError` unless ``value`` is valid for this option."""
+        problem = option_value_problem(value)
+        if problem is not None:
+            raise InvalidVariantError(
+                f"option {name}={safe_repr(value)} is not valid: {problem}; valid values: "
+                f"{self.describe()}")
         if value is None and self.optional:
             return
         if self.kind == "choice":
@@ -97,7 +203,8 @@ class OptionSpec:
                   and (self.maximum is None or value <= self.maximum))
         if not ok:
             raise InvalidVariantError(
-                f"option {name}={value!r} is not valid; valid values: {self.describe()}")
+                f"option {name}={safe_repr(value)} is not valid; valid values: "
+                f"{self.describe()}")
 
 
 def _validator(spec: OptionSpec) -> Any:

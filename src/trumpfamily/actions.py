@@ -336,16 +336,22 @@ _BY_INDEX: Final = operator.attrgetter("index")
 _MOST_DISCARDED: Final = 53
 
 
+def too_many_discarded(count: int) -> str:
+    """The message for a discard of ``count`` cards, more than any discard holds."""
+    return (f"Discard: {count} cards given; a discard holds at most {_MOST_DISCARDED} "
+            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
+
+
 def _discarded(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, Sized) and not isinstance(value, str) and len(value) > _MOST_DISCARDED:
-        raise InvalidArgumentError(
-            f"Discard: {len(value)} cards given; a discard holds at most {_MOST_DISCARDED} "
-            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
+        raise InvalidArgumentError(too_many_discarded(len(value)))
+    if isinstance(value, str) and len(value) > _MOST_DISCARDED * 5:  # "10♥, " is 5
+        words = value.replace(",", " ").split()
+        if len(words) > _MOST_DISCARDED:
+            raise InvalidArgumentError(too_many_discarded(len(words)))
     cards = as_cards(value)  # parse_cards, fast for a tuple of Card values
     if len(cards) > _MOST_DISCARDED:
-        raise InvalidArgumentError(
-            f"Discard: {len(cards)} cards given; a discard holds at most {_MOST_DISCARDED} "
-            "(a whole deck), and never more than the hand (BIDDING.md §3.4)")
+        raise InvalidArgumentError(too_many_discarded(len(cards)))
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         again: set[Card] = set()
@@ -616,7 +622,8 @@ def action_id(action: Action) -> int:
                 f"{action!r} has no action id: only a one-card Discard has one (177..229); "
                 "a discard of no card or of several cards is chosen card by card "
                 "(trumpfamily.envs.encoding.resolve) or numbered by the caller")
-        raise InvalidArgumentError(f"not an action: {action!r} (expected Play(card), Rob(card), ...)")
+        raise InvalidArgumentError(
+            f"not an action: {shorten(action)} (expected Play(card), Rob(card), ...)")
     return found
 
 
@@ -632,5 +639,6 @@ def action_from_id(number: int) -> Action:
         except TypeError:
             pass
     if type(number) is not int or not 0 <= number < ACTION_COUNT:
-        raise InvalidArgumentError(f"not an action id: {number!r} (ids are the ints 0..{ACTION_COUNT - 1})")
+        raise InvalidArgumentError(
+            f"not an action id: {shorten(number)} (ids are the ints 0..{ACTION_COUNT - 1})")
     return _BY_ID[number]

@@ -16,13 +16,14 @@ Card.parse('5H')
 from __future__ import annotations
 
 import enum
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import Final
 
 import attrs
 
-from .errors import CardParseError, shorten
+from .errors import CardParseError, safe_repr, shorten
 
 __all__ = ["JK", "STANDARD_DECK", "Card", "Rank", "Suit", "parse_cards", "parse_suit"]
 
@@ -119,15 +120,15 @@ def _suit_order(suit: Suit | None) -> int:
 
 def _check_rank(instance: Card, attribute: attrs.Attribute[Rank], rank: Rank) -> None:
     if not isinstance(rank, Rank):
-        raise CardParseError(rank, f"not a rank: {rank!r} (use Rank.FIVE, ... or Card.parse('5H'))")
+        raise CardParseError(rank, f"not a rank: {safe_repr(rank)} (use Rank.FIVE, ... or Card.parse('5H'))")
 
 
 def _check_card(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
     if suit is not None and not isinstance(suit, Suit):
-        raise CardParseError(suit, f"not a suit: {suit!r} (use Suit.CLUBS, ... or Card.parse('5H'))")
+        raise CardParseError(suit, f"not a suit: {safe_repr(suit)} (use Suit.CLUBS, ... or Card.parse('5H'))")
     if (instance.rank is Rank.JOKER) != (suit is None):
         raise CardParseError(
-            (instance.rank, suit), f"not a card: rank {instance.rank!r} with suit {suit!r} "
+            (instance.rank, suit), f"not a card: rank {safe_repr(instance.rank)} with suit {safe_repr(suit)} "
             "(the joker has no suit; every other card has one)")
 
 
@@ -217,7 +218,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(text, f"expected card text, got {type(text).__name__} {text!r}")
+            raise CardParseError(text, f"expected card text, got {type(text).__name__} {safe_repr(text)}")
         found = _BY_TEXT.get(text)
         if found is not None:
             return found
@@ -293,6 +294,18 @@ def canonical(rank: Rank, suit: Suit | None) -> Card:
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
+#: The most cards :func:`parse_cards` reads at once (every list of cards a game holds has
+#: at most 53); more, or text longer than any such list (``MOST_PARSED`` cards of six
+#: characters, ``"10♥, "``), is refused unread.
+MOST_PARSED: Final = 1000
+_MOST_PARSED_TEXT: Final = MOST_PARSED * 6
+
+
+def _too_many(given: str) -> str:
+    return (f"{given} given: no list of cards a game holds is longer than a deck (53 cards), "
+            f"and at most {MOST_PARSED:,} cards are read at once")
+
+
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards from text separated by spaces or commas.
 
@@ -305,19 +318,27 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         The cards in the order written. Duplicates are kept (rules calls reject them).
 
     Raises:
-        CardParseError: any item is not a card; the message names it.
+        CardParseError: any item is not a card; the message names it. Or more than
+            1,000 cards are given (no list of cards a game holds comes
+            near: a deck has 53), refused before they are read.
 
     >>> from trumpfamily import parse_cards
     >>> parse_cards("5h,js  ah")
     (Card.parse('5H'), Card.parse('JS'), Card.parse('AH'))
     """
     if isinstance(text, str):
+        if len(text) > _MOST_PARSED_TEXT:
+            raise CardParseError(text, _too_many(f"{len(text):,} characters of card text"))
         items: list[Card | str] = [t for t in _SEPARATORS.split(text.strip()) if t]
     elif isinstance(text, (bytes, bytearray, set, frozenset, dict)) or not isinstance(text, Iterable):
         raise CardParseError(
-            text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {text!r}")
+            text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {safe_repr(text)}")
+    elif isinstance(text, Sized) and len(text) > MOST_PARSED:
+        raise CardParseError(text, _too_many(f"{len(text):,} items"))
     else:
-        items = list(text)
+        items = list(itertools.islice(text, MOST_PARSED + 1))  # an endless one is cut
+    if len(items) > MOST_PARSED:
+        raise CardParseError(text, _too_many(f"more than {MOST_PARSED:,} cards"))
     try:
         return tuple([Card.parse(t) for t in items])
     except CardParseError as err:
@@ -354,4 +375,4 @@ def parse_suit(suit: Suit | str) -> Suit:
         found = _SUIT_TEXT.get(key) or _SUIT_NAMES.get(key)
         if found is not None:
             return found
-    raise CardParseError(suit, f"not a suit: {suit!r} (expected C, D, H or S, a suit symbol, or a suit name)")
+    raise CardParseError(suit, f"not a suit: {safe_repr(suit)} (expected C, D, H or S, a suit symbol, or a suit name)")

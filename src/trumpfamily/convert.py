@@ -40,10 +40,11 @@ or strings), bools that are bools, lists that are lists, cards that are card tex
 from __future__ import annotations
 
 import functools
+import math
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import NoneType, UnionType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 import cattrs
@@ -58,11 +59,22 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from . import events as _events
-from .actions import ACTION_TYPES, Action
+from .actions import ACTION_TYPES, Action, Discard, too_many_discarded
 from .cards import Card, Suit
-from .errors import CardParseError, InvalidVariantError
+from ._options import option_value_problem
+from .errors import MAX_PROBLEMS, CardParseError, InvalidVariantError, safe_repr
 from .integrity import salt_from_hex, sign
-from .outcomes import Barred, BiddingView, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
+from .outcomes import (
+    AnyView,
+    Barred,
+    BiddingView,
+    GameContext,
+    HandOutcome,
+    Phase,
+    SeatView,
+    Trick,
+    Turn,
+)
 from .table import Table
 from .variants import (
     ALL_VARIANTS,
@@ -75,8 +87,17 @@ from .variants import (
 
 __all__ = [
     "CONVERTER",
+    "AnyRecord",
     "EVENT_TYPES",
     "FORMAT",
+    "JSON_TYPES",
+    "MOST_CARDS",
+    "MOST_HAND_ACTIONS",
+    "MOST_INT_BITS",
+    "MOST_ITEMS",
+    "MOST_SEED_BITS",
+    "MOST_SEED_TEXT",
+    "VIEW_TYPES",
     "DealRecord",
     "GameRecord",
     "HandRecord",
@@ -180,6 +201,10 @@ class GameRecord:
     mac: str | None = None
 
 
+#: The typed record of a hand or of a game, as :func:`~trumpfamily.jsonio.from_json` reads
+#: either: a game record's ``"kind"`` is ``"game"``, a hand record has none.
+AnyRecord: TypeAlias = HandRecord | GameRecord
+
 #: The event classes of :mod:`trumpfamily.events`, by name (the ``"type"`` of their JSON).
 EVENT_TYPES: Final[dict[str, type[Any]]] = {
     cls.__name__: cls for cls in typing.get_args(_events.AnyEvent)
@@ -241,10 +266,8 @@ STRUCTURE_ERRORS: Final[tuple[type[Exception], ...]] = (
 
 
 def _kind(value: object) -> str:
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:77] + "..."
-    return f"{type(value).__name__} {text}"
+    """The type and a bounded repr of a value, for a message: ``"str '4'"``."""
+    return f"{type(value).__name__} {safe_repr(value)}"
 
 
 def _describe(err: BaseException, _: Any) -> str:
@@ -253,10 +276,19 @@ def _describe(err: BaseException, _: Any) -> str:
     if isinstance(err, KeyError):
         return "missing"
     if isinstance(err, ForbiddenExtraKeysError):
-        return f"unexpected field(s) {', '.join(map(repr, sorted(err.extra_fields)))}"
+        return f"unexpected field(s) {_names(err.extra_fields, getattr(err, 'count', 0))}"
     if isinstance(err, AttributeError):
         return "expected a mapping"
     return f"invalid ({err})"
+
+
+def _names(names: Iterable[str], count: int = 0) -> str:
+    """Field names for a message, in order, each quoted and bounded, the first five (and
+    how many more of the ``count`` there are)."""
+    found = sorted(names)
+    count = max(count, len(found))
+    shown = ", ".join(safe_repr(name, 40) for name in found[:5])
+    return shown + (f" and {count - 5:,} more" if count > 5 else "")
 
 
 def problems(exc: BaseException) -> list[tuple[str, str]]:
@@ -270,6 +302,34 @@ def problems(exc: BaseException) -> list[tuple[str, str]]:
 
 
 _E = TypeVar("_E", bound=BaseException)
+
+
+# -- limits -------------------------------------------------------------------------------
+#
+# Lists are refused by their length before an item is read, by what a game can ever hold,
+# so that a long list sent by a remote player costs nothing; and reading a list stops at
+# the MAX_PROBLEMS-th item that is wrong. Together with the strict hooks (whose recursion
+# follows the type, never the data) and the bounded messages of safe_repr, reading costs
+# time linear in the input, whatever it is.
+
+#: The most cards any list of cards holds: a deck with the joker (a hand, a trick, a
+#: discard, a deck are all smaller or equal).
+MOST_CARDS: Final = 53
+
+#: The most actions one hand can hold, with room to spare: a turn-up hand has at most 50
+#: plays and a round of prompts, a bidding hand an auction of a few calls per rung, the
+#: discards, the takes and 50 plays (BIDDING.md §2, §3): a few hundred at the very most.
+MOST_HAND_ACTIONS: Final = 1000
+
+#: The most items of any other list read from JSON (legal actions, events, the hands of
+#: a game record, the stacked decks of a game...): a game holds fewer; a list of floats
+#: (a tournament's per-deal results) has no limit but its cost, a fraction of a
+#: microsecond an item.
+MOST_ITEMS: Final = 10_000
+
+
+def _too_long(size: int, most: int, what: str, why: str) -> str:
+    return f"{size:,} {what} given; {why} {most:,}"
 
 
 def _note(exc: _E, note: str) -> _E:
@@ -286,10 +346,35 @@ def _structure_str(value: Any, _: Any) -> str:
     return value
 
 
+#: The most bits of an int read from JSON, its sign aside (a seat, a count, a score:
+#: 64-bit ints, what JSON readers hold); a seed may have more.
+MOST_INT_BITS: Final = 63
+
+#: The most bits of an int seed read from JSON (a game's record holds its seed).
+MOST_SEED_BITS: Final = 4096
+
+#: The longest text seed read (a game's seed as its record writes it).
+MOST_SEED_TEXT: Final = 4096
+
+
 def _structure_int(value: Any, _: Any) -> int:
     if type(value) is not int:  # not a bool, a float or a numeric string
         raise _Bad(f"expected an int, got {_kind(value)}")
+    if value.bit_length() > MOST_INT_BITS:
+        raise _Bad(f"expected an int of at most 64 bits, got {_kind(value)}")
     return value
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if type(value) is float:
+        if math.isfinite(value):
+            return value
+    elif type(value) is int:  # JSON may write 2.0 as 2
+        try:
+            return float(value)
+        except OverflowError:
+            pass
+    raise _Bad(f"expected a finite number, got {_kind(value)}")
 
 
 def _structure_bool(value: Any, _: Any) -> bool:
@@ -298,18 +383,37 @@ def _structure_bool(value: Any, _: Any) -> bool:
     return value
 
 
+#: Card text read from JSON, by the text (what :meth:`Card.parse` gives for it).
+_CARD_TEXT: Final[dict[str, Card]] = {}
+
+
 def _structure_card(value: Any, _: Any) -> Card:
     if type(value) is not str:
         raise _Bad(f"expected card text such as '5H', got {_kind(value)}")
+    found = _CARD_TEXT.get(value)
+    if found is not None:
+        return found
+    if len(value) > _MOST_CARD_TEXT:  # no card's text is longer: not read at all
+        raise _Bad(f"cannot read a card from {safe_repr(value)}: card text is a few "
+                   "characters, e.g. '5H', 'TD', '10s', or 'JK' for the joker")
     try:
-        return Card.parse(value)
+        card = Card.parse(value)
     except CardParseError as exc:
         raise _Bad(str(exc)) from None
+    if len(_CARD_TEXT) < 4096:
+        _CARD_TEXT[value] = card
+    return card
+
+
+#: The longest card text there is (``" 10♥ "``: blanks around it are allowed, a few).
+_MOST_CARD_TEXT: Final = 16
 
 
 def _structure_cards(value: Any, _: Any) -> list[Card]:
     if not isinstance(value, list | tuple):
         raise _Bad(f"expected a list of card texts, got {_kind(value)}")
+    if len(value) > MOST_CARDS:
+        raise _Bad(_too_long(len(value), MOST_CARDS, "cards", "a deck holds at most"))
     cards = []
     for i, item in enumerate(value):
         try:
@@ -322,6 +426,13 @@ def _structure_cards(value: Any, _: Any) -> list[Card]:
 def _structure_seed(value: Any, _: Any) -> int | str:
     if type(value) is not int and type(value) is not str:
         raise _Bad(f"expected an int or a string, got {_kind(value)}")
+    if isinstance(value, int):
+        big = value.bit_length() > MOST_SEED_BITS
+    else:
+        big = len(value) > MOST_SEED_TEXT
+    if big:
+        raise _Bad(f"a seed is an int of at most {MOST_SEED_BITS} bits or a text of at most "
+                   f"{MOST_SEED_TEXT} characters, got {_kind(value)}")
     return value
 
 
@@ -344,12 +455,22 @@ def _structure_phase(value: Any, _: Any) -> Phase:
     return found
 
 
+#: The most options a variant has, with room to spare (a bidding variant has 68): a
+#: mapping of more is refused before its values are looked at.
+_MOST_OPTIONS: Final = 256
+
+
 def _structure_options(value: Any, _: Any) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise _Bad(f"expected a mapping (a JSON object) of option values, got {_kind(value)}")
-    bad = [k for k in value if type(k) is not str]
-    if bad:
-        raise _Bad(f"option names must be strings, got {_kind(bad[0])}")
+    if len(value) > _MOST_OPTIONS:
+        raise _Bad(f"{len(value):,} options given; a variant has at most {_MOST_OPTIONS}")
+    for k, v in value.items():
+        if type(k) is not str:
+            raise _Bad(f"option names must be strings, got {_kind(k)}")
+        problem = option_value_problem(v)
+        if problem is not None:
+            raise _Bad(f"option {safe_repr(k, 40)}: {problem}")
     return dict(value)
 
 
@@ -365,10 +486,24 @@ def _specs_of(options: Mapping[str, Any]) -> Mapping[str, tuple[str, OptionSpec]
 
 def options_from_json(options: Mapping[str, Any]) -> dict[str, Any]:
     """Option values from their JSON form: the pairs of a bidding variant (JSON lists) as
-    tuples, ``"draw_limit": [[6, 3]]`` -> ``((6, 3),)``; every other value as it is."""
+    tuples, ``"draw_limit": [[6, 3]]`` -> ``((6, 3),)``; a mapping with int keys, as
+    msgpack, CBOR or YAML give ``{6: 3}``, as its sorted pairs too; every other value as
+    it is."""
     specs = _specs_of(options)
-    return {name: specs[name][1].from_json(value) if name in specs else value
+    return {name: _frozen(specs[name][1].from_json(value)) if name in specs else value
             for name, value in options.items()}
+
+
+def _frozen(value: Any) -> Any:
+    """A mapping as its sorted ``(key, value)`` pairs (hashable, as a variant's options
+    are); any other value as it is. Keys that cannot be sorted leave the mapping as it is,
+    for the option's check to refuse."""
+    if isinstance(value, Mapping):
+        try:
+            return tuple(sorted(value.items()))
+        except TypeError:
+            return value
+    return value
 
 
 def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -388,18 +523,21 @@ def check_options(options: Mapping[str, Any]) -> None:
     """
     specs = _specs_of(options)
     missing = [name for name in specs if name not in options]
-    unknown = sorted(str(name) for name in options if name not in specs)
+    unknown = [str(name) for name in options if name not in specs]
     if missing or unknown:
         parts = []
         if missing:
             parts.append(f"missing {', '.join(missing)}")
         if unknown:
-            parts.append(f"unknown {', '.join(map(repr, unknown))}")
+            parts.append(f"unknown {_names(unknown)}")
         raise _Bad(f"must give every option of the variant exactly once: {'; '.join(parts)}")
     for name, (_, spec) in specs.items():
+        problem = option_value_problem(options[name])
+        if problem is not None:
+            raise _Bad(f"are not valid: option {name}: {problem}")
         try:
             # exact types: a flag is a bool, an int an int
-            spec.check(name, spec.from_json(options[name]))
+            spec.check(name, _frozen(spec.from_json(options[name])))
         except InvalidVariantError as exc:
             raise _Bad(f"are not valid: {exc}") from None
 
@@ -494,15 +632,38 @@ def _structure_variant(value: Any, _: Any) -> Variant:
 # -- classes, sequences and tagged unions -------------------------------------------------
 
 
+class _ExtraKeys(ForbiddenExtraKeysError):
+    """Unexpected fields: the first few (as bounded text) and how many there are."""
+
+    def __init__(self, cls: type[Any], shown: set[str], count: int) -> None:
+        super().__init__("", cls, shown)
+        self.count = count
+
+
+def _extra_keys(
+    value: Mapping[Any, Any], names: frozenset[str] | tuple[str, ...], cls: type[Any]
+) -> _ExtraKeys | None:
+    """The keys of ``value`` that are not ``names``, if any: the first five as bounded
+    text, and their number."""
+    shown: set[str] = set()
+    count = 0
+    for k in value:
+        if type(k) is not str or k not in names:
+            count += 1
+            if len(shown) < 5:
+                shown.add(k if type(k) is str and len(k) <= 40 else safe_repr(k, 40))
+    return _ExtraKeys(cls, shown, count) if count else None
+
+
 def _check_keys(value: Mapping[Any, Any], names: Iterable[str], cls: type[Any]) -> None:
     """Refuse a mapping with a missing or an unexpected field (every field is required)."""
     names = tuple(names)
     errors: list[Exception] = [
         _field_error(KeyError(name), cls, name, Any) for name in names if name not in value
     ]
-    extra = [k for k in value if k not in names]
-    if extra:
-        errors.append(ForbiddenExtraKeysError("", cls, {str(k) for k in extra}))
+    extra = _extra_keys(value, names, cls)
+    if extra is not None:
+        errors.append(extra)
     if errors:
         raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
 
@@ -522,10 +683,24 @@ def _fail(cls: type[Any], field: str, message: str) -> ClassValidationError:
 
 def _fields(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
     if attrs.has(cls):
-        return tuple((a.name, a.type) for a in attrs.fields(cls) if a.init)
+        # the types resolved here (a class not resolved above, a tournament's result,
+        # has its annotations as text)
+        resolved = typing.get_type_hints(cls)
+        return tuple((a.name, resolved.get(a.name, a.type)) for a in attrs.fields(cls) if a.init)
     hints = typing.get_type_hints(cls)
     return tuple((name, hints[name]) for name in cls._fields)
 
+
+#: Lists of a class limited more tightly than by their item type (:func:`_most_items`):
+#: the actions of one hand.
+_FIELD_MOST: Final[dict[tuple[type[Any], str], int]] = {
+    (HandRecord, "actions"): MOST_HAND_ACTIONS,
+    (DealRecord, "actions"): MOST_HAND_ACTIONS,
+    (SeatView, "history"): MOST_HAND_ACTIONS,
+    (BiddingView, "history"): MOST_HAND_ACTIONS,
+    (BiddingView, "auction"): MOST_HAND_ACTIONS,
+    (Discard, "cards"): MOST_CARDS,
+}
 
 #: Fields a reader may leave out (they default to ``None``): the integrity fields.
 _OPTIONAL: Final[dict[type[Any], frozenset[str]]] = {
@@ -537,18 +712,26 @@ _OPTIONAL: Final[dict[type[Any], frozenset[str]]] = {
 def _check_turn(turn: Turn) -> None:
     if turn.kind not in ACTION_TYPES:
         raise _FieldBad(
-            "kind", f"unknown action type {turn.kind!r} (expected one of {', '.join(ACTION_TYPES)})"
+            "kind",
+            f"unknown action type {safe_repr(turn.kind)} (expected one of "
+            f"{', '.join(ACTION_TYPES)})",
         )
     if turn.action is not None and type(turn.action).__name__ != turn.kind:
         raise _FieldBad(
-            "kind", f"{turn.kind!r} is not the type of its action ({type(turn.action).__name__})"
+            "kind",
+            f"{safe_repr(turn.kind)} is not the type of its action "
+            f"({type(turn.action).__name__})",
         )
 
 
 def _check_record(rec: HandRecord | GameRecord) -> None:
+    try:
+        check_options(rec.options)
+    except _Bad as exc:
+        raise _FieldBad("options", f"the options {exc}") from None
     if rec.format != FORMAT:
         raise _FieldBad(
-            "format", f"record format {rec.format!r} is not supported (expected {FORMAT})"
+            "format", f"record format {safe_repr(rec.format)} is not supported (expected {FORMAT})"
         )
     if rec.salt is not None:
         try:
@@ -582,6 +765,7 @@ def _class_structure(cls: type[Any], conv: cattrs.Converter) -> Callable[[Any, A
     names = frozenset(name for name, _ in fields)
     optional = _OPTIONAL.get(cls, frozenset())
     check = _CHECKS.get(cls)
+    limits = {name: most for (owner, name), most in _FIELD_MOST.items() if owner is cls}
     hooks: list[Callable[[Any, Any], Any]] = []
 
     def structure(value: Any, _: Any) -> Any:
@@ -594,14 +778,19 @@ def _class_structure(cls: type[Any], conv: cattrs.Converter) -> Callable[[Any, A
         for (name, t), hook in zip(fields, hooks, strict=True):
             if name in value:
                 try:
-                    kwargs[name] = hook(value[name], t)
+                    raw = value[name]
+                    if name in limits and isinstance(raw, list | tuple):
+                        if cls is Discard and len(raw) > limits[name]:
+                            raise _Bad(too_many_discarded(len(raw)))
+                        _check_length(raw, limits[name], None)
+                    kwargs[name] = hook(raw, t)
                 except STRUCTURE_ERRORS as exc:
                     errors.append(_field_error(exc, cls, name, t))
             elif name not in optional:
                 errors.append(_field_error(KeyError(name), cls, name, t))
-        extra = [k for k in value if k not in names]
-        if extra:
-            errors.append(ForbiddenExtraKeysError("", cls, {str(k) for k in extra}))
+        extra = _extra_keys(value, names, cls)
+        if extra is not None:
+            errors.append(extra)
         if errors:
             raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
         out = cls(**kwargs)
@@ -615,25 +804,50 @@ def _class_structure(cls: type[Any], conv: cattrs.Converter) -> Callable[[Any, A
     return structure
 
 
+def _most_items(item: Any) -> int | None:
+    """The most items a list of ``item`` may hold (``None``: no limit)."""
+    if item is Card:
+        return MOST_CARDS
+    if item is float or (_is_seq(item) and typing.get_args(item)[0] is float):
+        return None
+    return MOST_ITEMS
+
+
+def _check_length(value: Sequence[Any], most: int | None, item: Any) -> None:
+    if most is not None and len(value) > most:
+        what = "cards" if item is Card else "items"
+        raise _Bad(_too_long(len(value), most, what, "a list here holds at most"))
+
+
 def _seq_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     """A strict hook for ``tuple[X, ...]`` and ``list[X]``: a list (or tuple), not a string
-    or a mapping, each item read as ``X``."""
+    or a mapping, of at most :func:`_most_items` items, each read as ``X``; reading stops
+    at the :data:`~trumpfamily.errors.MAX_PROBLEMS`-th wrong item."""
     item = typing.get_args(t)[0]
     make: Callable[[list[Any]], Any] = tuple if typing.get_origin(t) is tuple else list
+    most = _most_items(item)
     hook: list[Callable[[Any, Any], Any]] = []
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, list | tuple):
             raise _Bad(f"expected a list, got {_kind(value)}")
+        _check_length(value, most, item)
+        if item is float and all(type(v) is float and math.isfinite(v) for v in value):
+            return make(list(value))  # the common case of a long list, at C speed
         if not hook:
             hook[:] = [conv.get_structure_hook(item)]
         read = hook[0]
-        out, errors = [], []
+        out: list[Any] = []
+        errors: list[Exception] = []
         for i, v in enumerate(value):
             try:
                 out.append(read(v, item))
             except STRUCTURE_ERRORS as exc:
                 errors.append(_note(exc, IterableValidationNote(f"index {i}", i, item)))
+                if len(errors) == MAX_PROBLEMS - 1 and i + 1 < len(value):
+                    errors.append(_Bad(f"and {len(value) - i - 1:,} more items not read "
+                                       f"(reading stops at {MAX_PROBLEMS - 1} wrong items)"))
+                    break
         if errors:
             raise IterableValidationError(f"While structuring {t!r}", errors, t)
         return make(out)
@@ -688,7 +902,7 @@ def _union_structure(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any
         kind = value["type"]
         cls = members.get(kind) if type(kind) is str else None
         if cls is None:
-            raise _Bad(f"unknown {noun} type {kind!r} (expected one of {names})")
+            raise _Bad(f"unknown {noun} type {safe_repr(kind)} (expected one of {names})")
         hook = hooks.get(cls)
         if hook is None:
             hook = hooks[cls] = conv.get_structure_hook(cls)
@@ -711,17 +925,29 @@ def _union_unstructure(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
     return unstructure
 
 
+#: The view classes, by name (the ``"type"`` of their JSON).
+VIEW_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in (SeatView, BiddingView)}
+
+
 def _view_structure(
     conv: cattrs.Converter, cls: type[Any] = SeatView
 ) -> Callable[[Any, Any], Any]:
-    """A :class:`SeatView` (or :class:`BiddingView`) is a top-level document: its fields
-    and ``"format"``."""
+    """A :class:`SeatView` (or :class:`BiddingView`) is a top-level document: its fields,
+    ``"type"`` (its class name; data written before views had one reads without it) and
+    ``"format"``."""
     fields = _class_structure(cls, conv)
     name = cls.__name__
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, Mapping):
             raise _Bad(f"expected a seat's view, a mapping (a JSON object), got {_kind(value)}")
+        if "type" in value:
+            if value["type"] != name:
+                other = value["type"] if type(value["type"]) is str else None
+                hint = (": read a view of any game as AnyView" if other in VIEW_TYPES else
+                        f" (the views are {', '.join(map(repr, VIEW_TYPES))})")
+                raise _fail(cls, "type", f"expected {name!r}, got {_kind(value['type'])}{hint}")
+            value = {k: v for k, v in value.items() if k != "type"}
         if "format" not in value:
             raise ClassValidationError(
                 f"While structuring {name}",
@@ -729,19 +955,73 @@ def _view_structure(
                 cls,
             )
         if type(value["format"]) is not int or value["format"] != FORMAT:
-            problem = f"format {value['format']!r} is not supported (expected {FORMAT})"
+            problem = f"format {safe_repr(value['format'])} is not supported (expected {FORMAT})"
             raise _fail(cls, "format", problem)
         return fields({k: v for k, v in value.items() if k != "format"}, cls)
 
     return structure
 
 
+def _view_unstructure(
+    fields: Callable[[Any], dict[str, Any]], name: str
+) -> Callable[[Any], dict[str, Any]]:
+    """A view's JSON: ``"format"``, its fields, and its class name in ``"type"``."""
+
+    def unstructure(view: Any) -> dict[str, Any]:
+        return {"format": FORMAT, **fields(view), "type": name}
+
+    return unstructure
+
+
+def _any_view_structure(conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A view of either kind (:data:`~trumpfamily.outcomes.AnyView`), by its ``"type"``;
+    a view written without one (before views had it) by its fields (a bidding view has an
+    ``"auction"``)."""
+    hooks = {name: conv.get_structure_hook(cls) for name, cls in VIEW_TYPES.items()}
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise _Bad(f"expected a seat's view, a mapping (a JSON object), got {_kind(value)}")
+        kind = value.get("type", "BiddingView" if "auction" in value else "SeatView")
+        hook = hooks.get(kind) if type(kind) is str else None
+        if hook is None:
+            raise _Bad(f"unknown view type {safe_repr(kind)} (expected one of "
+                       f"{', '.join(VIEW_TYPES)})")
+        return hook(value, VIEW_TYPES[kind])
+
+    return structure
+
+
+def _any_record_structure(conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A hand's record or a game's (:data:`AnyRecord`), by its ``"kind"``."""
+    hand, game = conv.get_structure_hook(HandRecord), conv.get_structure_hook(GameRecord)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise _Bad(f"expected a record, a mapping (a JSON object), got {_kind(value)}")
+        if "kind" in value:
+            return game(value, GameRecord)
+        return hand(value, HandRecord)
+
+    return structure
+
+
+def _strict_attrs(t: Any) -> bool:
+    """An attrs class of the library without a hook of its own (a tournament's result and
+    its rows): read strictly as well, every field and nothing else."""
+    return isinstance(t, type) and attrs.has(t) and t.__module__.startswith("trumpfamily.")
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
+    # First, so that every hook registered below takes precedence: any other attrs class
+    # of the library is read by the strict class hook too.
+    conv.register_structure_hook_factory(_strict_attrs, lambda t: _class_structure(t, conv))
     # Strict scalars: JSON data, so "4", 4.0, 4.7 and True are not the int 4.
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook(float, _structure_float)
     conv.register_structure_hook_func(lambda t: t == dict[str, Any], _structure_options)
     # Hooks by predicate, so that cattrs leaves the Card class itself alone.
     conv.register_unstructure_hook_func(lambda t: t is Card, str)
@@ -770,12 +1050,12 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_func(lambda t: t == list[Card], _structure_cards)
     for nt in (Turn, GameContext, SeatView, BiddingView):
         conv.register_unstructure_hook(nt, namedtuple_dict_unstructure_factory(nt, conv))
-    for view_cls in (SeatView, BiddingView):
-        unstructure_view = conv.get_unstructure_hook(view_cls)
+    for view_name, view_cls in VIEW_TYPES.items():
         conv.register_unstructure_hook(
-            view_cls, lambda view, fields=unstructure_view: {"format": FORMAT, **fields(view)}
-        )
+            view_cls, _view_unstructure(conv.get_unstructure_hook(view_cls), view_name))
         conv.register_structure_hook(view_cls, _view_structure(conv, view_cls))
+    conv.register_structure_hook_func(lambda t: t == AnyView, _any_view_structure(conv))
+    conv.register_structure_hook_func(lambda t: t == AnyRecord, _any_record_structure(conv))
     # Records: the integrity fields (and a bidding hand's scores) only when set.
     conv.register_unstructure_hook(
         HandRecord,
@@ -799,6 +1079,24 @@ def _make_converter() -> cattrs.Converter:
 #: Structuring is strict: ints must be ints (not bools, floats or strings), text must be
 #: ``str``, cards must be card text, every field must be present.
 CONVERTER: Final = _make_converter()
+
+#: Every type :func:`~trumpfamily.jsonio.from_json` reads, by the name it has in the
+#: package: the classes with a JSON form (every action and event class among them), then
+#: the unions read by their ``"type"`` field. :mod:`trumpfamily.jsonio` adds
+#: ``TournamentResult``; the hostile-input tests send bad data to every entry.
+JSON_TYPES: Final[dict[str, Any]] = {
+    **{cls.__name__: cls for cls in (
+        Card, Suit, Phase, Variant, Trick, Barred, Turn, GameContext, HandOutcome,
+        SeatView, BiddingView, HandRecord, DealRecord, GameRecord)},
+    **ACTION_TYPES,
+    **EVENT_TYPES,
+    "Action": Action,
+    "Event": _events.Event,
+    "GameEvent": _events.GameEvent,
+    "AnyEvent": _events.AnyEvent,
+    "AnyView": AnyView,
+    "AnyRecord": AnyRecord,
+}
 
 
 def hand_record(

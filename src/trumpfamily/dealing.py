@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import attrs
 
 from .cards import Card, parse_cards
-from .errors import CardParseError, InvalidArgumentError, InvalidDeckError, PlayerCountError
+from .errors import (
+    CardParseError,
+    InvalidArgumentError,
+    InvalidDeckError,
+    PlayerCountError,
+    safe_repr,
+)
 from .fiving import fiving_on
 from .outcomes import HAND_SIZE
 from .variants import Variant, find_variant
@@ -43,7 +49,7 @@ def seeded_random(seed: object, where: str = "") -> random.Random:
         type(seed) is bool or not isinstance(seed, int | str | bytes | bytearray)
     ):
         raise InvalidArgumentError(
-            f"{where}seed={seed!r}: a seed is an int, str, bytes or None, "
+            f"{where}seed={safe_repr(seed)}: a seed is an int, str, bytes or None, "
             f"not {type(seed).__name__}"
         )
     return random.Random(seed)
@@ -91,7 +97,7 @@ def seeded_shuffle(cards: list[_T], seed: int) -> list[_T]:
     if type(seed) is not int or len(cards) > 64:
         if len(cards) > 64:
             raise InvalidArgumentError(f"seeded_shuffle takes at most 64 cards, got {len(cards)}")
-        raise InvalidArgumentError(f"seed={seed!r}: seeded_shuffle takes an int seed")
+        raise InvalidArgumentError(f"seed={safe_repr(seed)}: seeded_shuffle takes an int seed")
     return _shuffle(cards, _Generator(seed).getrandbits)
 
 
@@ -214,7 +220,7 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
     table = variant.table
     sides = table.sides(players)  # raises PlayerCountError
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
+        raise PlayerCountError(f"dealer={safe_repr(dealer)} is not a seat: seats are 0..{players - 1}")
     side_of = [0] * players
     for i, side in enumerate(sides):
         for seat in side:
@@ -332,7 +338,7 @@ def stacked_deck(
     wanted: dict[int, tuple[Card, ...]] = {}
     for seat, cards in (hands or {}).items():
         if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidDeckError(f"hands: {seat!r} is not a seat (0..{players - 1})")
+            raise InvalidDeckError(f"hands: {safe_repr(seat)} is not a seat (0..{players - 1})")
         try:
             wanted[seat] = parse_cards(cards)
         except CardParseError as exc:

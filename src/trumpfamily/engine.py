@@ -76,7 +76,7 @@ from .dealing import (
     shuffled,
     stacked_deck,
 )
-from .errors import IllegalActionError, InvalidSeatError
+from .errors import IllegalActionError, InvalidSeatError, safe_repr
 from .events import (
     Claimed,
     Dealt,
@@ -783,10 +783,10 @@ class HandState(SeatingFacts, ValueTuple):
             code = "not-a-seat"
             what = "a seat number" if type(seat) is not int else "a seat"
             reason = (
-                f"seat={seat!r} is not {what}: seats are the ints 0..{self.players - 1} "
+                f"seat={safe_repr(seat)} is not {what}: seats are the ints 0..{self.players - 1} "
                 f"(it is seat {to_act}'s turn)"
                 if to_act is not None
-                else f"seat={seat!r} is not {what}, and the hand is over"
+                else f"seat={safe_repr(seat)} is not {what}, and the hand is over"
             )
         elif to_act is None:
             code, reason = "hand-over", "the hand is over: nobody may act"

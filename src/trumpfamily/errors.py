@@ -5,16 +5,25 @@ builtin it refines (:class:`ValueError` for bad input), so ``except ValueError``
 working for callers who do not know this library. Each error carries structured fields
 (the offending input, the rule that forbids it) and a message that names both.
 
+Every message and every field is bounded, whatever the input was: values a caller sent
+are quoted by :func:`safe_repr` (a repr of at most about a hundred characters that never
+raises, however deep, long or large the value), a field that would hold a huge input holds
+that short repr instead, and a message is cut at :data:`MAX_MESSAGE` characters.
+
 This module imports nothing else from the package, so every module may import it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 __all__ = [
+    "MAX_FIELD",
+    "MAX_MESSAGE",
+    "MAX_PROBLEMS",
     "REFUSAL_CODES",
     "ActionParseError",
     "CardParseError",
@@ -33,7 +42,180 @@ __all__ = [
     "SearchLimitError",
     "TrumpFamilyError",
     "UnknownVariantError",
+    "safe_repr",
+    "shorten",
 ]
+
+#: The longest message an error of the library carries, in characters: a longer one is
+#: cut there, ending ``"… (N characters)"`` (its fields keep the data).
+MAX_MESSAGE: Final = 4000
+
+#: The most problems a :class:`DecodeError` lists; the rest are counted in a last one,
+#: ``("", "and 209,990 more problems")``.
+MAX_PROBLEMS: Final = 10
+
+#: The longest text a field of an error keeps as it was given; a longer one (or a value
+#: whose repr would be longer) is kept as its :func:`safe_repr`.
+MAX_FIELD: Final = 1000
+
+# Containers are shown this many levels deep ("[[[…]]]" below).
+_DEPTH: Final = 4
+
+
+def safe_repr(value: object, most: int = 80) -> str:
+    """``repr(value)`` in about ``most`` characters at most, for a message that quotes a
+    value a caller sent: it never raises, and it costs time in proportion to ``most``,
+    whatever the value (deep, long, a huge int, a container holding itself).
+
+    A short value reads as its repr. A long string or bytes shows its start and its
+    length; a container its first items, four levels deep (``…`` for the rest), and, when
+    it is cut, its length; an int of more than about ``most`` digits its size; any other
+    object its repr, cut (``<TypeName object>`` when its repr fails).
+
+    >>> from trumpfamily.errors import safe_repr
+    >>> safe_repr("5H"), safe_repr(["5H", 7, None]), safe_repr({"type": "Play"})
+    ("'5H'", "['5H', 7, None]", "{'type': 'Play'}")
+    >>> safe_repr("x" * 1000, most=20)
+    "'xxxxxxxxxxxxxxxxxxx… (1000 characters)"
+    >>> tower = []
+    >>> for _ in range(100_000):
+    ...     tower = [tower]
+    >>> safe_repr(tower)
+    '[[[[[…]]]]] (1 item)'
+    >>> safe_repr(["2C"] * 210_000, most=20)
+    "['2C', '2C', '2C', …] (210,000 items)"
+    >>> safe_repr(10 ** 5000)
+    '<an int of 5001 digits>'
+    """
+    out = _Out(max(most, 8))
+    out.write(value, 0)
+    text = "".join(out.parts)
+    if out.cut and isinstance(value, list | tuple | dict | set | frozenset):
+        n = len(value)
+        text += f" ({n:,} item{'' if n == 1 else 's'})"
+    return text
+
+
+class _Out:
+    """The parts of a bounded repr, and the characters it may still spend."""
+
+    __slots__ = ("budget", "cut", "parts")
+
+    def __init__(self, budget: int) -> None:
+        self.parts: list[str] = []
+        self.budget = budget
+        self.cut = False
+
+    def put(self, text: str) -> None:
+        self.parts.append(text)
+        self.budget -= len(text)
+
+    def write(self, value: object, depth: int) -> None:
+        if self.budget <= 0:
+            self.parts.append("…")
+            self.cut = True
+            return
+        cls = type(value)
+        if value is None or cls is bool or cls is float:
+            text = repr(value)
+        elif cls is int:
+            digits = int(value.bit_length() * 0.30103) + 1  # type: ignore[attr-defined]
+            text = repr(value) if digits <= max(self.budget, 20) else (
+                f"<an int of {digits} digits>")
+        elif isinstance(value, str | bytes | bytearray):
+            if len(value) > self.budget:
+                what = "characters" if isinstance(value, str) else "bytes"
+                self.put(f"{repr(value[:self.budget])[:self.budget]}… ({len(value)} {what})")
+                self.cut = True
+                return
+            text = repr(value)
+        elif isinstance(value, dict | list | tuple | set | frozenset):
+            self.write_items(value, depth)
+            return
+        else:
+            try:
+                text = repr(value)
+            except Exception:  # a repr that fails (too deep, broken): the type will do
+                text = ""
+            if type(text) is not str or not text:
+                text = f"<{cls.__name__} object>"
+        if len(text) > self.budget:
+            text = text[:self.budget] + "…"
+            self.cut = True
+        self.put(text)
+
+    def write_items(self, value: Any, depth: int) -> None:
+        cls = type(value)
+        fields = getattr(cls, "_fields", None) if isinstance(value, tuple) else None
+        named = type(fields) is tuple
+        if named:
+            opening, closing = f"{cls.__name__}(", ")"
+        else:
+            opening, closing = (
+                ("{", "}") if isinstance(value, dict) else ("[", "]") if isinstance(value, list)
+                else ("(", ")") if isinstance(value, tuple) else ("{", "}"))
+            if cls not in (dict, list, tuple):
+                opening, closing = f"{cls.__name__}({opening}", f"{closing})"
+        self.put(opening)
+        self.budget -= len(closing)
+        if len(value) and depth >= _DEPTH:
+            self.parts.append("…")
+            self.cut = True
+        else:
+            items = value.items() if isinstance(value, dict) else value
+            for i, item in enumerate(itertools.islice(items, max(self.budget, 0) + 1)):
+                if self.budget <= 0:
+                    if self.parts[-1] != "…":
+                        self.parts.append("…")
+                    self.cut = True
+                    break
+                if i:
+                    self.put(", ")
+                if isinstance(value, dict):
+                    self.write(item[0], depth + 1)
+                    self.put(": ")
+                    self.write(item[1], depth + 1)
+                else:
+                    if named and i < len(fields):  # type: ignore[arg-type]
+                        self.put(f"{fields[i]}=")  # type: ignore[index]
+                    self.write(item, depth + 1)
+            if len(value) == 1 and cls is tuple:
+                self.parts.append(",")
+        self.parts.append(closing)
+
+
+def _is_short(value: object) -> bool:
+    """Whether an error may keep ``value`` as a field as it is: a scalar or a value of the
+    library (whose repr is short), not a long text, a huge int or a container."""
+    if value is None or type(value) is bool or type(value) is float:
+        return True
+    if type(value) is int:
+        return value.bit_length() <= 1024
+    if isinstance(value, str | bytes) and type(value) in (str, bytes):
+        return len(value) <= MAX_FIELD
+    return type(value).__module__ in _OWN_MODULES
+
+
+# The modules whose values an error keeps as they are (cards, suits, actions).
+_OWN_MODULES: Final = frozenset({"trumpfamily.cards", "trumpfamily.actions"})
+
+
+def bounded(value: Any) -> Any:
+    """``value`` itself if an error may keep it as a field (:func:`_is_short`), else its
+    :func:`safe_repr` (a str of a few hundred characters at most).
+
+    >>> from trumpfamily.errors import bounded
+    >>> bounded("9D"), bounded(7), bounded("x" * 5000)[-20:]
+    ('9D', 7, 'x… (5000 characters)')
+    """
+    return value if _is_short(value) else safe_repr(value, most=200)
+
+
+def _cap(message: str) -> str:
+    """``message`` cut to :data:`MAX_MESSAGE` characters."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[:MAX_MESSAGE]}… ({len(message)} characters)"
 
 
 def _rebuild(cls: type[TrumpFamilyError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
@@ -51,6 +233,10 @@ class TrumpFamilyError(Exception):
     worker process reaches the caller as it was raised.
     """
 
+    def __init__(self, *args: object) -> None:
+        # Every message is bounded, whatever built it (MAX_MESSAGE).
+        super().__init__(*(_cap(a) if type(a) is str else a for a in args))
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
@@ -59,45 +245,44 @@ class CardParseError(TrumpFamilyError, ValueError):
     """A card or suit could not be read from text.
 
     Attributes:
-        text: the offending text, exactly as given.
+        text: the offending text, exactly as given (when it is longer than
+            :data:`MAX_FIELD` characters, or not text, its :func:`safe_repr`).
     """
 
     def __init__(self, text: object, message: str | None = None) -> None:
-        self.text = text
+        self.text = bounded(text)
         super().__init__(
             message
-            or f"cannot read a card from {text!r}: expected rank A K Q J T (or 10) 9..2 and suit "
-            "C D H S (or ♣ ♦ ♥ ♠), e.g. '5H', 'TD', '10s', or 'JK' for the joker"
+            or f"cannot read a card from {safe_repr(text)}: expected rank A K Q J T (or 10) "
+            "9..2 and suit C D H S (or ♣ ♦ ♥ ♠), e.g. '5H', 'TD', '10s', or 'JK' for the joker"
         )
 
 
 def shorten(value: object, most: int = 80) -> str:
     """``repr(value)``, cut to about ``most`` characters with its full length said, for
-    messages that quote what a remote player sent (which may be long).
+    messages that quote what a remote player sent (which may be long, deep or huge): the
+    :func:`safe_repr` of ``value``.
 
     >>> from trumpfamily.errors import shorten
     >>> shorten("discard " + "2C " * 100, most=20)
     "'discard 2C 2C 2C 2C… (308 characters)"
     """
-    shown = repr(value)
-    if len(shown) <= most:
-        return shown
-    size = f"{len(value)} characters" if isinstance(value, str) else f"{len(shown)} characters shown"
-    return f"{shown[:most]}… ({size})"
+    return safe_repr(value, most)
 
 
 class ActionParseError(TrumpFamilyError, ValueError):
     """An action could not be read from text (:func:`~trumpfamily.actions.parse_action`).
 
     Attributes:
-        text: the offending text, exactly as given.
+        text: the offending text, exactly as given (when it is longer than
+            :data:`MAX_FIELD` characters, or not text, its :func:`safe_repr`).
         reason: what is wrong with it, in words (e.g. the card that cannot be read).
         forms: the text forms an action may take (``"play CARD"``, ``"claim"``...), listed
             in the message; ``()`` when the form was right and only its card is wrong.
     """
 
     def __init__(self, text: object, reason: str, forms: tuple[str, ...] = ()) -> None:
-        self.text = text
+        self.text = bounded(text)
         self.reason = reason
         self.forms = forms
         accepted = f"; an action is one of: {', '.join(forms)}" if forms else ""
@@ -264,14 +449,15 @@ class IllegalPlayError(TrumpFamilyError, ValueError):
     def __init__(
         self, card: Any, reason: str, legal: tuple[Any, ...] = (), *, code: str | None = None
     ) -> None:
-        self.card = card
+        self.card = bounded(card)
         self.reason = reason
         self.legal = legal
         self.code: str = code or "illegal-play"
         self.rule, self.sources = _code_fields(code)
         allowed = " ".join(str(c) for c in legal)
         suffix = f" (legal: {allowed})" if legal else ""
-        super().__init__(f"{card} may not be played: {reason}{suffix}")
+        shown = card if type(card).__module__ == "trumpfamily.cards" else safe_repr(card)
+        super().__init__(f"{shown} may not be played: {reason}{suffix}")
 
 
 class InvalidVariantError(TrumpFamilyError, ValueError):
@@ -286,8 +472,9 @@ class UnknownVariantError(TrumpFamilyError, ValueError):
     """
 
     def __init__(self, name: str, known: list[str], message: str | None = None) -> None:
-        self.name = name
-        super().__init__(message or f"no variant named {name!r}; known names: {', '.join(known)}")
+        self.name = bounded(name)
+        super().__init__(
+            message or f"no variant named {safe_repr(name)}; known names: {', '.join(known)}")
 
 
 class IllegalActionError(TrumpFamilyError, ValueError):
@@ -300,14 +487,17 @@ class IllegalActionError(TrumpFamilyError, ValueError):
     of turn: send it only to the seat whose turn it is).
 
     Attributes:
-        action: the refused action.
+        action: the refused action (a value that is not an action, as given when it is
+            short, else its :func:`safe_repr`).
         reason: the rule that forbids it, in a full sentence.
         code: the stable refusal code (a key of :data:`REFUSAL_CODES`), e.g.
             ``"out-of-turn"``, ``"rob-without-ace"``.
         rule: the RULES.md section of that code.
         sources: the source keys of that code.
         legal: the actions the seat to act may take instead (``()`` when nobody may act).
-        seat: the seat that tried to act, when one was given or implied, else ``None``.
+        seat: the seat that tried to act, when one was given or implied, else ``None``
+            (a seat that is no int, as given when it is short, else its
+            :func:`safe_repr`).
         expected_seat: the seat whose turn it is, else ``None``.
     """
 
@@ -321,12 +511,12 @@ class IllegalActionError(TrumpFamilyError, ValueError):
         seat: Any = None,
         expected_seat: int | None = None,
     ) -> None:
-        self.action = action
+        self.action = bounded(action)
         self.reason = reason
         self.code: str = code or "illegal-action"
         self.rule, self.sources = _code_fields(code)
         self.legal = legal
-        self.seat = seat
+        self.seat = bounded(seat)
         self.expected_seat = expected_seat
         # The legal actions belong to the seat to act: the message names them only when
         # it is that seat's own move that was refused, so a message sent to a seat that
@@ -334,7 +524,7 @@ class IllegalActionError(TrumpFamilyError, ValueError):
         own = seat is None or (type(seat) is int and seat == expected_seat)
         offered = ", ".join(str(a) for a in legal) if own else ""
         suffix = f" (legal: {offered})" if offered else ""
-        super().__init__(f"{action!r} is not allowed: {reason}{suffix}")
+        super().__init__(f"{safe_repr(action, 200)} is not allowed: {reason}{suffix}")
 
 
 class PlayerCountError(TrumpFamilyError, ValueError):
@@ -384,7 +574,9 @@ class DecodeError(TrumpFamilyError, ValueError):
 
     Attributes:
         target: the name of the type that was asked for, e.g. ``"SeatView"``.
-        problems: every problem found, in order, as ``(path, reason)`` pairs: ``path``
+        problems: the problems found, in order, as ``(path, reason)`` pairs (at most
+            :data:`MAX_PROBLEMS`: the last one counts the rest, ``("", "and 42 more
+            problems")``, and reading stops early in a long list): ``path``
             says where, as field names and list indices from the top
             (``"legal_actions[2].card"``; ``""`` for the value itself), ``reason`` what is
             wrong there (``"missing"``, ``"expected an int, got str '4'"``...).
@@ -394,7 +586,11 @@ class DecodeError(TrumpFamilyError, ValueError):
 
     def __init__(self, target: str, problems: Sequence[tuple[str, str]]) -> None:
         self.target = target
-        self.problems = tuple(problems) or (("", "not valid"),)
+        found = tuple(problems) or (("", "not valid"),)
+        if len(found) > MAX_PROBLEMS:
+            more = len(found) - MAX_PROBLEMS + 1
+            found = (*found[:MAX_PROBLEMS - 1], ("", f"and {more:,} more problems"))
+        self.problems = found
         self.path, self.reason = self.problems[0]
         where = "; ".join(
             f"field {path!r}: {reason}" if path else reason for path, reason in self.problems
@@ -430,11 +626,12 @@ class InvalidSeatError(InvalidArgumentError, IndexError):
     players; seats are ``0..players-1``). Also an :class:`IndexError`, as a bad index is.
 
     Attributes:
-        seat: the offending value, as given.
+        seat: the offending value, as given (its :func:`safe_repr` if it is long).
     """
 
     def __init__(self, seat: object, players: int) -> None:
-        self.seat = seat
+        self.seat = bounded(seat)
         super().__init__(
-            f"seat {seat!r} is not a seat of this hand: seats are the ints 0..{players - 1}"
+            f"seat {safe_repr(seat)} is not a seat of this hand: seats are the ints "
+            f"0..{players - 1}"
         )

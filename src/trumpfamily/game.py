@@ -44,8 +44,9 @@ bidding games' contracts) is explained in :doc:`/explanation/robbing-jinking` an
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
@@ -62,6 +63,7 @@ from .errors import (
     InvalidArgumentError,
     InvalidDeckError,
     PlayerCountError,
+    safe_repr,
 )
 from .events import AntesPaid, Dealt, Event, GameEvent, GameOver, HandScored, PoolCarried
 from .integrity import deal_salt, new_salt
@@ -747,11 +749,13 @@ def new_game(
         PlayerCountError: ``players`` or ``dealer`` does not suit the variant.
         InvalidDeckError: a deck in ``decks`` is not exactly the variant's deck (the message
             names which one, ``decks[i]``).
-        InvalidArgumentError: ``hands`` is not ``None`` or an int from 1; ``decks`` is a
-            single string or deck rather than a sequence of decks; ``scores`` is given for
-            a pool game, is not one int per side, holds a negative score, or has already
-            decided the game;
-            ``seed`` is not a seed; ``commit`` is neither a bool nor 16 bytes.
+        InvalidArgumentError: ``hands`` is not ``None`` or an int from 1 (of 64 bits);
+            ``decks`` is a single string or deck rather than a sequence of decks, or holds
+            more than 10,000; ``scores`` is given for a pool game, is not one int (of 64
+            bits) per side, holds a negative score, or has already decided the game;
+            ``seed`` is not a seed, or is too large for the record to hold (an int of more
+            than 4096 bits, text of more than 4096 characters, more than 448 bytes);
+            ``commit`` is neither a bool nor 16 bytes.
 
     >>> import trumpfamily as tf
     >>> state = tf.new_game(tf.MAW, players=5, seed=7)
@@ -763,11 +767,12 @@ def new_game(
     variant = find_variant(variant)
     salt = None if commit is False else new_salt(commit)
     sides = variant.table.sides(players)  # raises PlayerCountError
-    if hands is not None and (type(hands) is not int or hands < 1):
+    if hands is not None and (type(hands) is not int or not 1 <= hands <= _MOST_INT):
         raise InvalidArgumentError(
-            f"hands={hands!r}: the number of hands to play must be an int from 1, or None "
-            "for no limit"
+            f"hands={safe_repr(hands)}: the number of hands to play must be an int from 1 "
+            "(a 64-bit int), or None for no limit"
         )
+    _check_seed(seed)
     checked = _check_decks(variant, players, decks)
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
@@ -784,7 +789,8 @@ def new_game(
         else:
             dealer = 0
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise PlayerCountError(f"dealer={dealer!r} is not a seat: seats are 0..{players - 1}")
+        raise PlayerCountError(
+            f"dealer={safe_repr(dealer)} is not a seat: seats are 0..{players - 1}")
     start = _check_scores(variant, sides, scores)
     setup = _Setup(seed, given, hands, start, checked, salt)
     opening = start if start is not None else (0,) * len(sides)
@@ -814,18 +820,60 @@ def new_game(
     )
 
 
+#: The largest int a game's count or score may be (a 64-bit int, what a record's JSON
+#: holds everywhere).
+_MOST_INT: Final = 2**63 - 1
+
+#: The most stacked decks a game takes (:data:`trumpfamily.convert.MOST_ITEMS`, what a
+#: record of it reads back).
+_MOST_DECKS: Final = 10_000
+
+#: The largest seed a game records: an int of 4096 bits, text of 4096 characters, bytes
+#: that give such an int (the record holds the seed).
+_MOST_SEED_BITS: Final = 4096
+_MOST_SEED_BYTES: Final = _MOST_SEED_BITS // 8 - 64
+
+
+def _check_seed(seed: object) -> None:
+    """Refuse a seed too large for the game's record to hold (the record writes it)."""
+    if isinstance(seed, bytes | bytearray):
+        big = len(seed) > _MOST_SEED_BYTES
+    elif type(seed) is int:
+        big = seed.bit_length() > _MOST_SEED_BITS
+    elif type(seed) is str:
+        big = len(seed) > _MOST_SEED_BITS
+    else:
+        return  # seeded_random says what a seed is
+    if big:
+        raise InvalidArgumentError(
+            f"seed={safe_repr(seed)}: a game's seed is written in its record: an int of at "
+            f"most {_MOST_SEED_BITS} bits, text of at most {_MOST_SEED_BITS} characters or "
+            f"at most {_MOST_SEED_BYTES} bytes"
+        )
+
+
 def _check_decks(
     variant: Variant, players: int, decks: Iterable[str | Iterable[Card | str]]
 ) -> tuple[tuple[Card, ...], ...]:
-    """Every deck of ``decks``, read and checked now (not when its hand comes)."""
-    if isinstance(decks, str | Card) or not isinstance(decks, Iterable):
+    """Every deck of ``decks``, read and checked now (not when its hand comes); at most
+    :data:`_MOST_DECKS` of them (an endless iterator is refused, not read for ever)."""
+    if isinstance(decks, str | Card | bytes | bytearray | Mapping) or not isinstance(
+            decks, Iterable):
         raise InvalidArgumentError(
             f"decks must be a sequence of decks, one per hand (e.g. decks=[deck]), got "
-            f"{type(decks).__name__} {decks!r:.60}"
+            f"{type(decks).__name__} {safe_repr(decks, 60)}"
         )
+    if isinstance(decks, Sized) and len(decks) > _MOST_DECKS:
+        raise InvalidArgumentError(
+            f"decks: {len(decks):,} decks given; a game takes at most {_MOST_DECKS:,} (more "
+            "than 10,000 decks)")
     seating = seating_for(variant, players, 0)
     checked = []
-    for i, deck in enumerate(decks):
+    for i, deck in enumerate(itertools.islice(decks, _MOST_DECKS + 1)):
+        if i == _MOST_DECKS:
+            raise InvalidArgumentError(
+                f"decks: a game takes at most {_MOST_DECKS:,} decks (more than 10,000 decks "
+                "given)")
         if isinstance(deck, Card):
             raise InvalidArgumentError(
                 f"decks[{i}] is the card {deck}, not a deck: decks is a sequence of decks, "
@@ -848,24 +896,24 @@ def _check_scores(
     if variant.scoring.scoring == "pool" and variant.bidding is None:
         raise InvalidArgumentError(
             "scores are for points games (scoring='points'); a pool game keeps chips "
-            f"and a pool, not scores: got scores={scores!r}"
+            f"and a pool, not scores: got scores={safe_repr(scores)}"
         )
     if (
-        isinstance(scores, str)
+        isinstance(scores, str | bytes | bytearray)
         or not isinstance(scores, Sequence)
         or len(scores) != n
-        or any(type(x) is not int for x in scores)
+        or any(type(x) is not int or not -_MOST_INT <= x <= _MOST_INT for x in scores)
     ):
         raise InvalidArgumentError(
-            f"scores must give one int score per side ({n} sides: {sides}; points are kept "
-            f"per side, RULES.md §2.3, §2.4), got {scores!r}"
+            f"scores must give one int score per side ({n} sides: {sides}; 64-bit ints; "
+            f"points are kept per side, RULES.md §2.3, §2.4), got {safe_repr(scores)}"
         )
     if variant.bidding is not None:
         return _check_bidding_scores(variant.bidding, tuple(scores))
     if any(x < 0 for x in scores):
         raise InvalidArgumentError(
-            f"scores={list(scores)!r}: a starting score cannot be negative: a points game "
-            "only ever adds points (points_per_trick for each trick, and the bonuses; "
+            f"scores={safe_repr(list(scores))}: a starting score cannot be negative: a points "
+            "game only ever adds points (points_per_trick for each trick, and the bonuses; "
             "RULES.md §2.3, §2.4)"
         )
     target = variant.scoring.target
@@ -874,9 +922,9 @@ def _check_scores(
     tied = sum(1 for x in scores if x == top) > 1
     if top >= target and not (tied and variant.scoring.target_tie == "higher-total"):
         raise InvalidArgumentError(
-            f"scores={list(scores)!r}: a side already has {top}, at or over the target "
-            f"{target}, so that game is over (only equal top scores over the target play "
-            "on, with target_tie='higher-total')"
+            f"scores={safe_repr(list(scores))}: a side already has {safe_repr(top)}, at or "
+            f"over the target {target}, so that game is over (only equal top scores over "
+            "the target play on, with target_tie='higher-total')"
         )
     return tuple(scores)
 
@@ -892,14 +940,14 @@ def _check_bidding_scores(bidding: Bidding, scores: tuple[int, ...]) -> tuple[in
     if (bidding.finish == "points" and top >= bidding.target and not tied
             and bidding.target_tie != "bidding-side-only"):
         raise InvalidArgumentError(
-            f"scores={list(scores)!r}: a side already has {top}, at or over the "
-            f"target {bidding.target}, so that game is over (BIDDING.md §3.7; only equal "
+            f"scores={safe_repr(list(scores))}: a side already has {safe_repr(top)}, at or "
+            f"over the target {bidding.target}, so that game is over (BIDDING.md §3.7; only equal "
             "top totals play on, or any under target_tie='bidding-side-only')"
         )
     if bidding.lose_at is not None and min(scores) <= bidding.lose_at:
         raise InvalidArgumentError(
-            f"scores={list(scores)!r}: a side already has {min(scores)}, at or below "
-            f"lose_at={bidding.lose_at}, so that game is over (BIDDING.md §3.7 E3)"
+            f"scores={safe_repr(list(scores))}: a side already has {safe_repr(min(scores))}, "
+            f"at or below lose_at={bidding.lose_at}, so that game is over (BIDDING.md §3.7 E3)"
         )
     return scores
 

@@ -59,7 +59,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from .cards import Card
-from .errors import IntegrityError, InvalidArgumentError
+from .errors import IntegrityError, InvalidArgumentError, safe_repr
 
 __all__ = [
     "SALT_SIZE",
@@ -91,15 +91,20 @@ def canonical_json(data: Any) -> bytes:
 
     Raises:
         TypeError, ValueError: ``data`` is not JSON data (a set, a Card, a non-str key,
-            NaN...).
+            NaN, an int of more than 4,300 digits, data nested deeper than the
+            recursion limit allows...), in time linear in the data (its C encoder counts the
+            depth, so a value nested 100,000 deep is refused at once).
 
     >>> from trumpfamily.integrity import canonical_json
     >>> canonical_json({"é": 1, "a": [True, 2.5]})
     b'{"a":[true,2.5],"\\xc3\\xa9":1}'
     """
-    text = json.dumps(
-        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+    try:
+        text = json.dumps(
+            data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except RecursionError:  # json.dumps counts its depth against the recursion limit
+        raise ValueError("the data is nested too deeply to be JSON") from None
     return text.encode("utf-8")
 
 
@@ -114,7 +119,7 @@ def check_key(key: object) -> bytes:
     if type(key) is not bytes or not key:
         hint = " (encode a text key first, e.g. key.encode())" if isinstance(key, str) else ""
         raise InvalidArgumentError(
-            f"key must be non-empty bytes, e.g. secrets.token_bytes(32), got "
+            "key must be non-empty bytes, e.g. secrets.token_bytes(32), got "
             f"{type(key).__name__}{hint}"
         )
     return key
@@ -168,7 +173,7 @@ def check_mac(data: Mapping[str, Any], key: bytes) -> None:
         raise IntegrityError(
             f"the record is not JSON data, so its MAC cannot be checked: {exc}", check="mac"
         ) from None
-    if not (type(given) is str and given.isascii()) or not hmac.compare_digest(
+    if not (type(given) is str and given.isascii() and len(given) == 64) or not hmac.compare_digest(
         given.encode("ascii"), expected.encode("ascii")
     ):
         raise IntegrityError(
@@ -193,7 +198,8 @@ def new_salt(commit: object) -> bytes | None:
         return commit
     raise InvalidArgumentError(
         f"commit must be True (commit to the deck with a fresh random salt), False, or the "
-        f"{SALT_SIZE}-byte salt of a committed deal, got {type(commit).__name__} {commit!r:.60}"
+        f"{SALT_SIZE}-byte salt of a committed deal, got {type(commit).__name__} "
+        f"{safe_repr(commit, 60)}"
     )
 
 
@@ -222,12 +228,13 @@ def deal_commitment(deck: Iterable[Card | str], salt: bytes) -> str:
     """
     if type(salt) is not bytes or len(salt) != SALT_SIZE:
         raise InvalidArgumentError(
-            f"a deal's salt is {SALT_SIZE} bytes, got {type(salt).__name__} {salt!r:.60}"
+            f"a deal's salt is {SALT_SIZE} bytes, got {type(salt).__name__} "
+            f"{safe_repr(salt, 60)}"
         )
     if isinstance(deck, str | Card) or not isinstance(deck, Iterable):
         raise InvalidArgumentError(
             f"deal_commitment needs the deck as a sequence of cards, got "
-            f"{type(deck).__name__} {deck!r:.60}"
+            f"{type(deck).__name__} {safe_repr(deck, 60)}"
         )
     text = " ".join(str(Card.parse(card)) for card in deck)
     return hashlib.sha256(salt + text.encode("ascii")).hexdigest()
@@ -255,7 +262,7 @@ def salt_from_hex(text: object) -> bytes:
     if type(text) is not str or len(text) != 2 * SALT_SIZE or not set(text) <= _HEX:
         raise ValueError(
             f"expected the salt as {2 * SALT_SIZE} lowercase hex digits, got "
-            f"{type(text).__name__} {text!r:.80}"
+            f"{type(text).__name__} {safe_repr(text)}"
         )
     return bytes.fromhex(text)
 

@@ -3,13 +3,20 @@ reads it back, for a server and its clients.
 
 Every value a server sends or receives has a JSON form (made by the one converter of
 :mod:`trumpfamily.convert`; format 1): cards, suits and phases, every action and the
-:data:`~trumpfamily.actions.Action` union, :class:`~trumpfamily.outcomes.SeatView` with
-everything in it, every event of :mod:`trumpfamily.events`,
-:class:`~trumpfamily.outcomes.HandOutcome`, the typed hand and game records, and a
-tournament's :class:`~trumpfamily.tournament.TournamentResult`. The
-round trip is exact, ``from_json(to_json(x), type(x)) == x``, and :func:`from_json`
-refuses anything malformed with a :class:`~trumpfamily.errors.DecodeError` that names the
-field.
+:data:`~trumpfamily.actions.Action` union, the views
+(:class:`~trumpfamily.outcomes.SeatView`, :class:`~trumpfamily.outcomes.BiddingView` and
+their union :data:`~trumpfamily.outcomes.AnyView`) with everything in them, every event of
+:mod:`trumpfamily.events`, :class:`~trumpfamily.outcomes.HandOutcome`, the typed hand and
+game records, and a tournament's :class:`~trumpfamily.tournament.TournamentResult`. The
+round trip is exact, ``from_json(to_json(x), type(x)) == x``. Every value a client may
+receive as one of several classes carries its class name in ``"type"`` (actions, events,
+views), so that one union reads any of them: ``from_json(data, tf.AnyView)``.
+
+:func:`from_json` takes untrusted data: it refuses anything malformed with a
+:class:`~trumpfamily.errors.DecodeError` that names the field, and nothing else, in time
+linear in the data (a list longer than a game can hold is refused before it is read, and
+reading stops at the tenth wrong item), with a message of bounded length, whatever the
+depth, length or type of what it is given (:doc:`/howto/game-server`: the policy).
 
 >>> import json, trumpfamily as tf
 >>> tf.to_json(tf.Rob("8C"))
@@ -20,6 +27,9 @@ Play('5H')
 >>> text = json.dumps(tf.to_json(state.view(1)))
 >>> tf.from_json(json.loads(text), tf.SeatView) == state.view(1)
 True
+>>> bidding = tf.new_bidding_hand(tf.AUCTION_45, players=4, seed=1)
+>>> [type(tf.from_json(tf.to_json(h.view(0)), tf.AnyView)).__name__ for h in (state, bidding)]
+['SeatView', 'BiddingView']
 >>> tf.from_json({"type": "Play", "card": "5X"}, tf.Action)
 Traceback (most recent call last):
 ...
@@ -32,37 +42,28 @@ import typing
 from typing import Any, Final, TypeVar, overload
 
 from .actions import ACTION_TYPES, Action
-from .cards import Card, Suit
-from .convert import (
-    CONVERTER,
-    EVENT_TYPES,
-    STRUCTURE_ERRORS,
-    DealRecord,
-    GameRecord,
-    HandRecord,
-    problems,
-)
-from .errors import DecodeError, InvalidArgumentError
-from .events import AnyEvent, Event, GameEvent
-from .outcomes import Barred, BiddingView, GameContext, HandOutcome, Phase, SeatView, Trick, Turn
+from .convert import CONVERTER, EVENT_TYPES, JSON_TYPES, STRUCTURE_ERRORS, problems
+from .errors import DecodeError, InvalidArgumentError, safe_repr
+from .events import AnyEvent
 from .tournament import TournamentResult
-from .variants import Variant
 
 __all__ = ["from_json", "to_json"]
 
 T = TypeVar("T")
 
-#: The classes with a JSON form of their own (actions and events add ``"type"``).
-_CLASSES: Final[frozenset[type[Any]]] = frozenset({
-    Card, Suit, Phase, Variant, Trick, Barred, Turn, GameContext, HandOutcome, SeatView,
-    BiddingView, HandRecord, DealRecord, GameRecord, TournamentResult,
-})
+JSON_TYPES["TournamentResult"] = TournamentResult
+
 _ACTIONS: Final = frozenset(ACTION_TYPES.values())
 _EVENTS: Final = frozenset(EVENT_TYPES.values())
 
+#: The classes with a JSON form of their own (actions and events add ``"type"``).
+_CLASSES: Final[frozenset[type[Any]]] = frozenset(
+    t for t in JSON_TYPES.values() if isinstance(t, type) and t not in _ACTIONS | _EVENTS
+)
+
 #: The unions :func:`from_json` reads, by the name they have in the package.
 _UNIONS: Final[dict[Any, str]] = {
-    Action: "Action", Event: "Event", GameEvent: "GameEvent", AnyEvent: "AnyEvent",
+    t: name for name, t in JSON_TYPES.items() if not isinstance(t, type)
 }
 
 
@@ -76,7 +77,8 @@ def to_json(value: object) -> Any:
             :class:`~trumpfamily.outcomes.Barred`, :class:`~trumpfamily.outcomes.Turn`,
             :class:`~trumpfamily.outcomes.GameContext`,
             :class:`~trumpfamily.outcomes.HandOutcome`,
-            :class:`~trumpfamily.outcomes.SeatView`, a typed record
+            :class:`~trumpfamily.outcomes.SeatView`,
+            :class:`~trumpfamily.outcomes.BiddingView`, a typed record
             (:class:`~trumpfamily.convert.HandRecord`,
             :class:`~trumpfamily.convert.GameRecord`,
             :class:`~trumpfamily.convert.DealRecord`), a
@@ -88,7 +90,8 @@ def to_json(value: object) -> Any:
         The JSON form (:mod:`trumpfamily.convert`): a card as its text (``"5H"``), a
         suit as its letter, a phase as its value, an action or an event as an object
         whose ``"type"`` names its class, a variant as its name and every option, a view
-        or a record as an object with ``"format": 1``; a list or tuple as a list.
+        as an object with ``"format": 1`` and its class name in ``"type"``, a record as
+        an object with ``"format": 1``; a list or tuple as a list.
         ``json.dumps`` writes it as it is.
 
     Raises:
@@ -126,6 +129,10 @@ def to_json(value: object) -> Any:
 
 def _target(cls: Any) -> tuple[Any, str] | None:
     """What to structure ``cls`` as, and its name; ``None`` if it has no JSON form."""
+    try:
+        hash(cls)
+    except TypeError:  # not a type at all (a list, a dict...)
+        return None
     if cls in _CLASSES:
         return cls, cls.__name__
     if cls in _ACTIONS:  # read as any action, then checked
@@ -155,9 +162,16 @@ def from_json(data: object, cls: Any) -> Any:
     record's optional ``salt`` and ``mac``), no unknown field, ints that are ints (not
     bools, floats or strings), bools that are bools, lists that are lists, card text that
     is a card, an action or event ``"type"`` that names one, a view's or record's
-    ``"format"`` that is 1. It checks the form, not the rules: a view read back is the
-    view written, whatever its cards (replaying a record,
-    :func:`~trumpfamily.records.replay`, checks the rules).
+    ``"format"`` that is 1, a record's options that are every option of its variant. It
+    checks the form, not the rules: a view read back is the view written, whatever its
+    cards (replaying a record, :func:`~trumpfamily.records.replay`, checks the rules).
+
+    ``data`` may come from anybody: whatever its depth, length or type, the only error is
+    :class:`~trumpfamily.errors.DecodeError`, its message is bounded and the time is linear
+    in the data. A list of cards holds at most 53, a hand's actions (in a record, in a
+    view's ``history``) at most :data:`~trumpfamily.convert.MOST_HAND_ACTIONS`, any other
+    list at most :data:`~trumpfamily.convert.MOST_ITEMS` (lists of floats excepted): a
+    longer one is refused before its items are read.
 
     Args:
         data: JSON data.
@@ -167,7 +181,12 @@ def from_json(data: object, cls: Any) -> Any:
             :class:`~trumpfamily.tournament.TournamentResult`...), one of the unions
             :data:`~trumpfamily.actions.Action`, :data:`~trumpfamily.events.Event`,
             :data:`~trumpfamily.events.GameEvent`, :data:`~trumpfamily.events.AnyEvent`,
-            or ``tuple[X, ...]`` / ``list[X]`` of one of these.
+            :data:`~trumpfamily.outcomes.AnyView` (by the ``"type"`` field: a view
+            written without one reads as a :class:`~trumpfamily.outcomes.BiddingView` if
+            it has an ``"auction"``, else as a :class:`~trumpfamily.outcomes.SeatView`),
+            :data:`~trumpfamily.convert.AnyRecord` (by the ``"kind"`` of a game record),
+            or ``tuple[X, ...]`` / ``list[X]`` of one of these (every name is a key of
+            :data:`~trumpfamily.convert.JSON_TYPES`).
 
     Returns:
         The value, equal to the one written: ``from_json(to_json(x), type(x)) == x``. A
@@ -175,8 +194,9 @@ def from_json(data: object, cls: Any) -> Any:
         object itself when they are its own); any other name gives a variant of its own.
 
     Raises:
-        DecodeError: ``data`` is not the JSON form of a ``cls``; ``problems`` lists every
-            problem with its path (``"legal_actions[2].card"``) and reason.
+        DecodeError: ``data`` is not the JSON form of a ``cls``; ``problems`` lists the
+            problems (the first ten at most) with their paths
+            (``"legal_actions[2].card"``) and reasons.
         InvalidArgumentError: ``cls`` is not a type :func:`to_json` writes.
 
     >>> import trumpfamily as tf
@@ -194,10 +214,11 @@ def from_json(data: object, cls: Any) -> Any:
     """
     found = _target(cls)
     if found is None:
+        name = getattr(cls, "__name__", None)
         raise InvalidArgumentError(
-            f"from_json cannot read a {getattr(cls, '__name__', repr(cls))}: it reads the types "
-            "to_json writes (Card, SeatView, HandOutcome, an action or event class, Action, "
-            "AnyEvent...) and tuple[X, ...] or list[X] of them"
+            f"from_json cannot read a {name if type(name) is str else safe_repr(cls)}: it "
+            "reads the types to_json writes (Card, SeatView, HandOutcome, an action or event "
+            "class, Action, AnyEvent, AnyView...) and tuple[X, ...] or list[X] of them"
         )
     target, name = found
     try:

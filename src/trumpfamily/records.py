@@ -55,14 +55,16 @@ from .bidding.engine import new_bidding_hand
 from .cards import Card
 from .convert import (
     CONVERTER,
+    MOST_HAND_ACTIONS,
+    MOST_ITEMS,
     STRUCTURE_ERRORS,
     DealRecord,
     GameRecord,
     HandRecord,
     _Bad,
     _kind,
+    _names,
     _structure_card,
-    check_options,
     options_from_json,
     preset_variant,
     problems,
@@ -75,6 +77,7 @@ from .errors import (
     ReplayError,
     TrumpFamilyError,
     UnknownVariantError,
+    safe_repr,
     shorten,
 )
 from .game import AnyHand, GameState, new_game
@@ -84,14 +87,6 @@ from .variants import ALL_VARIANTS, Variant, find_variant
 __all__ = ["replay", "replay_game"]
 
 
-def _check_options(options: Mapping[str, Any]) -> None:
-    """Every option of OPTIONS.md, each of its exact type and value (RULES.md §3)."""
-    try:
-        check_options(options)
-    except _Bad as exc:
-        raise ReplayError(f"the record's options {exc}") from None
-
-
 def _variant(
     name: str, options: Mapping[str, Any], given: Variant | None, call: str = "replay"
 ) -> Variant:
@@ -99,7 +94,8 @@ def _variant(
         given = find_variant(given)
         if name != given.name:
             raise ReplayError(
-                f"the record is of variant {name!r}, not of the variant given ({given.name!r})"
+                f"the record is of variant {safe_repr(name)}, not of the variant given "
+                f"({given.name!r})"
             )
         mine = given.options()
         recorded = options_from_json(options)
@@ -107,14 +103,15 @@ def _variant(
         if differ:
             raise ReplayError(
                 "the record's options differ from the variant given: "
-                + ", ".join(f"{k}={options.get(k)!r} (variant: {mine[k]!r})" for k in differ)
+                + ", ".join(f"{k}={safe_repr(options.get(k))} (variant: {mine[k]!r})"
+                            for k in differ)
             )
         return given
     try:
         base = find_variant(name)
     except UnknownVariantError:
         raise ReplayError(
-            f"the record's variant {name!r} is not a preset; known names: "
+            f"the record's variant {safe_repr(name)} is not a preset; known names: "
             f"{', '.join(ALL_VARIANTS)}. Replay a custom variant's record with "
             f"{call}(record, variant=that_variant)"
         ) from None
@@ -131,14 +128,18 @@ def _same(a: object, b: object) -> bool:
 _R = TypeVar("_R", HandRecord, GameRecord)
 
 
-def _split(data: Mapping[str, Any], field: str, cls: type[_R]) -> tuple[_R, list[Any]]:
+def _split(
+    data: Mapping[str, Any], field: str, cls: type[_R], most: int
+) -> tuple[_R, list[Any]]:
     """The record ``data`` structured as ``cls`` without its list ``field`` (whose items
-    are read one by one later, so that an error names the item), and that list."""
+    are read one by one later, so that an error names the item; at most ``most`` of
+    them), and that list."""
     raw = data[field]
     if not isinstance(raw, list | tuple):
         raise ReplayError(
             f"the record is malformed: field {field!r}: expected a list, got {_kind(raw)}"
         )
+    _check_length(raw, most, field)
     header = {k: v for k, v in data.items() if k != field}
     header[field] = []
     try:
@@ -146,6 +147,15 @@ def _split(data: Mapping[str, Any], field: str, cls: type[_R]) -> tuple[_R, list
     except STRUCTURE_ERRORS as exc:  # cattrs raises validation groups naming each field
         raise ReplayError(f"the record is malformed: {_header_errors(exc)}") from None
     return rec, list(raw)
+
+
+def _check_length(raw: Sequence[Any], most: int, where: str) -> None:
+    """Refuse a list longer than any hand (actions) or game (deals) holds, unread."""
+    if len(raw) > most:
+        raise ReplayError(
+            f"the record is malformed: field {where!r}: {len(raw):,} items given; no "
+            f"{'hand' if 'actions' in where else 'game record'} holds more than {most:,}"
+        )
 
 
 def _header_errors(exc: Exception) -> str:
@@ -166,15 +176,16 @@ def _action_problem(raw: object) -> str:
         return f"missing field 'type' (one of {names})"
     kind = raw["type"]
     if type(kind) is not str or kind not in ACTION_TYPES:
-        return f"unknown action type {kind!r} (expected one of {names})"
+        return f"unknown action type {safe_repr(kind)} (expected one of {names})"
     fields = {f.name: f.type for f in attrs.fields(ACTION_TYPES[kind])}
     has = f"{kind} has {', '.join(map(repr, fields))}" if fields else f"{kind} has no fields"
     for name in fields:
         if name not in raw:
             return f"missing field {name!r} ({has})"
-    extra = sorted(str(k) for k in raw if k != "type" and k not in fields)
+    extra = [k for k in raw if type(k) is not str or (k != "type" and k not in fields)]
     if extra:
-        return f"unexpected field(s) {', '.join(map(repr, extra))} ({has})"
+        shown = {k if type(k) is str else safe_repr(k, 40) for k in extra[:5]}
+        return f"unexpected field(s) {_names(shown, len(extra))} ({has})"
     for name, kind_of in fields.items():
         try:
             if kind_of is Card:
@@ -312,11 +323,10 @@ def replay(
     for field in ("format", "actions"):
         if field not in data:
             raise ReplayError(f"the record is malformed: field {field!r}: missing")
-    rec, raw_actions = _split(data, "actions", HandRecord)
+    rec, raw_actions = _split(data, "actions", HandRecord, MOST_HAND_ACTIONS)
     salt = _salt(rec)
     if commitment is not None:
         _check_commitment(commitment, rec.deck, salt)
-    _check_options(rec.options)
     rules = _variant(rec.variant, rec.options, variant)
     commit = False if salt is None else salt
     state: AnyHand
@@ -359,7 +369,7 @@ def _structure_game(data: Mapping[str, Any]) -> tuple[GameRecord, list[Any]]:
         raise ReplayError(
             f"the record is malformed: field 'kind': expected 'game', got {_kind(data['kind'])}"
         )
-    return _split(data, "deals", GameRecord)
+    return _split(data, "deals", GameRecord, MOST_ITEMS)
 
 
 def _replay_deal(
@@ -378,6 +388,11 @@ def _replay_deal(
             "missing" if "actions" not in raw else f"expected a list, got {_kind(raw_actions)}"
         )
         raise ReplayError(f"{where} is malformed: field 'actions': {problem}")
+    if len(raw_actions) > MOST_HAND_ACTIONS:
+        raise ReplayError(
+            f"{where} is malformed: field 'actions': {len(raw_actions):,} items given; no "
+            f"hand holds more than {MOST_HAND_ACTIONS:,}"
+        )
     try:
         deal = CONVERTER.structure({**raw, "actions": []}, DealRecord)
     except STRUCTURE_ERRORS as exc:
@@ -510,7 +525,6 @@ def replay_game(
             hand=len(raw_deals) + 1,
         )
     salt = _salt(rec)
-    _check_options(rec.options)
     rules = _variant(rec.variant, rec.options, variant, "replay_game")
     try:
         state = new_game(

@@ -14,7 +14,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from ._options import choice, flag
-from .errors import InvalidVariantError, PlayerCountError
+from .errors import InvalidVariantError, PlayerCountError, safe_repr
 
 __all__ = ["DealPackets", "FirstDealer", "Misdeal", "Partnerships", "Table"]
 
@@ -166,9 +166,9 @@ class Table:
         """Raise :class:`PlayerCountError` unless ``players`` is allowed."""
         if type(players) is not int:
             raise PlayerCountError(
-                f"players={players!r}: the number of players is an int ({self.min_players} to "
+                f"players={safe_repr(players)}: the number of players is an int ({self.min_players} to "
                 f"{self.max_players} in this variant), not {type(players).__name__}")
         if not self.min_players <= players <= self.max_players:
             raise PlayerCountError(
-                f"players={players!r}: this variant is for {self.min_players} to "
+                f"players={safe_repr(players)}: this variant is for {self.min_players} to "
                 f"{self.max_players} players (OPTIONS.md player counts)")

@@ -44,7 +44,7 @@ from .bidding_presets import (
     ONE_TEN_BIDDING,
     TWO_TWENTY_BIDDING,
 )
-from .errors import InvalidVariantError, PlayerCountError, UnknownVariantError
+from .errors import InvalidVariantError, PlayerCountError, UnknownVariantError, safe_repr
 from .jinking import Jinking
 from .ranking import Ranking
 from .reneging import Reneging
@@ -336,7 +336,7 @@ class Variant:
                         f"component is None); start from a bidding preset, e.g. "
                         f"AUCTION_45.with_options({name}=...)")
                 raise InvalidVariantError(
-                    f"unknown option {name!r}; valid options: {', '.join(specs)}")
+                    f"unknown option {safe_repr(name, 60)}; valid options: {', '.join(specs)}")
             attr, spec = specs[name]
             spec.check(name, value)
             per_component.setdefault(attr, {})[name] = value
@@ -714,9 +714,9 @@ def find_variant(name: str | Variant) -> Variant:
         return name
     if not isinstance(name, str):
         raise UnknownVariantError(
-            repr(name), list(ALL_VARIANTS), f"expected a variant name (str) or a Variant, got "
-            f"{type(name).__name__} {name!r}; known names: {', '.join(ALL_VARIANTS)}")
-    key = _key(name)
+            safe_repr(name), list(ALL_VARIANTS), f"expected a variant name (str) or a Variant, got "
+            f"{type(name).__name__} {safe_repr(name)}; known names: {', '.join(ALL_VARIANTS)}")
+    key = _key(name) if len(name) <= 200 else ""  # no name is longer: not read
     found = _BY_KEY.get(key) or (_BY_KEY.get(key[:-1]) if key.endswith("s") else None)
     if found is not None:
         return found

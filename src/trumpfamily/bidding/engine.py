@@ -108,6 +108,7 @@ from ..errors import (
     InvalidSeatError,
     InvalidVariantError,
     PlayerCountError,
+    safe_repr,
 )
 from ..events import (
     AuctionWon,
@@ -796,7 +797,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
         if type(seat) is not int or not 0 <= seat < self.players:
             code = "not-a-seat"
             what = "a seat number" if type(seat) is not int else "a seat"
-            reason = (f"seat={seat!r} is not {what}: seats are the ints 0..{self.players - 1}"
+            reason = (f"seat={safe_repr(seat)} is not {what}: seats are the ints 0..{self.players - 1}"
                       + (f" (it is seat {to_act}'s turn)" if to_act is not None
                          else ", and the hand is over"))
         elif to_act is None:
@@ -1194,10 +1195,11 @@ def _outcome(state: BiddingHand) -> HandOutcome:
 def _check_scores(scores: Sequence[int] | None, sides: int) -> tuple[int, ...]:
     if scores is None:
         return (0,) * sides
-    if (isinstance(scores, str) or not isinstance(scores, Sequence) or len(scores) != sides
-            or any(type(x) is not int for x in scores)):
+    if (isinstance(scores, str | bytes | bytearray) or not isinstance(scores, Sequence) or len(scores) != sides
+            or any(type(x) is not int or x.bit_length() > 63 for x in scores)):
         raise InvalidArgumentError(
-            f"scores={scores!r}: one int score per side before the hand ({sides} sides)")
+            f"scores={safe_repr(scores)}: one int score per side before the hand ({sides} "
+            "sides; 64-bit ints)")
     return tuple(scores)
 
 
@@ -1529,11 +1531,11 @@ def stacked_bidding_deck(
     if hands is not None and not isinstance(hands, Mapping):
         raise InvalidDeckError(
             f"stacked_bidding_deck: hands must map seats to cards, e.g. {{1: \"JH AH KC 7S 3D\"}}, "
-            f"got {type(hands).__name__} {hands!r:.60}")
+            f"got {type(hands).__name__} {safe_repr(hands, 60)}")
     try:
         for seat, cards in (hands or {}).items():
             if type(seat) is not int or not 0 <= seat < players:
-                raise InvalidDeckError(f"hands: {seat!r} is not a seat (0..{players - 1})")
+                raise InvalidDeckError(f"hands: {safe_repr(seat)} is not a seat (0..{players - 1})")
             wanted[seat] = list(parse_cards(cards))
         wanted[KITTY] = list(parse_cards(kitty))
         top = list(parse_cards(stock))
