@@ -108,6 +108,7 @@ def _stand_in(name: str) -> None:
     functions and classes keep their docstrings and signatures, and the page its source
     links; only the private constants computed with numpy are missing."""
     import __future__
+
     import ast
     import types
 

@@ -218,22 +218,22 @@ def test_a_bot_of_ones_own_plays_and_plays_in_a_tournament(
 
 @pytest.mark.parametrize(("command", "message"), [
     (["play", "maw", "--bots", "nobody"],
-     "trumpfamily play: error: --bots nobody: no bot of that name in BOTS; the bots are "
+     ("trumpfamily play: error: --bots nobody: no bot of that name in BOTS; the bots are "
      "context-rule-of-thumb, ismcts, random, rule-of-thumb, sample-solve (arguments follow a "
-     "colon: 'name:key=value,key=value'), or a bot of your own, 'package.module:Class'"),
+     "colon: 'name:key=value,key=value'), or a bot of your own, 'package.module:Class'")),
     (["play", "maw", "--bots", "tf_no_module:Bot"],
-     "trumpfamily play: error: --bots tf_no_module:Bot: cannot import module 'tf_no_module' "
+     ("trumpfamily play: error: --bots tf_no_module:Bot: cannot import module 'tf_no_module' "
      "(No module named 'tf_no_module'): it must be importable by its dotted name, installed "
-     "or on PYTHONPATH"),
+     "or on PYTHONPATH")),
     (["play", "maw", "--bots", "./bots.py:Bot"],
-     "trumpfamily play: error: --bots ./bots.py:Bot: no bot of that name in BOTS; the bots "
+     ("trumpfamily play: error: --bots ./bots.py:Bot: no bot of that name in BOTS; the bots "
      "are context-rule-of-thumb, ismcts, random, rule-of-thumb, sample-solve (arguments "
      "follow a colon: 'name:key=value,key=value'), or a bot of your own, "
-     "'package.module:Class'"),
+     "'package.module:Class'")),
     (["tournament", "random", "tf_no_module:Bot", "--variant", "maw"],
-     "trumpfamily tournament: error: bot 'tf_no_module:Bot': cannot import module "
+     ("trumpfamily tournament: error: bot 'tf_no_module:Bot': cannot import module "
      "'tf_no_module' (No module named 'tf_no_module'): it must be importable by its dotted "
-     "name, installed or on PYTHONPATH"),
+     "name, installed or on PYTHONPATH")),
 ])
 def test_a_bad_bot_is_one_clear_line(command: list[str], message: str,
                                      capsys: pytest.CaptureFixture[str],
@@ -440,18 +440,18 @@ def _pty_session(args: list[str], answers: list[bytes], columns: int) -> tuple[i
 
 @pytest.mark.parametrize(("args", "card", "why"), [
     (["spoil five", "--trump", "D", "--trick", "KC", "--hand", "AH 9C 2S"], "AH",
-     "clubs were led (KC): you may follow suit or play a trump, and AH is a trump (the Ace of "
-     "Hearts is a trump, not a heart) (RULES.md §1.4.2; FOS, EB11, MAW)"),
+     ("clubs were led (KC): you may follow suit or play a trump, and AH is a trump (the Ace of "
+     "Hearts is a trump, not a heart) (RULES.md §1.4.2; FOS, EB11, MAW)")),
     (["spoil five", "--trump", "D", "--trick", "8D", "--hand", "JD 9C 2S"], "9C",
-     "trumps were led (8D) and every trump you hold (JD) may renege, being privileged and "
+     ("trumps were led (8D) and every trump you hold (JD) may renege, being privileged and "
      "higher than the trump led: you may keep it back and play any card (option "
-     "renege_cards='5-J-AH'; RULES.md §1.4.3)"),
+     "renege_cards='5-J-AH'; RULES.md §1.4.3)")),
     (["spoil five", "--trump", "D", "--trick", "KH", "--hand", "AH 9C"], "9C",
-     "hearts were led (KH) and you hold no heart (the Ace of Hearts is a trump, not a heart): "
-     "any card may be played (RULES.md §1.4.2)"),
+     ("hearts were led (KH) and you hold no heart (the Ace of Hearts is a trump, not a heart): "
+     "any card may be played (RULES.md §1.4.2)")),
     (["45", "--trump", "C", "--trick", "AH", "--hand", "KH 9D 3S"], "KH",
-     "the Ace of Hearts was led and you hold no trump: KH is a heart, and a heart must be "
-     "played (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)"),
+     ("the Ace of Hearts was led and you hold no trump: KH is a heart, and a heart must be "
+     "played (option ah_lead_requires_heart=True, W45; RULES.md §1.4.3)")),
     (["spoil five", "--trump", "H", "--hand", "AH 9S"], "All 2",  # one reason: said once
      "you lead: any card may be led (RULES.md §1.4)"),
     (["spoil five", "--trump", "H", "--hand", "AH"], "AH",

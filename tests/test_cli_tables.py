@@ -130,8 +130,8 @@ def test_the_old_spellings_of_play_still_work_with_a_note(
                            capsys, monkeypatch)
     assert code == 0 and old == new
     assert err.splitlines() == [
-        "trumpfamily play: note: -n is deprecated: write --players N (or -p N) (-n is the "
-        "number of deals in 'trumpfamily tournament', and will be here too)",
-        "trumpfamily play: note: --hands is deprecated: write --deals K (as in 'trumpfamily "
-        "tournament')",
+        ("trumpfamily play: note: -n is deprecated: write --players N (or -p N) (-n is the "
+        "number of deals in 'trumpfamily tournament', and will be here too)"),
+        ("trumpfamily play: note: --hands is deprecated: write --deals K (as in 'trumpfamily "
+        "tournament')"),
     ]

@@ -23,7 +23,7 @@ import pytest
 
 import trumpfamily as tf
 from trumpfamily.actions import ACTION_TYPES
-from trumpfamily.convert import CONVERTER, EVENT_TYPES, JSON_TYPES
+from trumpfamily.convert import EVENT_TYPES, JSON_TYPES
 from trumpfamily.errors import safe_repr
 
 #: What one call may cost (CPU seconds, the best of three tries) and say (bytes).
@@ -307,7 +307,7 @@ def test_from_json_refuses_hostile_values_at_every_place(name: str) -> None:
 
 
 def test_from_json_is_given_no_type_at_all() -> None:
-    for label, value in hostile().items():
+    for value in hostile().values():
         assert isinstance(refused(lambda: tf.from_json({}, value)), tf.InvalidArgumentError)
 
 
@@ -483,7 +483,7 @@ def test_option_text_is_read_in_bounded_time_and_checked(variant: tf.Variant) ->
             assert bounded(read) is None, (name, safe_repr(text))
             error = bounded(lambda: spec.check(name, value))
             assert error is None or isinstance(error, tf.InvalidVariantError)
-        for label, value in hostile().items():
+        for value in hostile().values():
             if not isinstance(value, str):
                 assert isinstance(refused(lambda: spec.parse(value)), tf.InvalidVariantError)
 

@@ -676,7 +676,7 @@ def test_a_trick_picture_names_the_trump_suit() -> None:
     assert shown(picture) == set(trick.cards)
     assert svg.trick(trick, trump="hearts") != svg.trick(trick, trump="S")
     assert "Trumps" not in svg.trick(trick)  # no suit given, none named
-    left, right = _extent(picture)
+    _left, right = _extent(picture)
     assert right <= float(root.get("width", "0"))
     with pytest.raises(tf.CardParseError):
         svg.trick(trick, trump="X")

@@ -84,24 +84,24 @@ def test_a_tournament_takes_it_by_name_in_this_process_and_in_workers(
 
 @pytest.mark.parametrize(("spec", "message"), [
     ("tf_no_such_module:Bot",
-     "bot 'tf_no_such_module:Bot': cannot import module 'tf_no_such_module' (No module "
+     ("bot 'tf_no_such_module:Bot': cannot import module 'tf_no_such_module' (No module "
      "named 'tf_no_such_module'): it must be importable by its dotted name, installed or "
-     "on PYTHONPATH"),
+     "on PYTHONPATH")),
     (f"{MODULE}:NoSuchBot", f"bot '{MODULE}:NoSuchBot': module '{MODULE}' has no 'NoSuchBot'"),
     (f"{MODULE}:First-Card",
-     f"bot '{MODULE}:First-Card': a bot of your own is 'package.module:Class' (then "
+     (f"bot '{MODULE}:First-Card': a bot of your own is 'package.module:Class' (then "
      "':key=value,...' for its arguments); 'First-Card' is not the name of a class or "
-     "function"),
+     "function")),
     (f"{MODULE}:AN_INSTANCE",
-     f"bot '{MODULE}:AN_INSTANCE': {MODULE}.AN_INSTANCE is a FirstCard player object: give "
+     (f"bot '{MODULE}:AN_INSTANCE': {MODULE}.AN_INSTANCE is a FirstCard player object: give "
      "its class (or a factory taking a seed) instead, as every seat of every deal gets a "
-     "fresh bot"),
+     "fresh bot")),
     (f"{MODULE}:NOT_A_BOT",
-     f"bot '{MODULE}:NOT_A_BOT': {MODULE}.NOT_A_BOT is not a Player class or a factory "
-     "taking a seed: got tuple (1, 2, 3)"),
+     (f"bot '{MODULE}:NOT_A_BOT': {MODULE}.NOT_A_BOT is not a Player class or a factory "
+     "taking a seed: got tuple (1, 2, 3)")),
     ("tf_loader_broken:Bot",
-     "bot 'tf_loader_broken:Bot': importing module 'tf_loader_broken' failed "
-     "(RuntimeError: boom)"),
+     ("bot 'tf_loader_broken:Bot': importing module 'tf_loader_broken' failed "
+     "(RuntimeError: boom)")),
 ])
 def test_a_bad_spec_is_a_clear_library_error(bots_module: str, spec: str,
                                              message: str) -> None:

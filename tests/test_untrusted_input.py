@@ -187,8 +187,8 @@ def test_a_megabyte_of_discarded_cards_is_refused_at_once() -> None:
     with pytest.raises(tf.DecodeError) as caught:
         tf.from_json(data, tf.Action)
     assert caught.value.problems == (
-        ("cards", "Discard: 210000 cards given; a discard holds at most 53 (a whole deck), "
-                  "and never more than the hand (BIDDING.md §3.4)"),)
+        ("cards", ("Discard: 210000 cards given; a discard holds at most 53 (a whole deck), "
+                  "and never more than the hand (BIDDING.md §3.4)")),)
     many = [{"type": "Discard", "cards": ["x"]}] * 210_000
     assert _cpu(lambda: tf.from_json(many, list[tf.Action])) < 0.1
     with pytest.raises(tf.DecodeError, match="210,000 items given; a list here holds at most "
@@ -227,7 +227,7 @@ def test_an_int_option_of_many_digits_is_text_that_the_check_refuses(text: str) 
 
 
 def test_option_text_that_is_not_text_is_refused() -> None:
-    for name, (_, spec) in tf.AUCTION_45.option_specs().items():
+    for (_, spec) in tf.AUCTION_45.option_specs().values():
         with pytest.raises(tf.InvalidVariantError, match="option text must be a str"):
             spec.parse(45)  # type: ignore[arg-type]
 
@@ -282,8 +282,8 @@ def test_views_carry_their_type_and_read_back_through_one_union() -> None:
     with pytest.raises(tf.DecodeError) as caught:
         tf.from_json(tf.to_json(bidding), tf.SeatView)
     assert caught.value.problems == (
-        ("type", "expected 'SeatView', got str 'BiddingView': read a view of any game as "
-                 "AnyView"),)
+        ("type", ("expected 'SeatView', got str 'BiddingView': read a view of any game as "
+                 "AnyView")),)
     with pytest.raises(tf.DecodeError, match="unknown view type 'HandState'"):
         tf.from_json({**tf.to_json(turn_up), "type": "HandState"}, tf.AnyView)
 

@@ -59,9 +59,9 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from . import events as _events
+from ._options import option_value_problem
 from .actions import ACTION_TYPES, Action, Discard, too_many_discarded
 from .cards import Card, Suit
-from ._options import option_value_problem
 from .errors import MAX_PROBLEMS, CardParseError, InvalidVariantError, safe_repr
 from .integrity import salt_from_hex, sign
 from .outcomes import (
@@ -87,7 +87,6 @@ from .variants import (
 
 __all__ = [
     "CONVERTER",
-    "AnyRecord",
     "EVENT_TYPES",
     "FORMAT",
     "JSON_TYPES",
@@ -98,6 +97,7 @@ __all__ = [
     "MOST_SEED_BITS",
     "MOST_SEED_TEXT",
     "VIEW_TYPES",
+    "AnyRecord",
     "DealRecord",
     "GameRecord",
     "HandRecord",

@@ -135,7 +135,7 @@ class _Out:
         else:
             try:
                 text = repr(value)
-            except Exception:  # a repr that fails (too deep, broken): the type will do
+            except Exception:  # noqa: BLE001 (a repr that fails, too deep or broken: the type will do)
                 text = ""
             if type(text) is not str or not text:
                 text = f"<{cls.__name__} object>"

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn, TextIO, TypeAlias
 
 from ..bidding import EXTRA_BID
-from ..errors import InvalidVariantError, PlayerCountError
+from ..errors import InvalidVariantError
 from ..variants import BIDDING_OPTION_SPECS, OPTION_SPECS, Variant, find_variant
 
 __all__ = [

@@ -117,8 +117,8 @@ class _Deprecated(argparse.Action):
     ``--deals``): stores the value as the new one does, and keeps a note for
     :func:`run` to print on standard error."""
 
-    _NEW: Final = {"-n": ("--players N (or -p N)", "-n is the number of deals in "
-                          "'trumpfamily tournament', and will be here too"),
+    _NEW: Final = {"-n": ("--players N (or -p N)", ("-n is the number of deals in "
+                          "'trumpfamily tournament', and will be here too")),
                    "--hands": ("--deals K", "as in 'trumpfamily tournament'")}
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,

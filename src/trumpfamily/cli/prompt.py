@@ -375,8 +375,8 @@ class Prompt:
         try:
             cards = [Card.parse(word) for word in re.split(r"[\s,]+", text) if word]
         except CardParseError as error:
-            return [f"  {error}. Type explain and a card of your hand, e.g. 'explain "
-                    f"{view.hand[0] if view.hand else '9D'}', or explain alone for every card."]
+            return [(f"  {error}. Type explain and a card of your hand, e.g. 'explain "
+                    f"{view.hand[0] if view.hand else '9D'}', or explain alone for every card.")]
         return explain_lines(view, hand, cards, self.style)
 
     def _read(self) -> str:
