@@ -335,6 +335,7 @@ class Narrator:
         self._turn_up: Card | None = None
         self._tricks = [0] * players
         self._calls: list[str] = []  # the auction so far, told when it ends
+        self._trick: list[str] = []  # the trick in play so far, told when it is won
         self._discard: Discarded | None = None  # told with the draw that follows it
         # the game
         self._antes: AntesPaid | None = None
@@ -416,10 +417,15 @@ class Narrator:
     def unfinished(self) -> list[str]:
         """What the events told so far leave for a later event to tell, told as it stands
         (for a record that stops there): the calls of an auction in progress, which are
-        otherwise told when it ends; ``[]`` when nothing waits."""
+        otherwise told when it ends, and the cards played to the trick in play, otherwise
+        told when it is won (``"  Trick 2 so far: P1 QD  P2 3H."``); ``[]`` when nothing
+        waits."""
+        lines = self.flush()
         if self._calls:
-            return [f"  Auction so far: {', '.join(self._calls)}."]
-        return []
+            lines.append(f"  Auction so far: {', '.join(self._calls)}.")
+        if self._trick:
+            lines.append(f"  Trick {sum(self._tricks) + 1} so far: {'  '.join(self._trick)}.")
+        return lines
 
     def flush(self) -> list[str]:
         """The lines held back for an event that may complete them (a discard waiting
@@ -459,7 +465,7 @@ class Narrator:
         lines = self._standings(None)  # a points game's scores after the hand before
         self._dealer, self._turn_up = event.dealer, None
         self._tricks = [0] * len(event.hands)
-        self._calls = []
+        self._calls, self._trick = [], []
         title = "Hand" if event.hand_number is None else f"Hand {event.hand_number}"
         lines += ["", (f"{self.style.bold(title)}: {self._subject(event.dealer, 'deal')}, "
                       f"{_count(len(event.hands), 'player')}.")]
@@ -613,6 +619,7 @@ class Narrator:
         return [f"  {self._subject(event.seat, 'refuse')} to five."]
 
     def _played(self, event: Played) -> list[str]:
+        self._trick.append(f"{self.who(event.seat)} {self.style.card(event.card)}")
         if event.demoted:  # the penalty shows once the Ace is played (RULES.md §1.5)
             return [(f"  {self.who(event.seat)} plays {self.style.card(event.card)}, the Ace of "
                      "trumps not robbed: it ranks as the lowest trump this deal.")]
@@ -621,6 +628,7 @@ class Narrator:
     def _trick_won(self, event: TrickWon) -> list[str]:
         players = len(self._tricks)
         self._tricks[event.seat] += 1
+        self._trick = []
         plays = "  ".join(f"{self.who((event.leader + i) % players)} {self.style.card(card)}"
                           for i, card in enumerate(event.cards))
         won = _count(self._tricks[event.seat], "trick")
@@ -636,6 +644,7 @@ class Narrator:
 
     def _hand_over(self, event: HandOver) -> list[str]:
         outcome = event.outcome
+        self._trick = []  # a hand may end in the middle of a trick (a claim)
         if outcome.thrown_in:  # no card was played: told with the auction
             return []
         tricks = ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(outcome.tricks))

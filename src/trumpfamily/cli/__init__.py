@@ -13,7 +13,7 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
     trumpfamily play VARIANT [--players N] [--seed S] [--human SEAT] [--option ...]
                      [--deals K] [--bots BOT] [--save FILE]
     trumpfamily play --resume FILE [--human SEAT|none] [--bots BOT] [--save FILE]
-    trumpfamily replay FILE
+    trumpfamily replay FILE [--seat N]
     trumpfamily demo [--seed S] [--players N]
     trumpfamily tournament BOT BOT... --variant VARIANT [--deals D] [--players N] [--seed S]
                      [--workers W] [--no-duplicate] [--scheduler ADDRESS] [--json FILE]

@@ -5,7 +5,11 @@ writes it), a hand record (``HandState.record()``) or a list of hand records.
 :func:`~trumpfamily.records.replay_game` and :func:`~trumpfamily.records.replay` check each
 record under the rules; it is then told by the :class:`~trumpfamily.narrate.Narrator` from
 the events of its actions, applied one by one from the deal, the whole truth (discards
-included), in the words of ``trumpfamily play``.
+included), in the words of ``trumpfamily play``. A record holds the whole deal, so a
+replay is a full-information tool: it shows every seat's hand, and of a game or hand
+that is not over it says so first, since those are cards the players have not all seen.
+``--seat N`` tells it as seat N saw it instead (the narrator told that seat, as ``play
+--human N`` tells it: :class:`~trumpfamily.narrate.Narrator` with ``seat=N``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                                    "as written by HandState.record()) trick by trick, and "
                                    "verify it.")
     p.add_argument("file", metavar="FILE", help="the record, a JSON file ('-' for standard input)")
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="tell it as seat N saw it: its own hand and what the table saw, "
+                        "not the other seats' hands or face-down discards (default: the "
+                        "whole truth, every seat's hand)")
     p.set_defaults(func=run)
 
 
@@ -51,7 +59,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     name = where(args.file)
     if isinstance(data, dict) and data.get("kind") == "game":
         record, _ = split_save(data, name)  # the human seat saved by play is not replayed
-        _say(out, _told_game(record, name, style))
+        _say(out, _told_game(record, name, style, args.seat))
         return EXIT_OK
     records = data if isinstance(data, list) else [data]
     if not records:
@@ -66,7 +74,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
         if number > 1:
             print(file=out)
-        _say(out, _told_hand(start, final, number, label, style))
+        _say(out, _told_hand(start, final, number, label, style, args.seat))
     return EXIT_OK
 
 
@@ -79,11 +87,31 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def _checked_seat(seat: int | None, players: int, where: str) -> int | None:
+    """``--seat``, checked against the record's table."""
+    if seat is not None and not 0 <= seat < players:
+        raise CommandError(f"--seat {seat} is not a seat of {where}: seats are 0 to "
+                           f"{players - 1}")
+    return seat
+
+
+def _not_over(what: str) -> str:
+    """The warning that opens the replay of a record that stops before its end, told
+    the whole truth."""
+    return (f"This {what} is not over: the hands below include cards the players have not "
+            "seen (--seat N tells it as seat N saw it).")
+
+
 def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
-               style: Style) -> list[str]:
-    """The hand from ``start`` (the deal) to ``final``, told from its events."""
-    narrator = Narrator(start.variant, start.players, style=style)
-    lines = [style.bold(f"Replay of {where}: {variant_title(start.variant)}")]
+               style: Style, seat: int | None = None) -> list[str]:
+    """The hand from ``start`` (the deal) to ``final``, told from its events (to ``seat``
+    when given)."""
+    seat = _checked_seat(seat, start.players, where)
+    narrator = Narrator(start.variant, start.players, seat=seat, style=style)
+    told = "" if seat is None else f", as P{seat} saw it"
+    lines = [style.bold(f"Replay of {where}{told}: {variant_title(start.variant)}")]
+    if seat is None and not final.is_over:
+        lines.append(_not_over("hand"))
     # the records of a file are its hands, numbered
     lines += narrator.lines(attrs.evolve(e, hand_number=number) if isinstance(e, Dealt) else e
                             for e in start.events)
@@ -103,8 +131,10 @@ def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
     return lines
 
 
-def _told_game(data: dict[str, Any], where: str, style: Style) -> list[str]:
-    """A game record told hand by hand, in the words of ``trumpfamily play``."""
+def _told_game(data: dict[str, Any], where: str, style: Style,
+               seat: int | None = None) -> list[str]:
+    """A game record told hand by hand, in the words of ``trumpfamily play`` (to ``seat``
+    when given, as ``play --human SEAT`` tells it)."""
     deals = data.get("deals")
     for number, deal in enumerate(deals if isinstance(deals, list) else [], 1):
         _check_action_types(deal, f"{where}, hand {number}")
@@ -114,8 +144,12 @@ def _told_game(data: dict[str, Any], where: str, style: Style) -> list[str]:
     except ReplayError as error:
         raise CommandError(f"{where} does not verify: {error}", EXIT_FAILURE) from None
     assert isinstance(deals, list)  # replay_game checked it
-    narrator = Narrator.for_game(state, style=style)
-    lines = game_header(state, note=f"replay of {where}", style=style)
+    seat = _checked_seat(seat, state.players, where)
+    narrator = Narrator.for_game(state, seat=seat, style=style)
+    told = "" if seat is None else f", as P{seat} saw it"
+    lines = game_header(state, note=f"replay of {where}{told}", style=style)
+    if seat is None and not final.is_over:
+        lines.append(_not_over("game"))
     lines += narrator.lines(state.events)
     actions = 0
     for number in range(1, len(deals) + 1):

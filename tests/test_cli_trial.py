@@ -1,0 +1,112 @@
+"""A newcomer's trial of the command line: a replay of an unfinished game (the trick in
+play, the hidden hands said, ``--seat``), one meaning of ``-n`` and the game first in
+``tournament``, the bidding fallback said once, the prompt's words, the demo's chips.
+
+Expected values come from the library (the game's own state, the engine's refusals),
+not written out again; the positions are the deals of the seeds named.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import trumpfamily as tf
+from trumpfamily import cli
+
+#: Spoil Five, four players, seed 2, the rule-of-thumb bots: 8 actions in, P0 has robbed,
+#: won trick 1, and led trick 2, which P1 and P2 have followed.
+ACTIONS = 8
+
+
+def in_process(argv: list[str], capsys: pytest.CaptureFixture[str],
+               monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
+    """``cli.main(argv)`` with ``stdin`` typed: the exit status, standard output and error."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def unfinished_game(tmp_path: Path) -> tuple[tf.GameState, str]:
+    """A game left in the middle of trick 2, saved as ``play --save`` saves it."""
+    state = tf.new_game(tf.SPOIL_FIVE, players=4, seed=2, hands=5)
+    bot = tf.RuleOfThumbPlayer()
+    for _ in range(ACTIONS):
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bot.choose(state.view(seat)), seat)
+    path = tmp_path / "left.json"
+    path.write_text(json.dumps({**state.record(), "humans": [3]}), encoding="utf-8")
+    return state, str(path)
+
+
+# -- 1. replay of an unfinished game ------------------------------------------------------
+
+def test_replay_of_an_unfinished_game_lists_the_trick_in_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state, path = unfinished_game(tmp_path)
+    hand = state.hand
+    assert isinstance(hand, tf.HandState) and len(hand.current_trick) == 3
+    code, out, _ = in_process(["replay", path], capsys, monkeypatch)
+    assert code == cli.EXIT_OK
+    plays = "  ".join(f"P{(hand.leader + i) % 4} {card}"
+                      for i, card in enumerate(hand.current_trick))
+    lines = out.splitlines()
+    assert lines[-3] == f"  Trick {len(hand.tricks) + 1} so far: {plays}."
+    assert lines[-2].startswith(f"The record stops in hand 1, {ACTIONS} actions into it")
+
+
+def test_replay_of_an_unfinished_game_says_it_shows_unseen_cards(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _, path = unfinished_game(tmp_path)
+    _, out, _ = in_process(["replay", path], capsys, monkeypatch)
+    lines = out.splitlines()
+    assert lines[1] == ("This game is not over: the hands below include cards the players "
+                        "have not seen (--seat N tells it as seat N saw it).")
+    assert any(line.startswith("  Hands: P0 ") for line in lines)
+
+
+def test_replay_of_a_finished_game_has_no_such_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4, hands=1)
+    bot = tf.RuleOfThumbPlayer()
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bot.choose(state.view(seat)), seat)
+    path = tmp_path / "done.json"
+    path.write_text(json.dumps(state.record()), encoding="utf-8")
+    _, out, _ = in_process(["replay", str(path)], capsys, monkeypatch)
+    assert "is not over" not in out
+
+
+def test_replay_seat_tells_the_game_as_that_seat_saw_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state, path = unfinished_game(tmp_path)
+    code, out, _ = in_process(["replay", path, "--seat", "3"], capsys, monkeypatch)
+    assert code == cli.EXIT_OK
+    lines = out.splitlines()
+    assert lines[0].endswith(f"replay of {path}, as P3 saw it.")
+    assert "is not over" not in out and "  Hands: " not in out
+    dealt = tf.new_hand(tf.SPOIL_FIVE, players=4, dealer=state.hand.dealer,
+                        deck=state.hand.deck)
+    assert f"  Your hand: {' '.join(str(c) for c in dealt.hands[3])}" in lines
+    assert "discarding a card face down" in out  # P0's rob, as P3 saw it
+
+
+def test_replay_seat_must_be_a_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _, path = unfinished_game(tmp_path)
+    code, out, err = in_process(["replay", path, "--seat", "4"], capsys, monkeypatch)
+    assert code == cli.EXIT_USAGE and out == ""
+    assert "--seat 4 is not a seat" in err and "seats are 0 to 3" in err
