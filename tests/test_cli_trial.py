@@ -110,3 +110,57 @@ def test_replay_seat_must_be_a_seat(tmp_path: Path, capsys: pytest.CaptureFixtur
     code, out, err = in_process(["replay", path, "--seat", "4"], capsys, monkeypatch)
     assert code == cli.EXIT_USAGE and out == ""
     assert "--seat 4 is not a seat" in err and "seats are 0 to 3" in err
+
+
+# -- 2. one meaning of the flags ----------------------------------------------------------
+
+def test_demo_n_is_the_old_spelling_of_players_with_the_note_play_gives(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tf.demo, "DEMO_VARIANTS", (tf.SPOIL_FIVE,))
+    code, old, err = in_process(["demo", "-n", "3", "--seed", "4"], capsys, monkeypatch)
+    assert code == cli.EXIT_OK
+    assert err == ("trumpfamily demo: note: -n is deprecated: write --players N (or -p N) "
+                   "(-n is the number of deals in 'trumpfamily tournament')\n")
+    _, new, err = in_process(["demo", "-p", "3", "--seed", "4"], capsys, monkeypatch)
+    assert old == new and err == ""
+    assert "Spoil Five: 3 players" in new
+    _, _, err = in_process(["play", "45", "-n", "2", "--seed", "1", "--deals", "1"],
+                           capsys, monkeypatch)
+    assert err.startswith("trumpfamily play: note: -n is deprecated: write --players N "
+                          "(or -p N) (-n is the number of deals in 'trumpfamily tournament'")
+
+
+def test_the_demo_module_notes_n_too(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tf.demo, "DEMO_VARIANTS", (tf.MAW,))
+    assert tf.demo.main(["-n", "3"]) == 0
+    err = capsys.readouterr().err
+    assert err == f"python -m trumpfamily.demo: note: {tf.demo.OLD_N_NOTE}\n"
+
+
+TOURNAMENT = ["thumb", "random", "--deals", "2", "--seed", "1", "--workers", "1",
+              "--no-progress"]
+
+
+def test_tournament_takes_the_game_first_as_play_does(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, first, err = in_process(["tournament", "spoil five", *TOURNAMENT], capsys,
+                                  monkeypatch)
+    assert code == cli.EXIT_OK, err
+    code, flag, err = in_process(["tournament", *TOURNAMENT, "-v", "spoil five"], capsys,
+                                 monkeypatch)
+    assert code == cli.EXIT_OK, err
+    assert first == flag and "rule-of-thumb" in first
+
+
+@pytest.mark.parametrize(("argv", "fragment"), [
+    (["45", *TOURNAMENT, "-v", "maw"], "the game is given twice: '45' and --variant 'maw'"),
+    (TOURNAMENT, "name the game first: 'trumpfamily tournament VARIANT BOT BOT ...' "
+                 "(or --variant VARIANT); 'thumb' is not a preset"),
+])
+def test_tournament_game_given_twice_or_not_at_all(
+        argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = in_process(["tournament", *argv], capsys, monkeypatch)
+    assert code == cli.EXIT_USAGE and out == ""
+    assert err.startswith("trumpfamily tournament: error: ") and fragment in err, err

@@ -202,9 +202,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=seed_text, default=DEFAULT_SEED, metavar="S",
                         help="seed for the shuffles and the bots: an integer or any text "
                              f"(default: {DEFAULT_SEED})")
-    parser.add_argument("--players", "-p", "-n", type=int, default=DEFAULT_PLAYERS, metavar="N",
+    parser.add_argument("--players", "-p", type=int, default=DEFAULT_PLAYERS, metavar="N",
                         help=f"players at each table (default: {DEFAULT_PLAYERS}); a preset "
                              "not played by N players is skipped")
+    parser.add_argument("-n", dest="players", type=int, action=_OldPlayers, metavar="N",
+                        help=argparse.SUPPRESS, default=argparse.SUPPRESS)  # the old spelling
+
+
+#: The note on ``-n``, the old spelling of ``--players`` (as in ``trumpfamily play``).
+OLD_N_NOTE: Final = ("-n is deprecated: write --players N (or -p N) (-n is the number of "
+                     "deals in 'trumpfamily tournament')")
+
+
+class _OldPlayers(argparse.Action):
+    """``-n``, the old spelling of ``--players``: stores the value as ``--players`` does,
+    and keeps :data:`OLD_N_NOTE` in the namespace's ``deprecated`` list, for the command
+    to print on standard error."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        notes = list(getattr(namespace, "deprecated", []))
+        if OLD_N_NOTE not in notes:
+            notes.append(OLD_N_NOTE)
+        namespace.deprecated = notes
 
 
 class _Parser(argparse.ArgumentParser):
@@ -233,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as stop:  # --help, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 2
+    for text in getattr(args, "deprecated", ()):
+        print(f"{parser.prog}: note: {text}", file=sys.stderr)
     try:
         play_all(seed=args.seed, players=args.players)
         sys.stdout.flush()

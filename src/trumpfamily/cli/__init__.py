@@ -15,13 +15,16 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
     trumpfamily play --resume FILE [--human SEAT|none] [--bots BOT] [--save FILE]
     trumpfamily replay FILE [--seat N]
     trumpfamily demo [--seed S] [--players N]
-    trumpfamily tournament BOT BOT... --variant VARIANT [--deals D] [--players N] [--seed S]
+    trumpfamily tournament VARIANT BOT BOT... [--deals D] [--players N] [--seed S]
                      [--workers W] [--no-duplicate] [--scheduler ADDRESS] [--json FILE]
+    trumpfamily tournament BOT BOT... --variant VARIANT [...]
 
 Every command also takes ``--color auto|always|never``. A seed is an integer or any text.
 The flags mean one thing everywhere: ``--players``/``-p`` the players, ``--deals`` the
-deals (``-n`` too in ``tournament``; in ``play``, ``-n`` and ``--hands`` are the old
-spellings of ``--players`` and ``--deals``, still read, with a note on standard error).
+deals (``-n`` too in ``tournament``; in ``play`` and ``demo``, ``-n`` is the old
+spelling of ``--players``, and in ``play`` ``--hands`` that of ``--deals``, still read,
+with a note on standard error). The game is the first argument (``tournament`` also
+takes ``--variant``/``-v``).
 The table is the variant's usual one unless ``--players`` says otherwise
 (:attr:`Table.usual_players <trumpfamily.table.Table.usual_players>`: 4 in every
 preset; a tournament whose bots do not share it equally gets the smallest table that

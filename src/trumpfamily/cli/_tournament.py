@@ -15,11 +15,13 @@ import sys
 from typing import Any, TextIO
 
 from ..demo import seed_text
+from ..errors import UnknownVariantError
 from ..tournament import TournamentResult, tournament
-from ..variants import Variant
+from ..variants import Variant, find_variant
 from . import _bots
 from ._common import (
     EXIT_OK,
+    PROG,
     CommandError,
     Subparsers,
     add_option_argument,
@@ -27,7 +29,7 @@ from ._common import (
     variant_from,
 )
 
-__all__ = ["add_parser", "default_players", "run"]
+__all__ = ["add_parser", "default_players", "game_and_bots", "run"]
 
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
@@ -39,14 +41,18 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "is scored by its mean chips or points per hand, with a 95% confidence "
                     "interval over the deals, its win rate, and the head-to-head table. "
                     "Runs on a local process pool, or on a Dask cluster (--scheduler).",
-        epilog="Example: trumpfamily tournament rule-of-thumb random --variant 'spoil five' "
-               "--deals 500 --seed 1")
+        usage="%(prog)s [VARIANT] BOT BOT ... [--variant VARIANT] [options]",
+        epilog="Example: trumpfamily tournament 'spoil five' rule-of-thumb random "
+               "--deals 500 --seed 1 (or: trumpfamily tournament rule-of-thumb random "
+               "--variant 'spoil five' ...)")
     p.add_argument("bots", nargs="+", metavar="BOT",
-                   help="a bot, at least two: " + _bots.bot_help() + " (the same bot may be "
-                        "given twice: random random)")
-    p.add_argument("--variant", "-v", required=True, metavar="VARIANT",
-                   help="a preset name or alias (see 'trumpfamily variants'), e.g. "
-                        "'spoil five', 45")
+                   help="the game first, as in 'trumpfamily play' (a preset name or alias, "
+                        "unless --variant names it), then a bot, at least two: "
+                        + _bots.bot_help() + " (the same bot may be given twice: random "
+                        "random)")
+    p.add_argument("--variant", "-v", default=None, metavar="VARIANT",
+                   help="the game, instead of the first argument: a preset name or alias "
+                        "(see 'trumpfamily variants'), e.g. 'spoil five', 45")
     add_option_argument(p)
     p.add_argument("--players", "-p", type=int, default=None, metavar="N",
                    help="seats at the table (default: the variant's usual table, "
@@ -102,6 +108,38 @@ def _write_json(result: TournamentResult, path: str, out: TextIO) -> None:
         raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+def game_and_bots(variant: str | None, words: list[str]) -> tuple[str, list[str]]:
+    """The game and the bots of ``trumpfamily tournament [VARIANT] BOT BOT...``: the game
+    is ``--variant`` (``variant``), or else the first argument, which must then be a
+    preset's name or alias (:func:`~trumpfamily.variants.find_variant`).
+
+    Raises:
+        CommandError: the game given twice (``--variant`` and a preset first), or not
+            at all (exit 2).
+    """
+    first = words[0] if words else None
+    first_is_game = first is not None and _is_preset(first)
+    if variant is not None:
+        if first_is_game:
+            raise CommandError(f"the game is given twice: {first!r} and --variant "
+                               f"{variant!r}; give it once, first or with --variant")
+        return variant, words
+    if not first_is_game:
+        raise CommandError(f"name the game first: '{PROG} tournament VARIANT BOT BOT ...' "
+                           f"(or --variant VARIANT); {first!r} is not a preset (see "
+                           f"'{PROG} variants')")
+    assert first is not None
+    return first, words[1:]
+
+
+def _is_preset(name: str) -> bool:
+    try:
+        find_variant(name)
+    except UnknownVariantError:
+        return False
+    return True
+
+
 def default_players(variant: Variant, bots: list[str]) -> int | None:
     """The table of a tournament when ``--players`` is not given: the variant's usual one
     (:attr:`Table.usual_players <trumpfamily.table.Table.usual_players>`) when the bots
@@ -121,7 +159,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             more bots than seats, a bad ``--deals`` or ``--workers`` (exit 2).
         PlayerCountError, UnknownVariantError: as for the library (exit 2).
     """
-    variant = variant_from(args.variant, args.option)
+    name, args.bots = game_and_bots(args.variant, args.bots)
+    variant = variant_from(name, args.option)
     players = args.players if args.players is not None else default_players(variant, args.bots)
     note_unused_options("tournament", variant, args.option, players)
     workers = args.workers

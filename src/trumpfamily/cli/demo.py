@@ -9,7 +9,7 @@ from typing import TextIO
 
 from .. import demo
 from ..narrate import Style
-from ._common import EXIT_OK, Subparsers
+from ._common import EXIT_OK, Subparsers, note
 
 __all__ = ["add_parser", "run"]
 
@@ -37,6 +37,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PlayerCountError: no preset is played by ``--players`` players (exit 2).
     """
+    for text in getattr(args, "deprecated", ()):  # -n, the old spelling of --players
+        note("demo", text)
     style = Style.for_stream(out, args.color)
     demo.play_all(seed=args.seed, players=args.players, style=style,
                   out=lambda line: print(line, file=out))
