@@ -8,12 +8,16 @@ with ``:key=value,...`` arguments, or a bot of your own, ``package.module:Class`
 from __future__ import annotations
 
 import hashlib
+import warnings
+from collections.abc import Iterable
 from typing import Final
 
-from ..players import Player
+from ..players import BiddingFallbackWarning, Player, RuleOfThumbPlayer
 from ..tournament import BOTS, BotFactory, bot_factory
+from ..variants import Variant
 
-__all__ = ["ALIASES", "bot_help", "canonical", "factory", "seat_seed"]
+__all__ = ["ALIASES", "bot_help", "canonical", "factory", "fallback_notes",
+           "ignore_fallback_warnings", "seat_seed"]
 
 #: Shorter names the command line takes for built-in bots.
 ALIASES: Final = {"thumb": "rule-of-thumb"}
@@ -58,3 +62,34 @@ def made(spec: str, seed: int | str, players: int) -> list[Player]:
     """One bot of ``spec`` per seat, each seeded by :func:`seat_seed`."""
     make = factory(spec)
     return [make(seat_seed(seed, seat)) for seat in range(players)]
+
+
+def fallback_notes(bots: Iterable[tuple[str, Player]], variant: Variant) -> list[str]:
+    """The notes for the bots of ``bots`` (``(spec, bot)``) that hand a bidding game's
+    decisions to a simpler player (class attribute ``falls_back_in_bidding``; the
+    library's :class:`~trumpfamily.players.BiddingFallbackWarning`, which the command line
+    says this way once, instead of the raw warning of each bot and each worker); none
+    for a turn-up game, or for a bot made with ``warn_fallback=False``. One note per
+    distinct spec."""
+    if variant.bidding is None:
+        return []
+    notes: list[str] = []
+    for spec, bot in bots:
+        if (not getattr(type(bot), "falls_back_in_bidding", False)
+                or not getattr(bot, "warn_fallback", True)):
+            continue
+        fallback = getattr(bot, "fallback", None)
+        whose = ("the rule of thumb's" if fallback is None or isinstance(fallback, RuleOfThumbPlayer)
+                 else f"its fallback's ({type(fallback).__name__})")
+        lacks = "bidding search" if fallback is not None else "bidding rules of its own"
+        text = (f"{canonical(spec)} has no {lacks} yet; it plays {whose} bids and cards "
+                f"in {variant.name}")
+        if text not in notes:
+            notes.append(text)
+    return notes
+
+
+def ignore_fallback_warnings() -> None:
+    """Ignore :class:`~trumpfamily.players.BiddingFallbackWarning` in this process (a
+    worker's initializer: the command line says it once itself, :func:`fallback_notes`)."""
+    warnings.filterwarnings("ignore", category=BiddingFallbackWarning)

@@ -10,12 +10,16 @@ share it equally."""
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
+import contextlib
 import json
+import os
 import sys
+import warnings
 from typing import Any, TextIO
 
 from ..demo import seed_text
-from ..errors import UnknownVariantError
+from ..errors import InvalidArgumentError, UnknownVariantError
 from ..tournament import TournamentResult, tournament
 from ..variants import Variant, find_variant
 from . import _bots
@@ -25,6 +29,7 @@ from ._common import (
     CommandError,
     Subparsers,
     add_option_argument,
+    note,
     note_unused_options,
     variant_from,
 )
@@ -132,6 +137,23 @@ def game_and_bots(variant: str | None, words: list[str]) -> tuple[str, list[str]
     return first, words[1:]
 
 
+def _fallback_noted(specs: list[str], variant: Variant) -> bool:
+    """Note once, on standard error, each bot that plays a bidding game by a simpler
+    player's choices (:func:`trumpfamily.cli._bots.fallback_notes`), instead of the
+    library's warning from every bot and every worker; whether any was noted. A bot that
+    cannot be made is left for :func:`~trumpfamily.tournament.tournament` to name."""
+    made = []
+    for spec in specs:
+        try:
+            made.append((spec, _bots.factory(spec)(0)))
+        except (InvalidArgumentError, TypeError):
+            continue
+    notes = _bots.fallback_notes(made, variant)
+    for text in notes:
+        note("tournament", text)
+    return bool(notes)
+
+
 def _is_preset(name: str) -> bool:
     try:
         find_variant(name)
@@ -163,19 +185,28 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     variant = variant_from(name, args.option)
     players = args.players if args.players is not None else default_players(variant, args.bots)
     note_unused_options("tournament", variant, args.option, players)
+    quiet = _fallback_noted(args.bots, variant)
     workers = args.workers
     client = _client(args.scheduler) if args.scheduler else None
     try:
-        executor: Any = None
-        if client is not None:
-            executor = client.get_executor()
-        elif workers == 1:
-            executor = "serial"
-        result = tournament([_bots.canonical(bot) for bot in args.bots], variant,
-                            deals=args.deals, players=players,
-                            duplicate=args.duplicate, seed=args.seed, executor=executor,
-                            workers=None if client is not None else workers,
-                            progress=args.progress and sys.stderr is not None)
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(warnings.catch_warnings())
+            executor: Any = None
+            if quiet:  # said once above: not by each bot, nor by each worker
+                _bots.ignore_fallback_warnings()
+            if client is not None:
+                executor = client.get_executor()
+            elif workers == 1:
+                executor = "serial"
+            elif quiet:  # a pool of workers that ignore the warning
+                executor = stack.enter_context(cf.ProcessPoolExecutor(
+                    max_workers=workers or os.cpu_count() or 1,
+                    initializer=_bots.ignore_fallback_warnings))
+            result = tournament([_bots.canonical(bot) for bot in args.bots], variant,
+                                deals=args.deals, players=players,
+                                duplicate=args.duplicate, seed=args.seed, executor=executor,
+                                workers=None if client is not None or quiet else workers,
+                                progress=args.progress and sys.stderr is not None)
     finally:
         if client is not None:
             client.close()

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
@@ -172,6 +173,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     bots = _made_bots(args.bots, state)
     if args.resume is None:  # every argument is checked: now the notes
         note_unused_options("play", state.variant, args.option, state.players)
+    fallback = _bots.fallback_notes([(args.bots, bots[0])], state.variant)
+    for text in fallback:  # said once here, instead of the bots' raw warnings
+        note("play", text)
     session = Session(state, bots, Narrator.for_game(state, seat=human, style=style),
                       Prompt(style, out, sys.stdin) if human is not None else None, human, out)
     who = f"you are P{human}" if human is not None else f"{args.bots} bots"
@@ -181,7 +185,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         session.say(_resumed_line(state, args.resume, session.narrator))
         first = hand_so_far(state)
     try:
-        session.play(first)
+        with warnings.catch_warnings():
+            if fallback:
+                _bots.ignore_fallback_warnings()
+            session.play(first)
     except (Abandoned, KeyboardInterrupt) as stop:
         if args.save is not None:
             write_json(args.save, save_data(session.state, human))
