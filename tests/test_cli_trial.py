@@ -207,3 +207,66 @@ def test_play_notes_the_bidding_fallback_once_and_warns_not(
     assert code == cli.EXIT_OK
     assert err == f"trumpfamily play: note: {FALLBACK_NOTE}\n"
     assert not [w for w in caught if issubclass(w.category, tf.BiddingFallbackWarning)]
+
+
+# -- 4. the prompt's words ------------------------------------------------------------
+
+#: Spoil Five, three players, seed 1: P2 holds 5H AD KH 8D KD, hearts trumps (JH turned
+#: up); nobody at the table holds AH. Two answers of "1" bring it to trick 3.
+GAME = ["play", "spoil five", "-p", "3", "--seed", "1", "--human", "2", "--deals", "1"]
+
+
+def said_to(out: str, typed: str) -> str:
+    """What the prompt said after ``typed`` was answered, up to the next prompt."""
+    return out.partition(f"'quit'): {typed}\n")[2].partition("Choose ")[0]
+
+
+def p2_at(trick: int) -> tf.HandState:
+    """P2's hand at its turn in trick ``trick`` of :data:`GAME`, the rule-of-thumb bots
+    elsewhere and P2 answering "1" (its menu's first action)."""
+    from trumpfamily.cli._menu import menu
+
+    state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=1, hands=1)
+    bot = tf.RuleOfThumbPlayer()
+    while True:
+        seat = state.to_act
+        assert seat is not None
+        hand = state.hand
+        assert isinstance(hand, tf.HandState)
+        if seat == 2 and len(hand.tricks) == trick - 1:
+            return hand
+        view = state.view(seat)
+        action = menu(view)[0] if seat == 2 else bot.choose(view)
+        state = state.apply(action, seat)
+
+
+def test_a_rob_after_trick_1_says_first_that_the_time_to_rob_is_over(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from trumpfamily.cli._words import for_person
+    from trumpfamily.narrate import PLAIN
+
+    hand = p2_at(3)
+    with pytest.raises(tf.IllegalActionError) as refused:
+        hand.apply(tf.Rob("5H"))
+    assert refused.value.code == "rob-without-ace"  # the engine's code: P2 never had AH
+    engine = for_person(refused.value.reason.partition(" (legal: ")[0], 2, PLAIN)
+    _, out, _ = in_process(GAME, capsys, monkeypatch, "1\n1\nrob 5h\nquit\n")
+    assert said_to(out, "rob 5h") == ("  Not allowed: the time to rob is over (a rob is made "
+                                      f"in trick 1 at the latest), and {engine}.\n")
+    _, out, _ = in_process(GAME, capsys, monkeypatch, "rob 5h\nquit\n")  # in trick 1
+    assert said_to(out, "rob 5h").startswith("  Not allowed: you do not hold the Ace")
+
+
+def test_a_bid_in_a_turn_up_game_is_answered_in_the_words_one_types(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _, out, _ = in_process(GAME, capsys, monkeypatch, "bid 20\nquit\n")
+    assert said_to(out, "bid 20") == (
+        "  Not allowed: 'bid' is an answer of the bidding games, not of Spoil Five: type "
+        "play CARD, rob CARD, decline-rob, claim, jink, ask-five, accept-five, refuse-five "
+        "or pass.\n")
+
+
+def test_explain_of_no_card_says_it_back_as_typed(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _, out, _ = in_process(GAME, capsys, monkeypatch, "explain XX\nquit\n")
+    assert said_to(out, "explain XX").startswith("  cannot read a card from 'XX': ")

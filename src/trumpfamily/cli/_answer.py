@@ -33,6 +33,7 @@ from ..actions import (
 )
 from ..cards import Card, parse_suit
 from ..errors import ActionParseError, CardParseError, IllegalActionError
+from ..engine import HandState
 from ..game import AnyHand
 
 __all__ = ["SHORT_WORDS", "choices", "parse"]
@@ -180,5 +181,44 @@ def parse(text: str, legal: tuple[Action, ...], hand: AnyHand, *,
         hand.apply(action)
     except IllegalActionError as refusal:
         reason = _LEGAL_SUFFIX.sub("", refusal.reason)
-        return None, f"Not allowed: {word(reason) if word is not None else reason}."
+        said = word(reason) if word is not None else reason
+        return None, f"Not allowed: {_in_typed_words(refusal, said, hand, words[0])}."
     return action, ""  # legal, though not in the menu (a discard it did not suggest)
+
+
+def _in_typed_words(refusal: IllegalActionError, reason: str, hand: AnyHand,
+                    verb: str) -> str:
+    """The engine's refusal ``reason`` in the words of the prompt: an action of the other
+    family of games is named by the word typed, with the answers this game takes (the
+    engine names the classes, for a program); a rob refused after the first trick says
+    first that the time to rob is over (every ``rob_timing`` is in trick 1, RULES.md
+    §1.5), which the engine's reason (no Ace of trumps) leaves out."""
+    if refusal.code == "not-an-action" and isinstance(hand, HandState):
+        return (f"'{verb}' is an answer of the bidding games, not of {hand.variant.name}: "
+                f"type {_or(_turn_up_forms(hand))}")
+    if refusal.code == "rob-without-ace" and isinstance(hand, HandState) and hand.tricks:
+        return f"the time to rob is over (a rob is made in trick 1 at the latest), and {reason}"
+    return reason
+
+
+def _turn_up_forms(hand: HandState) -> list[str]:
+    """The forms of :data:`~trumpfamily.actions.ACTION_FORMS` that ``hand``'s engine takes
+    as actions (refused or not, but not refused as no action of its game)."""
+    forms = []
+    for form in ACTION_FORMS:
+        example = form.replace("[CARD...]", "").replace("CARD", "2C").replace(
+            "SUIT", "H").replace(" N", " 20")
+        try:
+            hand.apply(parse_action(example))
+        except IllegalActionError as refusal:
+            if refusal.code == "not-an-action":
+                continue
+        except ActionParseError:  # pragma: no cover - every form has an example
+            continue
+        forms.append(form)
+    return forms
+
+
+def _or(words: list[str]) -> str:
+    """``"a, b or c"``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

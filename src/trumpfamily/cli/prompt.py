@@ -341,7 +341,7 @@ class Prompt:
             text = self._read()
             if not text:
                 continue
-            word, _, rest = text.lower().partition(" ")
+            word = text.lower().partition(" ")[0]
             if text.lower() in _QUIT:
                 raise Abandoned("you left the game", left=True)
             if text.lower() in ("?", "help") or (text.lower() == "h" and not bidding):
@@ -354,8 +354,8 @@ class Prompt:
                 self._say_all(history_lines(view, terminal_width(self.out) or WIDTH,
                                             self.style))
                 continue
-            if word == "explain":
-                self._say_all(self._explain(hand, view, rest.strip()))
+            if word == "explain":  # the cards as typed, to say them back so
+                self._say_all(self._explain(hand, view, text.partition(" ")[2].strip()))
                 continue
             action, error = parse(text, legal, hand,
                                   word=lambda reason: for_person(reason, view.seat, self.style))
