@@ -212,7 +212,7 @@ def test_play_with_bots_prints_the_log_and_is_reproducible() -> None:
     first = run("play", "spoil five", "--players", "4", "--seed", "3", "--hands", "2")
     assert first.returncode == 0, first.stderr
     assert "Hand 1:" in first.stdout and "Hand 2:" in first.stdout
-    assert "Trick 1: " in first.stdout and "Chips won or lost:" in first.stdout
+    assert "Trick 1: " in first.stdout and "Chips this hand:" in first.stdout
     assert "Game over after 2 hands." in first.stdout
     again = run("play", "spoil five", "--players", "4", "--seed", "3", "--hands", "2")
     assert again.stdout == first.stdout
@@ -492,12 +492,14 @@ def test_play_chips_are_shown_before_the_next_antes() -> None:
     result = run("play", "spoil five", "--players", "4", "--seed", "3", "--hands", "3")
     assert result.returncode == 0, result.stderr
     lines = [x.strip() for x in result.stdout.splitlines()]
-    standings = [x for x in lines if x.startswith("Chips won or lost:")]
+    standings = [x.partition("; so far: ")[2] if x.startswith("Chips this hand: ") else
+                 x.partition(": ")[2] for x in lines
+                 if x.startswith(("Chips this hand: ", "Chips won or lost: "))]
     for hands in (1, 2, 3):
         game = tf.Game(tf.SPOIL_FIVE, players=4, seed=3, hands=hands)
         game.play([tf.RuleOfThumbPlayer() for _ in range(4)])
         chips = ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(game.chips))
-        assert standings[hands - 1] == f"Chips won or lost: {chips}; pool {game.pool}."
+        assert standings[hands - 1] == f"{chips}; pool {game.pool}."
     antes = [x for x in lines if x.startswith("Antes: ")]
     assert len(antes) == 3 and antes[0] == "Antes: P0 2, P1 1, P2 1, P3 1; the pool holds 5 chips."
 

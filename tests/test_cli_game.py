@@ -257,7 +257,7 @@ def test_a_game_left_and_resumed_ends_as_if_never_left(tmp_path: Path) -> None:
     assert resumed.returncode == 0, resumed.stderr
     lines = resumed.stdout.splitlines()
     assert lines[0] == whole.stdout.splitlines()[0]
-    standings = f"Before this hand's antes, chips won or lost: P0 {state.chips[0] + state.stakes[0]:+d}"
+    standings = f"Before this hand's antes, chips so far: P0 {state.chips[0] + state.stakes[0]:+d}"
     assert lines[1].startswith(f"Resumed from {saved} at hand 2, ") and standings in lines[1]
     assert lines[-2:] == whole.stdout.splitlines()[-2:]  # "Game over ...", the chips
     assert "Your turn (P2)." in resumed.stdout

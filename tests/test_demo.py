@@ -45,6 +45,25 @@ def test_play_game_plays_real_hands(variant: tf.Variant) -> None:
         assert lines[-3].endswith(f": P{game.winner} wins the game.")
 
 
+def test_each_pool_hand_ends_with_its_own_chips_and_the_running_total() -> None:
+    """The line after a hand was labelled "Chips won or lost" but held the running total:
+    it gives that hand's chips (HandOutcome.chips), then the totals so far; the game's
+    end, the chips won or lost in the whole game."""
+    lines: list[str] = []
+    game = demo.play_game(tf.SPOIL_FIVE, players=4, seed=11, out=lines.append)
+    told = [line for line in lines if line.startswith("  Chips ")]
+    expected, running = [], [0] * 4
+    for outcome in game.outcomes[:-1]:  # the last hand's standings: the game's end
+        assert outcome.chips is not None
+        running = [a + b for a, b in zip(running, outcome.chips)]
+        hand = ", ".join(f"P{seat} {n:+d}" for seat, n in enumerate(outcome.chips))
+        total = ", ".join(f"P{seat} {n:+d}" for seat, n in enumerate(running))
+        expected.append(f"  Chips this hand: {hand}; so far: {total}; pool {-sum(running)}.")
+    assert told == expected and len(told) == demo.POOL_HANDS - 1
+    chips = ", ".join(f"P{seat} {n:+d}" for seat, n in enumerate(game.chips))
+    assert lines[-2] == f"Chips won or lost: {chips}; pool {game.pool}."
+
+
 def test_the_demo_is_told_from_the_games_events() -> None:
     """The same game, played again as a GameState, and its events narrated: the demo's
     lines exactly (so the demo says nothing the events do not)."""

@@ -146,19 +146,25 @@ def _game_told(variant: tf.Variant, players: int, seed: int, hands: int | None
 
 
 def test_pool_game_standings_follow_the_game() -> None:
-    """RULES.md §1.7: after each hand, the chips won or lost and the pool before the next
+    """RULES.md §1.7: after each hand, its chips, the chips so far and the pool before the next
     deal's antes, as GameState keeps them; the game's end gives its own."""
     lines, settled = _game_told(tf.SPOIL_FIVE, 4, 3, hands=3)
-    standings = [x.strip() for x in lines if x.strip().startswith("Chips won or lost:")]
+    standings = [x.strip() for x in lines if x.strip().startswith("Chips this hand:")]
     expected = []
-    for state in settled:
+    for state in settled[:-1]:  # the last hand's: with the game over
         chips = [c + s for c, s in zip(state.chips, state.stakes)]  # before the next antes
+        hand = state.outcomes[-1].chips
+        assert hand is not None
         pool = state.pool - sum(state.stakes)
-        expected.append("Chips won or lost: "
-                        + ", ".join(f"P{i} {n:+d}" for i, n in enumerate(chips))
+        expected.append("Chips this hand: "
+                        + ", ".join(f"P{i} {n:+d}" for i, n in enumerate(hand))
+                        + "; so far: " + ", ".join(f"P{i} {n:+d}" for i, n in enumerate(chips))
                         + f"; pool {pool}.")
     assert standings == expected
-    assert lines[-3:] == ["", "Game over after 3 hands.", expected[-1]]
+    end = settled[-1]
+    assert lines[-3:] == ["", "Game over after 3 hands.", "Chips won or lost: "
+                          + ", ".join(f"P{i} {n:+d}" for i, n in enumerate(end.chips))
+                          + f"; pool {end.pool}."]
     antes = [x.strip() for x in lines if x.strip().startswith("Antes:")]
     assert antes[0] == "Antes: P0 2, P1 1, P2 1, P3 1; the pool holds 5 chips."
     assert len(antes) == 3
@@ -265,7 +271,7 @@ def test_starting_standings_are_checked(kwargs: dict[str, typing.Any], message: 
 def test_negative_chips_are_a_standing() -> None:
     """Chips are net amounts (antes paid are negative), so they may start below zero."""
     narrator = Narrator(tf.SPOIL_FIVE, 3, chips=[-2, 3, -1])
-    assert narrator.standings(pool=0) == "Chips won or lost: P0 -2, P1 +3, P2 -1; pool 0."
+    assert narrator.standings(pool=0) == "Chips so far: P0 -2, P1 +3, P2 -1; pool 0."
 
 
 def test_a_str_seed_is_shown_quoted_in_the_header() -> None:

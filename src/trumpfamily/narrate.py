@@ -277,9 +277,11 @@ class Narrator:
     the throw-in), trumps named, the kitty taken, the cards each seat discards and draws
     (a discard and the draw that follows it in one line; of another seat only how many
     cards, never which), and after the tricks the points taken, the bid made or set and
-    what each side scores. A pool game's standings after a hand (chips won or
-    lost, and the pool) are told once the game has settled it: with the carried pool or
-    the next antes; the last hand's, with the game over. The running totals are kept from
+    what each side scores. A pool game's standings after a hand (that hand's chips, the
+    running totals so far, and the pool: ``Chips this hand: P0 +6, P1 -4, P2 -2; so far:
+    P0 +4, P1 -6, P2 +2; pool 0.``) are told once the game has settled it: with the
+    carried pool or the next antes; the last hand's, with the game over (the chips won or
+    lost in the whole game). The running totals are kept from
     the events (``HandScored``), counted from the starting standings given: zero by
     default, and :meth:`for_game` takes them from a game (one started with ``scores``, or
     resumed from its record).
@@ -344,6 +346,7 @@ class Narrator:
         self._scores = _standing("scores", scores, len(self.sides), "side",
                                  minimum=None if bidding is not None else 0)
         self._chips = _standing("chips", chips, players, "seat", minimum=None)
+        self._hand_chips: Sequence[int] | None = None  # the last hand scored's own chips
         self._standings_due = False
 
     @classmethod
@@ -712,6 +715,7 @@ class Narrator:
             self._scores = [a + b for a, b in zip(self._scores, added)]
         if outcome.chips is not None:
             self._chips = [a + b for a, b in zip(self._chips, outcome.chips)]
+        self._hand_chips = outcome.chips
         self._standings_due = True
         return lines
 
@@ -730,8 +734,8 @@ class Narrator:
             head += f": {self._side_subject(event.winner, 'win')} the game."
         else:
             head += "."
-        if self._pool_game:
-            standing = self._chips_text(event.chips, event.pool)
+        if self._pool_game:  # the whole game's
+            standing = self._chips_text(event.chips, event.pool, "Chips won or lost")
         else:
             standing = self._scores_text(event.scores)
         return ["", self.style.bold(head), standing]
@@ -742,12 +746,17 @@ class Narrator:
             return []
         self._standings_due = False
         if self._pool_game:
-            return ["  " + self._chips_text(self._chips, pool or 0)]
+            if self._hand_chips is None:  # pragma: no cover - a pool hand scores chips
+                return ["  " + self._chips_text(self._chips, pool or 0)]
+            return [f"  Chips this hand: {self._chips_list(self._hand_chips)}; so far: "
+                    f"{self._chips_list(self._chips)}; pool {pool or 0}."]
         return ["  " + self._scores_text(self._scores)]
 
-    def _chips_text(self, chips: Sequence[int], pool: int) -> str:
-        text = ", ".join(f"{self.who(s)} {n:+d}" for s, n in enumerate(chips))
-        return f"Chips won or lost: {text}; pool {pool}."
+    def _chips_list(self, chips: Sequence[int]) -> str:
+        return ", ".join(f"{self.who(s)} {n:+d}" for s, n in enumerate(chips))
+
+    def _chips_text(self, chips: Sequence[int], pool: int, label: str = "Chips so far") -> str:
+        return f"{label}: {self._chips_list(chips)}; pool {pool}."
 
     def _scores_text(self, scores: Sequence[int]) -> str:
         text = ", ".join(f"{self._side_name(i)} {n}" for i, n in enumerate(scores))
