@@ -157,8 +157,8 @@ def test_tournament_takes_the_game_first_as_play_does(
 
 @pytest.mark.parametrize(("argv", "fragment"), [
     (["45", *TOURNAMENT, "-v", "maw"], "the game is given twice: '45' and --variant 'maw'"),
-    (TOURNAMENT, "name the game first: 'trumpfamily tournament VARIANT BOT BOT ...' "
-                 "(or --variant VARIANT); 'thumb' is not a preset"),
+    (TOURNAMENT, ("name the game first: 'trumpfamily tournament VARIANT BOT BOT ...' "
+                  "(or --variant VARIANT); 'thumb' is not a preset")),
 ])
 def test_tournament_game_given_twice_or_not_at_all(
         argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str],

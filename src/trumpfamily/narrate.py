@@ -748,8 +748,8 @@ class Narrator:
         if self._pool_game:
             if self._hand_chips is None:  # pragma: no cover - a pool hand scores chips
                 return ["  " + self._chips_text(self._chips, pool or 0)]
-            return [f"  Chips this hand: {self._chips_list(self._hand_chips)}; so far: "
-                    f"{self._chips_list(self._chips)}; pool {pool or 0}."]
+            return [(f"  Chips this hand: {self._chips_list(self._hand_chips)}; so far: "
+                     f"{self._chips_list(self._chips)}; pool {pool or 0}.")]
         return ["  " + self._scores_text(self._scores)]
 
     def _chips_list(self, chips: Sequence[int]) -> str:

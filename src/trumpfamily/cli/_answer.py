@@ -32,8 +32,8 @@ from ..actions import (
     parse_action,
 )
 from ..cards import Card, parse_suit
-from ..errors import ActionParseError, CardParseError, IllegalActionError
 from ..engine import HandState
+from ..errors import ActionParseError, CardParseError, IllegalActionError
 from ..game import AnyHand
 
 __all__ = ["SHORT_WORDS", "choices", "parse"]
