@@ -59,6 +59,7 @@ from .convert import game_record
 from .dealing import check_deck, seating_for, seeded_random
 from .engine import HandOutcome, HandState, new_hand
 from .errors import (
+    BIDDING_CODES,
     IllegalActionError,
     InvalidArgumentError,
     InvalidDeckError,
@@ -368,7 +369,12 @@ class GameState:
         (True, ())
         """
         if self.is_over:
-            raise IllegalActionError(action, "the game is over", code="game-over", seat=seat)
+            if self.variant.bidding is None:
+                raise IllegalActionError(action, "the game is over", code="game-over",
+                                         seat=seat)
+            info = BIDDING_CODES["game-over"]  # BIDDING.md §3.7
+            raise IllegalActionError(action, "the game is over", code="game-over", seat=seat,
+                                     rule=info.rule, sources=info.sources)
         before = self.hand
         hand = before.apply(action, seat)
         events: _Events = tuple(getattr(hand, "events", ()))
@@ -1208,6 +1214,8 @@ class Game:
                     legal=exc.legal,
                     seat=seat,
                     expected_seat=exc.expected_seat,
+                    rule=exc.rule,
+                    sources=exc.sources,
                 ) from None
         outcomes = self._state.outcomes
         return outcomes[count] if len(outcomes) > count else None

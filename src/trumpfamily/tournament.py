@@ -525,7 +525,7 @@ def _play_rotation(plan: _Plan, deal: int, rotation: int, dealer: int,
             f"deal {deal}, rotation {rotation}: bot {plan.names[seats[error.seat or 0]]!r} "
             f"at seat {error.seat}: {error.reason}",
             code=error.code, legal=error.legal, seat=error.seat,
-            expected_seat=error.expected_seat,
+            expected_seat=error.expected_seat, rule=error.rule, sources=error.sources,
         ) from None
     return seats, game
 
