@@ -71,7 +71,7 @@ from .integrity import deal_salt, new_salt
 from .jinking import jink_payments
 from .outcomes import AnyView, GameContext, Phase
 from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, table_sides
 
 if TYPE_CHECKING:
     from .players import Player
@@ -772,7 +772,7 @@ def new_game(
     """
     variant = find_variant(variant)
     salt = None if commit is False else new_salt(commit)
-    sides = variant.table.sides(players)  # raises PlayerCountError
+    sides = table_sides(variant, players)  # raises PlayerCountError, naming the game
     if hands is not None and (type(hands) is not int or not 1 <= hands <= _MOST_INT):
         raise InvalidArgumentError(
             f"hands={safe_repr(hands)}: the number of hands to play must be an int from 1 "

@@ -94,7 +94,7 @@ from .game import Game
 from .outcomes import HandOutcome
 from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, table_sides
 
 __all__ = [
     "BOTS",
@@ -891,7 +891,7 @@ def _players(variant: Variant, players: object, bots: int) -> int:
         )
     if type(players) is not int:
         raise PlayerCountError(f"players={players!r}: expected an int")
-    table.sides(players)  # raises PlayerCountError
+    table_sides(variant, players)  # raises PlayerCountError, naming the game
     if bots > players:
         raise InvalidArgumentError(
             f"{bots} bots but only {players} seats: a tournament seats every bot at least "
