@@ -88,7 +88,7 @@ def option_text(value: object) -> str:
         if not value:
             return "{}"
         if all(isinstance(v, tuple) for v in value):
-            return ",".join(":".join(map(option_text, pair)) for pair in value)  # type: ignore[arg-type]
+            return ",".join(":".join(map(option_text, pair)) for pair in value)
         return ",".join(map(option_text, value))
     return safe_repr(value)
 

@@ -43,9 +43,9 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from ._options import option_text
 from .bidding import contract_kind, is_all_five_bid
 from .cards import JK, Card, Rank, Suit
-from ._options import option_text
 from .errors import InvalidArgumentError
 from .events import (
     AntesPaid,
