@@ -27,6 +27,10 @@ Rules changed on purpose since, and how this copy follows them (issue 19):
   dealer always last) are decided by the shared ``max_draw`` and ``draw_sequence``, which
   this copy calls: nothing to edit. The default ``max_redeals`` and the table sizes a
   variant deals are not the hand's business: nothing to edit either.
+* A refusal's ``rule`` and ``sources`` are its BIDDING.md section's,
+  ``trumpfamily.errors.BIDDING_CODES`` (also for the codes shared with the turn-up games,
+  ``out-of-turn``, ``wrong-phase``...), not ``REFUSAL_CODES``' RULES.md sections:
+  ``_out_of_turn`` and ``_refusal`` pass them to the error. Edited here.
 """
 
 from __future__ import annotations
@@ -91,6 +95,7 @@ from trumpfamily.dealing import (
     shuffled,
 )
 from trumpfamily.errors import (
+    BIDDING_CODES,
     IllegalActionError,
     InvalidArgumentError,
     InvalidSeatError,
@@ -571,11 +576,15 @@ class BiddingHand(SeatingFacts):
                       "auction, the draw and the play go clockwise; the winner of a trick "
                       "leads the next)")
         return IllegalActionError(action, reason, code=code, legal=self.legal_actions(),
-                                  seat=seat, expected_seat=to_act)
+                                  seat=seat, expected_seat=to_act,
+                                  rule=BIDDING_CODES[code].rule,
+                                  sources=BIDDING_CODES[code].sources)
 
     def _refusal(self, action: object, code: str, reason: str) -> IllegalActionError:
         return IllegalActionError(action, reason, code=code, legal=self.legal_actions(),
-                                  seat=self.to_act, expected_seat=self.to_act)
+                                  seat=self.to_act, expected_seat=self.to_act,
+                                  rule=BIDDING_CODES[code].rule,
+                                  sources=BIDDING_CODES[code].sources)
 
     # -- transitions -------------------------------------------------------------------
 

@@ -196,7 +196,7 @@ INCOHERENT: list[tuple[dict[str, Any], str]] = [
 SHORT_STOCK: list[tuple[dict[str, Any], int, str]] = [
     ({"draw_limit": {6: 4}}, 6,
      (r"6 players: the stock is 52 - 6 x 5 - kitty 0 = 22 cards, but the draws may ask for "
-      r"24 \(bidder 4 \+ 5 others x 4; draw_limit=\(\(6, 4\),\)\): lower the draw_limit")),
+      r"24 \(bidder 4 \+ 5 others x 4; draw_limit=6:4\): lower the draw_limit")),
     ({"kitty": 3, "draw_limit": {6: 4}}, 6,
      (r"stock is 52 - 6 x 5 - kitty 3 = 19 cards, but the draws may ask for 21 \(bidder 1 \+ "
       r"5 others x 4")),

@@ -776,7 +776,8 @@ def test_every_refusal_has_a_documented_code_and_changes_nothing(
 ) -> None:
     """DESIGN.md "one check per action": on random states of random hands, every action
     is accepted exactly when offered, and refused otherwise with a code of
-    ``REFUSAL_CODES`` (its rule and sources), the legal actions, and no change."""
+    ``REFUSAL_CODES`` (its BIDDING.md rule and sources, ``BIDDING_CODES``), the legal
+    actions, and no change."""
     counts = players_for(variant)
     if not counts:
         return
@@ -793,7 +794,7 @@ def test_every_refusal_has_a_documented_code_and_changes_nothing(
             with pytest.raises(tf.IllegalActionError) as caught:
                 state.apply(action)
             err = caught.value
-            info = tf.REFUSAL_CODES[err.code]
+            info = tf.errors.BIDDING_CODES[err.code]  # its BIDDING.md section
             assert (err.rule, err.sources) == (info.rule, info.sources), err.code
             assert err.legal == legal and err.action == action and err.reason
             assert err.seat == state.to_act == err.expected_seat

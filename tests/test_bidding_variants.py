@@ -459,7 +459,7 @@ def test_bad_values_are_refused_naming_the_option(name: str, value: Any) -> None
 @pytest.mark.parametrize(("changes", "words"), [
     ({"auction_rounds": "once"}, ["auction_rounds='once'", "after_hold='all-unpassed'", "§7.1 #2"]),
     ({"thirty_bid": "blind"}, ["thirty_bid='blind'", "§7.1 #5"]),
-    ({"min_bid_near_end": (100, 22)}, ["min_bid_near_end=(100, 22)", "ladder"]),
+    ({"min_bid_near_end": (100, 22)}, ["min_bid_near_end=100,22", "ladder"]),
     ({"bag_bid": 35, "all_pass": "bag-dealer"}, ["bag_bid=35"]),
     ({"lower_bid_cap": 25}, ["lower_bid_cap=25", "max_bid=30"]),
     ({"kitty": 3, "kitty_deal": "split"}, ["kitty_deal='split'", "kitty=3"]),

@@ -103,8 +103,8 @@ def test_rules_marks_the_bidding_options_changed(capsys: pytest.CaptureFixture[s
                            "-o", "after_hold=duel"],
                           capsys, monkeypatch)
     assert code == cli.EXIT_OK, err
-    assert out.splitlines()[0] == ("Newfoundland 120s with min_bid_near_end=(95, 20), "
-                                   "hold='none', draw_limit=((5, 4), (6, 3))")
+    assert out.splitlines()[0] == ("Newfoundland 120s with min_bid_near_end=95,20, "
+                                   "hold='none', draw_limit=5:4,6:3")  # as typed
     assert " *hold " in out and " *draw_limit " in out and " *min_bid_near_end " in out
     assert " *after_hold" not in out
     assert "((5, 4), (6, 3))" in out

@@ -369,3 +369,29 @@ def test_playing_a_card_outside_the_deck_says_so() -> None:
     state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
     with pytest.raises(tf.IllegalActionError, match=r": JK is not in this variant's deck \(legal"):
         state.apply(Play("JK"))
+
+
+def test_hand_scores_advice_is_true_for_points_and_pool_games() -> None:
+    """A turn-up hand takes no ``scores``; the advice names what is true of the game: a
+    points game takes them in ``new_game``, a pool game keeps chips, not scores."""
+    import inspect
+
+    with pytest.raises(tf.InvalidArgumentError) as caught:
+        tf.new_hand(tf.FORTY_FIVE, players=4, seed=3, scores=(1, 0, 0, 0))
+    text = str(caught.value)
+    assert "; scores are for the near-end rules of the bidding games (BIDDING.md" in text
+    assert text.endswith(". In Forty-Five the scores decide only who wins the game (RULES.md "
+                         "§2.3, §2.4): for a game's starting scores, use "
+                         "tf.new_game(..., scores=...)")
+    game = tf.new_game(tf.FORTY_FIVE, players=4, seed=3, scores=(1, 0, 0, 0))  # as advised
+    assert game.scores == (1, 0, 0, 0)
+    with pytest.raises(tf.InvalidArgumentError) as caught:
+        tf.new_hand(tf.SPOIL_FIVE, players=4, seed=3, scores=(1, 0, 0, 0))
+    text = str(caught.value)
+    assert "new_game(..., scores=" not in text
+    assert ". Spoil Five is a pool game: it keeps chips and a pool, not scores (RULES.md " \
+        "§1.7), so scores mean nothing in its hand or its game" in text
+    assert "takes no starting chips" in text
+    with pytest.raises(tf.InvalidArgumentError):  # the game refuses them too
+        tf.new_game(tf.SPOIL_FIVE, players=4, seed=3, scores=(1, 0, 0, 0))
+    assert "chips" not in inspect.signature(tf.new_game).parameters

@@ -9,6 +9,7 @@ every preset and random options, trying every action the engine knows.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -164,3 +165,122 @@ def test_every_code_is_reached_by_the_examples_in_the_docs() -> None:
     for code, example in EXAMPLES.items():
         err = refusal_of(example, tf)
         assert err.code == code, (code, err)
+
+
+# -- the bidding games: every refusal cites BIDDING.md ------------------------------------
+
+_CITED = re.compile(r"BIDDING\.md (§\d+(?:\.\d+)*(?: #\d+)?)")
+
+
+def _check_bidding_refusal(err: tf.IllegalActionError, seen: dict[str, str]) -> None:
+    """The refusal of a bidding hand carries its code's BIDDING.md section as ``rule``
+    (``BIDDING_CODES``), and that section is one the reason cites, where it cites any."""
+    from trumpfamily.errors import BIDDING_CODES
+
+    info = BIDDING_CODES[err.code]
+    assert (err.rule, err.sources) == (info.rule, info.sources), (err.code, err.reason)
+    assert err.rule.startswith("BIDDING.md §"), (err.code, err.rule)
+    cited = _CITED.findall(err.reason)
+    if cited:
+        assert err.rule.removeprefix("BIDDING.md ") in cited, (err.code, err.rule, err.reason)
+    seen.setdefault(err.code, err.reason)
+
+
+def _try(state: Any, action: Any, seen: dict[str, str], seat: Any = None) -> None:
+    try:
+        state.apply(action) if seat is None else state.apply(action, seat=seat)
+    except tf.IllegalActionError as err:
+        _check_bidding_refusal(err, seen)
+
+
+def _bidding_variants() -> list[tf.Variant]:
+    """Every bidding preset, and a few house rules that reach more refusals."""
+    a45, nl = tf.AUCTION_45, tf.NEWFOUNDLAND_120S
+    return [*tf.BIDDING_VARIANTS.values(),
+            a45.with_options(rob_pack=True), a45.with_options(plain_lead="follow"),
+            a45.with_options(all_pass="bag-dealer", bag_bid=20, bag_raise=True),
+            a45.with_options(hold="none"), nl.with_options(discard_trumps="last-resort")]
+
+
+def test_every_refusal_of_a_bidding_hand_cites_bidding_md() -> None:
+    """Finding 1 (newcomer trial): ``rule`` was ``RULES.md §1.3`` for a bid out of turn,
+    ``RULES.md §1.5`` for a card in the auction or a discard not held. Random hands of
+    every bidding preset (and house rules), every action, wrong and bad seats, a card of
+    no deck, the hand and the game over: each refusal's rule is a BIDDING.md section."""
+    from biddingkit import every_action, players_for
+
+    from trumpfamily.errors import BIDDING_CODES
+    from trumpfamily.refusals import EXAMPLES, refusal_of
+
+    seen: dict[str, str] = {}
+    for number, variant in enumerate(_bidding_variants()):
+        deck = variant.ranking.deck()
+        foreign = [c for c in ALL_CARDS if c not in deck][:1]
+        actions = [*every_action(deck), *(tf.Play(c) for c in foreign),
+                   *(tf.Discard([c]) for c in foreign), "9D"]
+        for players in players_for(variant)[:3]:
+            for seed in range(3):
+                rng = random.Random(seed * 100 + number)
+                state = tf.new_hand(variant, players=players, seed=seed,
+                                    dealer=rng.randrange(players))
+                while True:
+                    for action in actions:
+                        _try(state, action, seen)
+                    if state.to_act is not None:
+                        held = state.hands[state.to_act]
+                        others = [c for c in deck if c not in held][:2]
+                        _try(state, tf.Discard(others), seen)
+                        _try(state, tf.Discard([*held[:1], *others[:1]]), seen)
+                        _try(state, tf.Play(others[0]), seen)
+                    for seat in (-1, players, "0", (state.to_act or 0) + 1):
+                        _try(state, tf.Pass(), seen, seat=seat)
+                    if state.is_over:
+                        break
+                    state = state.apply(rng.choice(state.legal_actions()))
+        game = tf.new_game(variant, players=players_for(variant)[0], seed=1, hands=1)
+        while not game.is_over:
+            game = game.apply(game.legal_actions()[0])
+        _try(game, tf.Pass(), seen)
+    # two refusals of the following rules that random hands seldom reach: JS may not
+    # renege against 5S led; under ah_lead_requires_heart, AH led calls for a heart
+    variant = tf.AUCTION_45.with_options(ah_lead_requires_heart=True)
+    deck = tf.stacked_bidding_deck(variant, players=4, dealer=3, hands={
+        0: "2D 3D 4D 6D 7D", 1: "5S AH 9C TC QC", 2: "JS 2H 3H 4H 6H"})
+    for trump, lead in (("S", "5S"), ("D", "AH")):
+        state = tf.new_hand(variant, players=4, dealer=3, deck=deck)
+        for action in (tf.Bid(15), tf.Pass(), tf.Pass(), tf.Pass(), tf.NameTrump(trump)):
+            state = state.apply(action)
+        while state.phase is tf.Phase.DRAW:
+            state = state.apply(tf.Discard())
+        _try(state.apply(tf.Play(lead)), tf.Play("JS" if trump == "D" else "2H"), seen)
+    for code, example in EXAMPLES.items():  # the bidding-only codes' worked examples
+        if "BIDDING.md" in tf.REFUSAL_CODES[code].rule and "check_call" not in example:
+            _try_example = refusal_of(example, tf)
+            assert isinstance(_try_example, tf.IllegalActionError)
+            _check_bidding_refusal(_try_example, seen)
+    # every code a bidding hand gives was met (hold checks are the auction's own calls)
+    assert set(BIDDING_CODES) - set(seen) == {"nothing-to-hold", "hold-amount"}, (
+        sorted(set(BIDDING_CODES) - set(seen)))
+
+
+def test_the_refusals_of_the_trial_cite_bidding_md() -> None:
+    """The three refusals of the newcomer's trial, with their BIDDING.md sections."""
+    hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
+    assert hand.to_act == 1
+    with pytest.raises(tf.IllegalActionError) as caught:
+        hand.apply(tf.Bid(20), seat=2)
+    assert (caught.value.code, caught.value.rule) == ("out-of-turn", "BIDDING.md §2.3")
+    with pytest.raises(tf.IllegalActionError) as caught:
+        hand.apply(tf.Play("AH"))
+    assert (caught.value.code, caught.value.rule) == ("wrong-phase", "BIDDING.md §3.4")
+    for action in (tf.Bid(15), tf.Pass(), tf.Pass(), tf.Pass(), tf.NameTrump("S")):
+        hand = hand.apply(action)
+    assert hand.phase is tf.Phase.DRAW
+    seat = hand.to_act
+    assert seat is not None
+    other = next(c for c in tf.AUCTION_45.ranking.deck() if c not in hand.hands[seat])
+    with pytest.raises(tf.IllegalActionError) as caught:
+        hand.apply(tf.Discard([other]))
+    assert (caught.value.code, caught.value.rule) == ("discard-not-held", "BIDDING.md §3.4")
+    # the turn-up games keep their RULES.md sections
+    assert tf.REFUSAL_CODES["out-of-turn"].rule == "RULES.md §1.3"

@@ -680,3 +680,36 @@ def test_a_trick_picture_names_the_trump_suit() -> None:
     assert right <= float(root.get("width", "0"))
     with pytest.raises(tf.CardParseError):
         svg.trick(trick, trump="X")
+
+
+def test_a_bidding_pictures_title_names_the_phase_before_the_first_trick() -> None:
+    """Newcomer trial: the auction's picture said "· trick 1 ·" before any trick; the
+    title names the phase (auction, naming trumps, kitty, draw) until the play."""
+    hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
+    title = texts(parse(svg.view(hand.view(1))))[0]
+    assert title == "Auction Forty-Fives · Seat 1's view · auction · Seat 1 to act"
+    assert "trick" not in texts(parse(svg.table(hand)))[0]
+    for action in (tf.Bid(15), tf.Pass(), tf.Pass(), tf.Pass()):
+        hand = hand.apply(action)
+    assert " · naming trumps · " in texts(parse(svg.table(hand)))[0]
+    hand = hand.apply(tf.NameTrump("S"))
+    assert " · draw · " in texts(parse(svg.table(hand)))[0]
+    while hand.phase is tf.Phase.DRAW:
+        hand = hand.apply(tf.Discard())
+    assert " · trick 1 · " in texts(parse(svg.table(hand)))[0]
+
+
+def test_the_bidders_kitty_is_shown_once_in_fifty_five() -> None:
+    """Fifty-Five's kitty phase: the bidder sees the five cards he took under "Kitty
+    taken:", not "Kitty: 5 cards" beside them; the others see its size."""
+    hand = tf.new_hand(tf.FIFTY_FIVE, players=4, seed=3)
+    while hand.phase is tf.Phase.AUCTION:
+        hand = hand.apply(next(a for a in hand.legal_actions() if a != tf.Pass()))
+    assert hand.phase is tf.Phase.KITTY
+    bidder = hand.to_act
+    assert bidder is not None
+    mine = texts(parse(svg.view(hand.view(bidder))))
+    assert "Kitty taken:" in mine and not any(t.startswith("Kitty: ") for t in mine)
+    assert " · kitty · " in mine[0]
+    other = texts(parse(svg.view(hand.view((bidder + 1) % 4))))
+    assert "Kitty: 5 cards" in other and "Kitty taken:" not in other

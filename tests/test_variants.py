@@ -565,3 +565,36 @@ def test_changing_an_unused_option_changes_nothing(data: st.DataObject) -> None:
     players = data.draw(st.sampled_from(_players_for(variant)), label="players")
     seed = data.draw(st.integers(0, 2**16), label="seed")
     _assert_changes_nothing(variant, players, variant.unused_options(players), seed)
+
+
+def test_messages_write_option_values_as_they_are_typed() -> None:
+    """Newcomer trial: ``draw_limit`` showed as ``((5, 4), (6, 3))`` in messages; an option
+    value in a message is the text the option reads (``5:4,6:3``), which reads back."""
+    from trumpfamily._options import option_text
+    from trumpfamily.narrate import variant_title
+    from trumpfamily.variants import BIDDING_OPTION_SPECS
+
+    variant = tf.AUCTION_45.with_options(draw_limit={6: 3, 5: 4}, min_bid_near_end=(95, 20))
+    title = variant_title(variant)
+    assert title == "Auction Forty-Fives with min_bid_near_end=95,20, draw_limit=5:4,6:3"
+    for name in ("draw_limit", "min_bid_near_end"):
+        spec = BIDDING_OPTION_SPECS[name][1]
+        value = getattr(variant.bidding, name)
+        assert spec.parse(option_text(value)) == value
+    with pytest.raises(tf.PlayerCountError) as caught:
+        tf.new_hand(tf.NEWFOUNDLAND_120S.with_options(partnerships="none"), players=5, seed=1)
+    assert "draw_limit=6:3)" in str(caught.value)
+    assert "((6, 3),)" not in str(caught.value)
+
+
+def test_a_player_count_out_of_range_names_the_game_and_its_rule() -> None:
+    with pytest.raises(tf.PlayerCountError) as caught:
+        tf.new_hand(tf.AUCTION_45, players=7, seed=1)
+    assert str(caught.value) == "players=7: Auction Forty-Fives is for 2 to 6 players (BIDDING.md §8)"
+    with pytest.raises(tf.PlayerCountError) as caught:
+        tf.new_game(tf.AUCTION_45, players=7, seed=1)
+    assert "Auction Forty-Fives is for 2 to 6 players (BIDDING.md §8)" in str(caught.value)
+    with pytest.raises(tf.PlayerCountError) as caught:
+        tf.new_hand(tf.SPOIL_FIVE, players=11, seed=1)
+    assert str(caught.value) == ("players=11: Spoil Five is for 2 to 10 players "
+                                 "(OPTIONS.md player counts)")

@@ -797,7 +797,7 @@ class Refusals(_TableDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def lines(self) -> list[str]:
-        from trumpfamily.errors import REFUSAL_CODES
+        from trumpfamily.errors import BIDDING_CODES, REFUSAL_CODES
         from trumpfamily.refusals import EXAMPLES, refusal_of
 
         missing = [code for code in REFUSAL_CODES if code not in EXAMPLES]
@@ -824,9 +824,12 @@ class Refusals(_TableDirective):
             rows.append([f":ref:`{code} <{label}>`", _sentence(info.summary),
                          info.rule.removeprefix("RULES.md ")])
             title = f"``{code}``"
+            reading = BIDDING_CODES.get(code)
+            bidding = ([f":In a bidding hand: {reading.rule}"]
+                       if reading is not None and reading.rule != info.rule else [])
             sections += [f".. _{label}:", "", title, "~" * len(title), "",
                          _sentence(info.summary), "",
-                         f":Rule: {info.rule}", f":Sources: {sources}", "",
+                         f":Rule: {info.rule}", *bidding, f":Sources: {sources}", "",
                          "Example (the last line is refused):", "",
                          ".. code-block:: python", "",
                          "   import trumpfamily as tf",

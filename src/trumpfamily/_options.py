@@ -17,7 +17,7 @@ import attrs
 
 from .errors import InvalidVariantError, safe_repr
 
-__all__ = ["OptionSpec", "choice", "flag", "integer", "option_fields"]
+__all__ = ["OptionSpec", "choice", "flag", "integer", "option_fields", "option_text"]
 
 _KEY = "trumpfamily_option"
 _INT: Final = re.compile(r"[+-]?\d+")
@@ -68,6 +68,29 @@ def option_value_problem(value: object) -> str | None:
                 item, Mapping) else iter(item)
             stack.extend((child, depth + 1) for child in children)
     return None
+
+
+def option_text(value: object) -> str:
+    """An option's value as a message writes it: in the text the options read
+    (:meth:`OptionSpec.parse`, ``--option NAME=VALUE``), so that a reader can type it
+    back. A pair is ``100,20`` and a table by player count ``5:4,6:3`` (the bidding
+    options ``min_bid_near_end`` and ``draw_limit``), not Python's nested tuples; a word
+    keeps its quotes (``'third'``: Python's, and a shell's), and ``None``, a bool or an
+    int reads as itself. The one function every message of an option's value uses.
+
+    >>> from trumpfamily._options import option_text
+    >>> option_text(((5, 4), (6, 3))), option_text((100, 20)), option_text("third")
+    ('5:4,6:3', '100,20', "'third'")
+    >>> option_text(None), option_text(True), option_text(3), option_text(())
+    ('None', 'True', '3', '{}')
+    """
+    if isinstance(value, tuple):
+        if not value:
+            return "{}"
+        if all(isinstance(v, tuple) for v in value):
+            return ",".join(":".join(map(option_text, pair)) for pair in value)
+        return ",".join(map(option_text, value))
+    return safe_repr(value)
 
 
 def _guard_parse(parse: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:

@@ -648,9 +648,21 @@ def _side_name(sides: Sequence[Sequence[int]], i: int, names: Sequence[str]) -> 
 
 def _header(variant: Variant, phase: Phase, to_act: int | None, tricks: int,
             names: Sequence[str], who: str) -> str:
-    where = "hand over" if phase == "over" else f"trick {min(tricks + 1, _HAND_SIZE)}"
-    turn = "" if to_act is None else f" · {names[to_act]} to act ({phase})"
+    before_play = _BEFORE_PLAY.get(phase)  # a bidding hand before its first trick
+    if phase == "over":
+        where = "hand over"
+    elif before_play is not None:
+        where = before_play
+    else:
+        where = f"trick {min(tricks + 1, _HAND_SIZE)}"
+    turn = "" if to_act is None else (
+        f" · {names[to_act]} to act" + ("" if before_play is not None else f" ({phase})"))
     return f"{variant.name} · {who} · {where}{turn}"
+
+
+# The phases of a bidding hand before any trick, as a picture's title names them.
+_BEFORE_PLAY: Final = {"auction": "auction", "trump": "naming trumps", "kitty": "kitty",
+                       "draw": "draw"}
 
 
 def _compose(header: str, layout: _Layout, panel: _Panel, hand_row: str, hand_w: float,
@@ -803,10 +815,11 @@ def _common_panel(panel: _Panel, v: SeatView | BiddingView, labels: Sequence[str
             panel.line("No bid yet")
         if b.passed:
             panel.line("Passed: " + ", ".join(labels[s] for s in b.passed))
-        if b.kitty_size:
+        taken = private and bool(b.kitty)  # the kitty's cards, shown instead of its size
+        if b.kitty_size and not taken:
             panel.line(f"Kitty: {b.kitty_size} cards")
         panel.line(f"Stock: {b.stock_size} cards")
-        if private and b.kitty:
+        if taken:
             panel.line("Kitty taken:")
             panel.cards(b.kitty)
         if private and b.my_discards:

@@ -32,7 +32,7 @@ from .errors import (
 )
 from .fiving import fiving_on
 from .outcomes import HAND_SIZE
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, table_sides
 
 __all__ = ["Seating", "SeatingFacts", "check_deck", "seating_for", "seeded_random", "shuffled", "stacked_deck"]
 
@@ -218,7 +218,7 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
         SEATINGS[(variant, players, dealer)] = seating
         return seating
     table = variant.table
-    sides = table.sides(players)  # raises PlayerCountError
+    sides = table_sides(variant, players)  # raises PlayerCountError, naming the game
     if type(dealer) is not int or not 0 <= dealer < players:
         raise PlayerCountError(f"dealer={safe_repr(dealer)} is not a seat: seats are 0..{players - 1}")
     side_of = [0] * players

@@ -1512,6 +1512,22 @@ def _start(s: Seating, st: _Status) -> tuple[Phase, int]:
     return _ROB_PHASE, rob.seat
 
 
+def _no_hand_scores(variant: Variant, scores: object) -> str:
+    """Why ``new_hand`` of a turn-up game takes no ``scores``, and what to do instead:
+    a points game's scores are its game's (``new_game(..., scores=...)``); a pool game
+    keeps no scores at all, only chips and a pool (RULES.md §1.7)."""
+    head = (f"scores={safe_repr(scores)}: {variant.name} turns up its trumps, and no rule "
+            "of such a hand reads a score; scores are for the near-end rules of the "
+            "bidding games (BIDDING.md §3.3, §3.7, §5.6)")
+    if variant.scoring.scoring == "pool":
+        return (f"{head}. {variant.name} is a pool game: it keeps chips and a pool, not "
+                "scores (RULES.md §1.7), so scores mean nothing in its hand or its game; "
+                "tf.new_game(...) takes the antes and keeps each seat's chips and the pool "
+                "(GameState.chips, GameState.pool), and takes no starting chips")
+    return (f"{head}. In {variant.name} the scores decide only who wins the game (RULES.md "
+            "§2.3, §2.4): for a game's starting scores, use tf.new_game(..., scores=...)")
+
+
 def new_hand(
     variant: Variant | str,
     *,
@@ -1600,12 +1616,7 @@ def new_hand(
                 variant, players=players, dealer=dealer, seed=seed, deck=deck, commit=commit,
                 scores=scores)
         if scores is not None:
-            raise InvalidArgumentError(
-                f"scores={scores!r}: {variant.name} turns up its trumps, and no rule of such "
-                "a hand reads the score (RULES.md §1.4-§1.8, §2.3, §2.4: the scores decide "
-                "only who wins the game); scores are for the near-end rules of the bidding "
-                "games (BIDDING.md §3.3, §3.7, §5.6). For a game's scores, use "
-                "tf.new_game(..., scores=...)")
+            raise InvalidArgumentError(_no_hand_scores(variant, scores))
     s = seating_for(variant, players, dealer)
     salt = None if commit is False else new_salt(commit)  # refused before the deal
     if deck is None:

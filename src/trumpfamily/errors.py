@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 __all__ = [
+    "BIDDING_CODES",
     "MAX_FIELD",
     "MAX_MESSAGE",
     "MAX_PROBLEMS",
@@ -427,6 +428,49 @@ REFUSAL_CODES: Final[Mapping[str, RefusalCode]] = _codes(
 )
 
 
+# The bidding games' readings of the codes they share with the turn-up games.
+_BIDDING_READINGS: Final = _codes(
+    ("not-an-action", "BIDDING.md §2", (), "the value is not an action of the engine"),
+    ("not-a-seat", "BIDDING.md §0", (), "the seat given is not a seat of the table"),
+    ("out-of-turn", "BIDDING.md §2.3", ("BICA45", "DBK"),
+     ("it is another seat's turn: the auction, the draw and the play go clockwise, the "
+      "winner of a trick leads")),
+    ("hand-over", "BIDDING.md §3.6", (), "the hand is over (played out, or thrown in)"),
+    ("game-over", "BIDDING.md §3.7", (), "the game is over: nobody may act"),
+    ("card-not-in-deck", "BIDDING.md §2.1", (), "the card is not in this variant's deck"),
+    ("card-not-held", "BIDDING.md §2.7", (), "the card is not in the hand"),
+    ("wrong-phase", "BIDDING.md §3.4", (),
+     "no card may be played now: the auction, trumps, the kitty and the draw come first"),
+    ("discard-not-held", "BIDDING.md §3.4", (), "a discarded card is not in the seat's hand"),
+    ("must-follow-or-trump", "BIDDING.md §2.7", ("BICA45", "DBK", "IMP-ZB", "IMP-NL"),
+     "a plain suit was led and you hold it: follow suit or play a trump"),
+    ("must-follow-suit", "BIDDING.md §3.5", (),
+     "a plain suit was led and you hold it: follow suit (option plain_lead='follow')"),
+    ("must-play-trump", "BIDDING.md §2.7", ("BICA45", "IMP-ZB", "IMP-NL", "IMP-PEI"),
+     "a trump was led and you hold a trump without the privilege to renege: play a trump"),
+    ("renege-not-privileged", "BIDDING.md §2.7", ("BICA45", "IMP-ZB", "IMP-NL", "IMP-PEI"),
+     "a trump was led and your privileged trumps may not renege against it: play a trump"),
+    ("must-play-heart", "BIDDING.md §2.7", (),
+     ("the Ace of Hearts was led and you hold no trump: play a heart "
+      "(option ah_lead_requires_heart=True)")),
+    ("no-claim-now", "BIDDING.md §2.4", (),
+     "nobody claims or jinks in the bidding games: all five tricks are played for points"),
+    ("no-fiving", "BIDDING.md §2.2", (),
+     "there is no fiving in the bidding games: trumps are named by the auction winner"),
+)
+
+#: Every refusal code a bidding hand or game gives (BIDDING.md), by code, with the
+#: BIDDING.md section that forbids the move as its ``rule``: the bidding games' own codes
+#: as in :data:`REFUSAL_CODES`, and the codes they share with the turn-up games
+#: (``out-of-turn``, ``wrong-phase``, ``must-follow-or-trump``...) read in BIDDING.md.
+#: The ``rule`` and ``sources`` of a bidding hand's refusal are this mapping's.
+BIDDING_CODES: Final[Mapping[str, RefusalCode]] = MappingProxyType({
+    **{code: info for code, info in REFUSAL_CODES.items()
+       if info.rule.startswith("BIDDING.md")},
+    **_BIDDING_READINGS,
+})
+
+
 def _code_fields(code: str | None) -> tuple[str, tuple[str, ...]]:
     info = REFUSAL_CODES.get(code) if code is not None else None
     return (info.rule, info.sources) if info is not None else ("", ())
@@ -492,8 +536,11 @@ class IllegalActionError(TrumpFamilyError, ValueError):
         reason: the rule that forbids it, in a full sentence.
         code: the stable refusal code (a key of :data:`REFUSAL_CODES`), e.g.
             ``"out-of-turn"``, ``"rob-without-ace"``.
-        rule: the RULES.md section of that code.
-        sources: the source keys of that code.
+        rule: the section of the rules that forbids it: that code's in
+            :data:`REFUSAL_CODES` (``"RULES.md §1.3"``), or in a bidding hand or game its
+            BIDDING.md section, :data:`BIDDING_CODES`' (``"BIDDING.md §2.3"``); ``rule``
+            given overrides it.
+        sources: the source keys of that code (``sources`` given overrides them).
         legal: the actions the seat to act may take instead (``()`` when nobody may act).
         seat: the seat that tried to act, when one was given or implied, else ``None``
             (a seat that is no int, as given when it is short, else its
@@ -510,11 +557,17 @@ class IllegalActionError(TrumpFamilyError, ValueError):
         legal: tuple[Any, ...] = (),
         seat: Any = None,
         expected_seat: int | None = None,
+        rule: str | None = None,
+        sources: tuple[str, ...] | None = None,
     ) -> None:
         self.action = bounded(action)
         self.reason = reason
         self.code: str = code or "illegal-action"
         self.rule, self.sources = _code_fields(code)
+        if rule is not None:
+            self.rule = rule
+        if sources is not None:
+            self.sources = sources
         self.legal = legal
         self.seat = bounded(seat)
         self.expected_seat = expected_seat

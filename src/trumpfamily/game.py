@@ -59,6 +59,7 @@ from .convert import game_record
 from .dealing import check_deck, seating_for, seeded_random
 from .engine import HandOutcome, HandState, new_hand
 from .errors import (
+    BIDDING_CODES,
     IllegalActionError,
     InvalidArgumentError,
     InvalidDeckError,
@@ -70,7 +71,7 @@ from .integrity import deal_salt, new_salt
 from .jinking import jink_payments
 from .outcomes import AnyView, GameContext, Phase
 from .scoring import antes, game_winner, reaches_target, settle_pool, trick_points
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, table_sides
 
 if TYPE_CHECKING:
     from .players import Player
@@ -368,7 +369,12 @@ class GameState:
         (True, ())
         """
         if self.is_over:
-            raise IllegalActionError(action, "the game is over", code="game-over", seat=seat)
+            if self.variant.bidding is None:
+                raise IllegalActionError(action, "the game is over", code="game-over",
+                                         seat=seat)
+            info = BIDDING_CODES["game-over"]  # BIDDING.md §3.7
+            raise IllegalActionError(action, "the game is over", code="game-over", seat=seat,
+                                     rule=info.rule, sources=info.sources)
         before = self.hand
         hand = before.apply(action, seat)
         events: _Events = tuple(getattr(hand, "events", ()))
@@ -766,7 +772,7 @@ def new_game(
     """
     variant = find_variant(variant)
     salt = None if commit is False else new_salt(commit)
-    sides = variant.table.sides(players)  # raises PlayerCountError
+    sides = table_sides(variant, players)  # raises PlayerCountError, naming the game
     if hands is not None and (type(hands) is not int or not 1 <= hands <= _MOST_INT):
         raise InvalidArgumentError(
             f"hands={safe_repr(hands)}: the number of hands to play must be an int from 1 "
@@ -1208,6 +1214,8 @@ class Game:
                     legal=exc.legal,
                     seat=seat,
                     expected_seat=exc.expected_seat,
+                    rule=exc.rule,
+                    sources=exc.sources,
                 ) from None
         outcomes = self._state.outcomes
         return outcomes[count] if len(outcomes) > count else None

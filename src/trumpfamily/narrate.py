@@ -43,6 +43,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from ._options import option_text
 from .bidding import contract_kind, is_all_five_bid
 from .cards import JK, Card, Rank, Suit
 from .errors import InvalidArgumentError
@@ -209,6 +210,8 @@ def variant_title(variant: Variant) -> str:
     "Spoil Five with joker='third'"
     >>> variant_title(tf.AUCTION_45.with_options(hold="none"))
     "Auction Forty-Fives with hold='none'"
+    >>> variant_title(tf.AUCTION_45.with_options(draw_limit={6: 3, 5: 4}))  # as typed
+    'Auction Forty-Fives with draw_limit=5:4,6:3'
     """
     base = ALL_VARIANTS.get(variant.name)
     if base is None:
@@ -217,7 +220,7 @@ def variant_title(variant: Variant) -> str:
     changed = {k: v for k, v in variant.options().items() if before.get(k, v) != v}
     if not changed:
         return variant.name
-    return f"{variant.name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
+    return f"{variant.name} with " + ", ".join(f"{k}={option_text(v)}" for k, v in changed.items())
 
 
 def game_header(state: GameState, *, note: str = "", style: Style = PLAIN) -> list[str]:

@@ -115,8 +115,12 @@ class Table:
             return self.min_players
         return min(allowed, key=lambda n: (abs(n - _USUAL), n))
 
-    def side_count(self, players: int) -> int:
+    def side_count(self, players: int, *, game: str = "this variant",
+                   rule: str = "OPTIONS.md player counts") -> int:
         """How many sides ``players`` form: ``players`` without partnerships.
+
+        ``game`` and ``rule`` are what a count out of range names: the variant's name and
+        the section of its player counts (BIDDING.md §8 for a bidding game).
 
         Raises:
             PlayerCountError: the count is outside ``min_players..max_players``, or cannot
@@ -128,7 +132,7 @@ class Table:
         >>> Table(partnerships="two-sides-or-alone").side_count(6)
         2
         """
-        self.check_players(players)
+        self.check_players(players, game=game, rule=rule)
         mode = self.partnerships
         if mode == "pairs-at-four":
             mode = "pairs" if players == 4 else "none"
@@ -151,7 +155,8 @@ class Table:
                 f"multiple of {size}, at least {2 * size} (option partnerships={self.partnerships!r})")
         return players // size
 
-    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+    def sides(self, players: int, *, game: str = "this variant",
+              rule: str = "OPTIONS.md player counts") -> tuple[tuple[int, ...], ...]:
         """The seats of each side: with ``k`` sides seat ``i`` plays for side ``i % k``, so
         the sides' seats alternate round the table (six in pairs: ``(0, 3), (1, 4), (2, 5)``).
 
@@ -159,16 +164,25 @@ class Table:
         >>> Table(partnerships="pairs").sides(4)
         ((0, 2), (1, 3))
         """
-        k = self.side_count(players)
+        k = self.side_count(players, game=game, rule=rule)
         return tuple(tuple(range(s, players, k)) for s in range(k))
 
-    def check_players(self, players: int) -> None:
-        """Raise :class:`PlayerCountError` unless ``players`` is allowed."""
+    def check_players(self, players: int, *, game: str = "this variant",
+                      rule: str = "OPTIONS.md player counts") -> None:
+        """Raise :class:`PlayerCountError` unless ``players`` is allowed; the message
+        names ``game`` and cites ``rule``.
+
+        >>> from trumpfamily import Table
+        >>> Table(max_players=6).check_players(7, game="Auction Forty-Fives", rule="BIDDING.md §8")
+        Traceback (most recent call last):
+        ...
+        trumpfamily.errors.PlayerCountError: players=7: Auction Forty-Fives is for 2 to 6 players (BIDDING.md §8)
+        """
         if type(players) is not int:
             raise PlayerCountError(
                 f"players={safe_repr(players)}: the number of players is an int ({self.min_players} to "
-                f"{self.max_players} in this variant), not {type(players).__name__}")
+                f"{self.max_players} in {game}), not {type(players).__name__}")
         if not self.min_players <= players <= self.max_players:
             raise PlayerCountError(
-                f"players={safe_repr(players)}: this variant is for {self.min_players} to "
-                f"{self.max_players} players (OPTIONS.md player counts)")
+                f"players={safe_repr(players)}: {game} is for {self.min_players} to "
+                f"{self.max_players} players ({rule})")

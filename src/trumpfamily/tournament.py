@@ -94,7 +94,7 @@ from .game import Game
 from .outcomes import HandOutcome
 from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, table_sides
 
 __all__ = [
     "BOTS",
@@ -525,7 +525,7 @@ def _play_rotation(plan: _Plan, deal: int, rotation: int, dealer: int,
             f"deal {deal}, rotation {rotation}: bot {plan.names[seats[error.seat or 0]]!r} "
             f"at seat {error.seat}: {error.reason}",
             code=error.code, legal=error.legal, seat=error.seat,
-            expected_seat=error.expected_seat,
+            expected_seat=error.expected_seat, rule=error.rule, sources=error.sources,
         ) from None
     return seats, game
 
@@ -891,7 +891,7 @@ def _players(variant: Variant, players: object, bots: int) -> int:
         )
     if type(players) is not int:
         raise PlayerCountError(f"players={players!r}: expected an int")
-    table.sides(players)  # raises PlayerCountError
+    table_sides(variant, players)  # raises PlayerCountError, naming the game
     if bots > players:
         raise InvalidArgumentError(
             f"{bots} bots but only {players} seats: a tournament seats every bot at least "

@@ -456,7 +456,7 @@ class Variant:
         "in a points game (scoring='points'): it is a pool option (OPTIONS.md: with scoring='points' the pool options, jinking included, are unused)"
         """
         if players is not None:
-            self.table.side_count(players)  # PlayerCountError names the allowed counts
+            table_sides(self, players)  # PlayerCountError names the game's counts
             if self.bidding is not None and players not in self.player_counts():
                 why = _stock_problems(self.table, self.bidding, self.ranking.uses_joker)
                 raise PlayerCountError(
@@ -482,6 +482,18 @@ def _stock_problems(table: Table, bidding: Bidding, joker: bool) -> dict[int, st
     deck = 53 if joker else 52
     found = {n: stock_problem(bidding, n, deck=deck) for n in table_sizes(table)}
     return {n: why for n, why in found.items() if why is not None}
+
+
+def player_count_rule(variant: Variant) -> str:
+    """Where a variant's player counts are given: BIDDING.md §8 (the presets' table) for a
+    bidding game, OPTIONS.md's player counts for the others."""
+    return "BIDDING.md §8" if variant.bidding is not None else "OPTIONS.md player counts"
+
+
+def table_sides(variant: Variant, players: int) -> tuple[tuple[int, ...], ...]:
+    """``variant.table.sides(players)``, whose :class:`PlayerCountError` names the game and
+    its rule (:func:`player_count_rule`) rather than "this variant"."""
+    return variant.table.sides(players, game=variant.name, rule=player_count_rule(variant))
 
 
 def _counts_text(counts: list[int] | tuple[int, ...]) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from .._options import _KEY, OptionSpec, choice, flag, integer
+from .._options import _KEY, OptionSpec, choice, flag, integer, option_text
 from ..errors import InvalidVariantError
 
 __all__ = [
@@ -410,7 +410,7 @@ def _problems(b: Bidding) -> list[str]:
                    f"of {b.bid_step}, at least 0")
     near = b.min_bid_near_end
     if near is not None and not _on_ladder(b, near[1]):
-        out.append(f"min_bid_near_end={near!r}: the minimum {near[1]} is not a bid of the ladder "
+        out.append(f"min_bid_near_end={option_text(near)}: the minimum {near[1]} is not a bid of the ladder "
                    f"{b.min_bid}..{b.max_bid} by {b.bid_step}")
     if b.hold == "dealer" and b.auction_rounds == "once" and b.after_hold == "all-unpassed":
         out.append("auction_rounds='once' with after_hold='all-unpassed' is contradictory: the "

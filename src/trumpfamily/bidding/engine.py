@@ -101,6 +101,7 @@ from ..dealing import (
     shuffled,
 )
 from ..errors import (
+    BIDDING_CODES,
     CardParseError,
     IllegalActionError,
     InvalidArgumentError,
@@ -807,12 +808,16 @@ class BiddingHand(SeatingFacts, ValueTuple):
             reason = (f"it is seat {to_act}'s turn, not seat {seat}'s (BIDDING.md §2.3: the "
                       "auction, the draw and the play go clockwise; the winner of a trick "
                       "leads the next)")
+        info = BIDDING_CODES[code]
         return IllegalActionError(action, reason, code=code, legal=self.legal_actions(),
-                                  seat=seat, expected_seat=to_act)
+                                  seat=seat, expected_seat=to_act, rule=info.rule,
+                                  sources=info.sources)
 
     def _refusal(self, action: object, code: str, reason: str) -> IllegalActionError:
+        info = BIDDING_CODES[code]  # the BIDDING.md section, also of a shared code
         return IllegalActionError(action, reason, code=code, legal=self.legal_actions(),
-                                  seat=self.to_act, expected_seat=self.to_act)
+                                  seat=self.to_act, expected_seat=self.to_act,
+                                  rule=info.rule, sources=info.sources)
 
     # -- transitions -------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._options import option_text
 from ..errors import InvalidVariantError
 from ._seats import _players
 
@@ -128,7 +129,8 @@ def check_stock(bidding: Bidding, players: int, *, deck: int = 52) -> None:
             f"{players} players: the stock is {deck} - {players} x {5 + bidding.extra_cards} "
             f"- kitty {bidding.kitty} = {stock} cards, but the draws may ask for {demand} "
             f"(bidder {max_draw(bidding, players, bidder=True)} + {players - 1} others x "
-            f"{max_draw(bidding, players, bidder=False)}; draw_limit={bidding.draw_limit!r}): "
+            f"{max_draw(bidding, players, bidder=False)}; "
+            f"draw_limit={option_text(bidding.draw_limit)}): "
             f"{advice} (BIDDING.md §3.4, §8: the stock must cover every draw)")
 
 
@@ -142,7 +144,7 @@ def stock_problem(bidding: Bidding, players: int, *, deck: int = 52) -> str | No
     >>> stock_problem(Bidding(kitty=3), 4) is None
     True
     >>> stock_problem(Bidding(kitty=3), 5)
-    '5 players: the stock is 52 - 5 x 5 - kitty 3 = 24 cards, but the draws may ask for 25 (bidder 5 + 4 others x 5; draw_limit=((6, 3),)): set a draw_limit (BIDDING.md §3.4, §8: the stock must cover every draw)'
+    '5 players: the stock is 52 - 5 x 5 - kitty 3 = 24 cards, but the draws may ask for 25 (bidder 5 + 4 others x 5; draw_limit=6:3): set a draw_limit (BIDDING.md §3.4, §8: the stock must cover every draw)'
     """
     try:
         check_stock(bidding, players, deck=deck)
