@@ -10,6 +10,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from .._options import option_text
 from ..bidding import EXTRA_BID, ladder
 from ..cards import Card, Suit, parse_suit
 from ..narrate import Style, variant_title
@@ -131,7 +132,7 @@ def _options(variant: Variant, style: Style) -> list[str]:
     now = variant.options()
     base = ALL_VARIANTS.get(variant.name)
     before = base.options() if base is not None else now
-    values = {k: repr(v) for k, v in now.items()}
+    values = {k: option_text(v) for k, v in now.items()}  # as --option reads it
     name_width = max(len(n) for n in specs)
     value_width = max(len(v) for v in values.values())
     lines = [style.bold("Options in force") + "  (* = changed from the preset)"]
