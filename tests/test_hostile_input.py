@@ -12,6 +12,7 @@ reads are enumerated from the converter's registry
 from __future__ import annotations
 
 import functools
+import json
 import random
 import time
 import typing
@@ -569,3 +570,90 @@ def test_card_text_refuses_hostile_values() -> None:
         _check(label, lambda: tf.legal_moves("5H 6H", value, trump="H", variant=tf.SPOIL_FIVE),
                ("empty list",))
         refused(lambda: tf.legal_moves("5H 6H", trump=value, variant=tf.SPOIL_FIVE))
+
+
+# -- an outside reviewer's findings (a server builder trying to break it) ------------------
+
+
+def test_a_seed_with_a_lone_surrogate_is_refused_by_the_library() -> None:
+    """JSON can carry a lone surrogate ("\\ud800"), which UTF-8 cannot write, so random
+    could not seed from it: a library error, not UnicodeEncodeError."""
+    seed = json.loads('"\\ud800"')
+    for call in (lambda: tf.new_hand(tf.SPOIL_FIVE, players=3, seed=seed),
+                 lambda: tf.new_bidding_hand(tf.AUCTION_45, players=4, seed=seed),
+                 lambda: tf.new_game(tf.SPOIL_FIVE, players=3, seed=seed)):
+        assert isinstance(refused(call), tf.InvalidArgumentError)
+    record = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4, hands=1).record()
+    error = refused(lambda: tf.replay_game({**record, "seed": seed}))
+    assert "surrogate" in str(error)
+    assert tf.new_hand(tf.SPOIL_FIVE, players=3, seed="\u00e9").deck == \
+        tf.new_hand(tf.SPOIL_FIVE, players=3, seed="é").deck  # valid text seeds as before
+
+
+class _BrokenRepr(str):
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+
+class _BrokenLen(list[object]):
+    def __len__(self) -> int:
+        raise RuntimeError("len")
+
+
+def test_safe_repr_never_raises_on_subclasses_that_break() -> None:
+    assert safe_repr(_BrokenRepr("x")) == "<_BrokenRepr object>"
+    assert safe_repr(_BrokenLen()) == "<_BrokenLen object>"
+    assert isinstance(refused(lambda: tf.parse_action(_BrokenRepr("fold"))),
+                      tf.ActionParseError)
+    assert isinstance(refused(lambda: tf.from_json(_BrokenLen(), tf.Action)), tf.DecodeError)
+
+
+@pytest.mark.parametrize(("field", "value", "problem"), [
+    ("seat", -1, "not a seat of a table of 4"),
+    ("seat", 4, "not a seat of a table of 4"),
+    ("to_act", 9, "not a seat of a table of 4"),
+    ("players", -1, "is not dealt to -1 players"),
+    ("players", 2**62, "is not dealt to"),
+    ("trick_counts", [0, 0, 0], "3 entries for 4 seats"),
+])
+def test_a_view_that_contradicts_itself_is_not_read(field: str, value: object,
+                                                    problem: str) -> None:
+    """A client may read views from a server it does not trust: a view whose seats do not
+    fit its table is refused, so the encodings and pictures never index past it."""
+    data = tf.to_json(tf.new_hand(tf.TWENTY_FIVE, players=4, seed=3).view(1))
+    assert tf.from_json(data, tf.AnyView) == tf.new_hand(tf.TWENTY_FIVE, players=4,
+                                                          seed=3).view(1)
+    error = refused(lambda: tf.from_json({**data, field: value}, tf.AnyView))
+    assert isinstance(error, tf.DecodeError) and problem in str(error), str(error)
+
+
+def test_a_bidding_view_that_contradicts_itself_is_not_read() -> None:
+    data = tf.to_json(tf.new_hand(tf.AUCTION_45, players=4, seed=3).view(1))
+    assert type(tf.from_json(data, tf.AnyView)) is tf.BiddingView
+    for field, value in (("drawn", [0, 0]), ("high_bidder", 7), ("players", 5 * 10**9)):
+        error = refused(lambda: tf.from_json({**data, field: value}, tf.AnyView))
+        assert isinstance(error, tf.DecodeError), (field, error)
+
+
+def test_int_options_stay_within_what_json_carries() -> None:
+    """An int option is at most MOST_OPTION_INT, so that a game's scores stay 64-bit and
+    its views read back."""
+    from trumpfamily._options import MOST_OPTION_INT
+
+    assert MOST_OPTION_INT == 10**9
+    for name in ("points_per_trick", "ante", "target"):
+        error = refused(lambda: tf.FORTY_FIVE.with_options(**{name: 2**63}))
+        assert "at most 1,000,000,000" in str(error)
+    assert tf.FORTY_FIVE.with_options(target=10**9).scoring.target == 10**9
+    with pytest.raises(tf.InvalidVariantError):
+        tf.AUCTION_45.with_options(min_bid_near_end=(2**63, 20))
+    spec = tf.SPOIL_FIVE.option_specs()["ante"][1]
+    assert spec.parse("3") == 3 and spec.parse("-3") == -3
+    assert spec.parse("+3") == "+3" and spec.parse("\u0663") == "\u0663"  # not read as ints
+
+
+def test_action_text_longer_than_any_action_is_refused_unread() -> None:
+    error = refused(lambda: tf.parse_action("discard " + "5H " * 3_000_000))
+    assert "an action is written in at most 10,000" in str(error)
+    deck = [str(c) for c in tf.new_hand(tf.SPOIL_FIVE, players=2, seed=1).deck]
+    assert tf.parse_action("discard " + " ".join(deck)) == tf.Discard(deck)  # a whole deck

@@ -20,7 +20,7 @@ from .errors import InvalidVariantError, safe_repr
 __all__ = ["OptionSpec", "choice", "flag", "integer", "option_fields", "option_text"]
 
 _KEY = "trumpfamily_option"
-_INT: Final = re.compile(r"[+-]?\d+")
+_INT: Final = re.compile(r"-?[0-9]+")  # ASCII digits only: no "+3", no other scripts' digits
 
 #: The longest option text read (``--option NAME=VALUE``): no option's value is written
 #: longer (a ``draw_limit`` table for every table size is under 100 characters), so longer
@@ -29,6 +29,10 @@ MOST_OPTION_TEXT: Final = 200
 
 #: The most digits an int option's text may have (an int option holds at most 64 bits).
 _MOST_DIGITS: Final = 19
+#: The largest value of an int option without a maximum of its own (``ante``, ``target``,
+#: ``points_per_trick``...): a billion chips or points, far beyond any game, so that the
+#: chips and scores of a game stay within the 64-bit ints JSON carries.
+MOST_OPTION_INT: Final = 10**9
 
 #: What an option's value may hold at most: nesting (``draw_limit``'s pairs are 2 deep),
 #: values in all (``draw_limit`` for every table size holds 28), bits of an int.
@@ -228,6 +232,11 @@ class OptionSpec:
             raise InvalidVariantError(
                 f"option {name}={safe_repr(value)} is not valid; valid values: "
                 f"{self.describe()}")
+        if self.kind == "int" and self.maximum is None and value > MOST_OPTION_INT:
+            raise InvalidVariantError(
+                f"option {name}={safe_repr(value)} is not valid: an int option is at most "
+                f"{MOST_OPTION_INT:,} (so that a game's chips and scores stay within the "
+                f"64-bit ints of JSON); valid values: {self.describe()}")
 
 
 def _validator(spec: OptionSpec) -> Any:

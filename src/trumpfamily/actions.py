@@ -257,6 +257,10 @@ BID_AMOUNTS: Final[tuple[int, ...]] = (5, 10, 15, 20, 25, 30, 60)
 #: The largest amount a ``Bid`` may name (six digits, as the notation reads them).
 MAX_BID: Final = 999_999
 
+#: The longest action text :func:`parse_action` reads: longer text is refused unread (a
+#: discard of a whole deck is under 200 characters).
+MOST_ACTION_TEXT: Final = 10_000
+
 
 def _amount(value: int) -> int:
     if type(value) is not int or not 0 <= value <= MAX_BID:
@@ -493,6 +497,10 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str):
         raise ActionParseError(text, f"expected action text (a str), got {type(text).__name__}",
                                ACTION_FORMS)
+    if len(text) > MOST_ACTION_TEXT:  # refused unread: no action is written longer
+        raise ActionParseError(
+            text, f"{len(text):,} characters: an action is written in at most "
+                  f"{MOST_ACTION_TEXT:,} (a discard of a whole deck is under 200)", ACTION_FORMS)
     words = text.split()
     verb = words[0].lower() if words else ""
     if verb in ("play", "rob", "take"):

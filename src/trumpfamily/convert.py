@@ -750,11 +750,52 @@ def _check_game_record(rec: GameRecord) -> None:
     _check_record(rec)
 
 
+def _check_view(view: SeatView | BiddingView) -> None:
+    """A view read from JSON must hold together before any code indexes by its seats: the
+    table size one its variant deals, each seat named in it a seat of that table, and each
+    per-seat list one entry a seat (a client may read views from a server it does not
+    trust, and the encodings and pictures index by these)."""
+    players = view.players
+    counts = view.variant.player_counts()
+    if players not in counts:
+        raise _FieldBad("players", f"{view.variant.name} is not dealt to {safe_repr(players)} "
+                                   f"players (it deals {', '.join(map(str, counts))})")
+
+    def seat(name: str, value: object, *, none: bool = False) -> None:
+        if (value is None and none) or (type(value) is int and 0 <= value < players):
+            return
+        raise _FieldBad(name, f"{safe_repr(value)} is not a seat of a table of {players}")
+
+    seat("seat", view.seat)
+    seat("dealer", view.dealer)
+    seat("to_act", view.to_act, none=True)
+    seat("leader", view.leader, none=True)
+    per_seat = ["trick_counts"]
+    if isinstance(view, BiddingView):
+        seat("high_bidder", view.high_bidder, none=True)
+        seat("bidder", view.bidder, none=True)
+        per_seat += ["discarded", "drawn"]
+    else:
+        seat("robbed_by", view.robbed_by, none=True)
+        seat("jinker", view.jinker, none=True)
+    for name in per_seat:
+        if len(getattr(view, name)) != players:
+            raise _FieldBad(name, f"{len(getattr(view, name))} entries for {players} seats")
+    for i, side in enumerate(view.sides):
+        for member in side:
+            seat(f"sides[{i}]", member)
+    chips = None if view.game is None else view.game.chips
+    if chips is not None and len(chips) not in (0, players):
+        raise _FieldBad("game", f"chips for {len(chips)} seats at a table of {players}")
+
+
 #: Checks of a whole value once its fields are read (raising :class:`_FieldBad`).
 _CHECKS: Final[dict[type[Any], Callable[[Any], None]]] = {
     Turn: _check_turn,
     HandRecord: _check_record,
     GameRecord: _check_game_record,
+    SeatView: _check_view,
+    BiddingView: _check_view,
 }
 
 

@@ -52,7 +52,23 @@ def seeded_random(seed: object, where: str = "") -> random.Random:
             f"{where}seed={safe_repr(seed)}: a seed is an int, str, bytes or None, "
             f"not {type(seed).__name__}"
         )
+    if type(seed) is not str and isinstance(seed, str):
+        seed = str.__str__(seed)  # a str subclass seeds as its text, whatever it overrides
+    if isinstance(seed, str) and not _encodes(seed):
+        raise InvalidArgumentError(
+            f"{where}seed={safe_repr(seed)}: a seed text must be valid Unicode (it holds a "
+            "lone surrogate, which UTF-8 cannot write)"
+        )
     return random.Random(seed)
+
+
+def _encodes(text: str) -> bool:
+    """Whether ``text`` has a UTF-8 form (no lone surrogate), as ``random`` needs."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _T = TypeVar("_T")

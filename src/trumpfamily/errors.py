@@ -88,13 +88,16 @@ def safe_repr(value: object, most: int = 80) -> str:
     >>> safe_repr(10 ** 5000)
     '<an int of 5001 digits>'
     """
-    out = _Out(max(most, 8))
-    out.write(value, 0)
-    text = "".join(out.parts)
-    if out.cut and isinstance(value, list | tuple | dict | set | frozenset):
-        n = len(value)
-        text += f" ({n:,} item{'' if n == 1 else 's'})"
-    return text
+    try:
+        out = _Out(max(most, 8))
+        out.write(value, 0)
+        text = "".join(out.parts)
+        if out.cut and isinstance(value, list | tuple | dict | set | frozenset):
+            n = len(value)
+            text += f" ({n:,} item{'' if n == 1 else 's'})"
+        return text
+    except Exception:  # noqa: BLE001 (a subclass whose repr, len or iteration fails)
+        return f"<{type(value).__name__[:40]} object>"
 
 
 class _Out:

@@ -22,7 +22,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from .._options import _KEY, OptionSpec, choice, flag, integer, option_text
+from .._options import _KEY, MOST_OPTION_INT, OptionSpec, choice, flag, integer, option_text
 from ..errors import InvalidVariantError
 
 __all__ = [
@@ -167,7 +167,8 @@ class _NearEndSpec(OptionSpec):
     def check(self, name: str, value: Any) -> None:
         ok = value is None or (
             type(value) is tuple and len(value) == 2
-            and all(type(v) is int for v in value) and value[0] >= 1 and value[1] >= 5)
+            and all(type(v) is int and v <= MOST_OPTION_INT for v in value)
+            and value[0] >= 1 and value[1] >= 5)
         if not ok:
             raise InvalidVariantError(
                 f"option {name}={value!r} is not valid; valid values: {self.describe()}")
@@ -218,8 +219,8 @@ class _DrawLimitSpec(OptionSpec):
                 f"option {name}={value!r} is not valid; valid values: {self.describe()}")
 
 
-_PAIR_TEXT: Final = re.compile(r"([+-]?\d+)\s*:\s*([+-]?\d+)")
-_PAIRS_TEXT: Final = re.compile(r"[+-]?\d+\s*:\s*[+-]?\d+(\s*,\s*[+-]?\d+\s*:\s*[+-]?\d+)*")
+_PAIR_TEXT: Final = re.compile(r"(-?[0-9]+)\s*:\s*(-?[0-9]+)")  # ASCII digits only
+_PAIRS_TEXT: Final = re.compile(r"-?[0-9]+\s*:\s*-?[0-9]+(\s*,\s*-?[0-9]+\s*:\s*-?[0-9]+)*")
 _NEAR_END: Final = _NearEndSpec("pair", optional=True, doc="minimum bid near the end (§3.3, B3)")
 _DRAW_LIMIT: Final = _DrawLimitSpec("limits", optional=True, doc="cards a seat may draw (§3.4, K7)")
 
