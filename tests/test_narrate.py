@@ -416,3 +416,19 @@ def test_a_bidding_game_told_by_the_narrator_keeps_the_game_scores() -> None:
     assert narrator.standings() == (f"Scores: P0+P2 {state.scores[0]}, P1+P3 {state.scores[1]} "
                                     "(target 120).")
     assert lines[-1] == narrator.standings()
+
+
+def test_a_secret_bar_settled_at_a_claim_is_told_as_the_spoil_it_is() -> None:
+    """RULES.md §1.5, EX-51: a silent holder's claim shows his bar, and the hand is a spoil
+    because he may not win the pool, not because nobody took three tricks."""
+
+    v = tf.TWENTY_FIVE.with_options(rob_timing="own-first-turn")
+    deck = tf.stacked_deck(v, players=3, dealer=0, turn_up="6S",
+                           hands={1: "5S JS KS AS 9C", 2: "2D 3D 4D 2C 3C", 0: "5D 6D 7D 4C 5C"})
+    st = tf.new_hand(v, players=3, dealer=0, deck=deck)
+    for card in ["5S", "2D", "5D", "JS", "3D", "6D", "KS", "4D", "7D"]:
+        st = st.apply(tf.Play(card), seat=st.to_act)
+    st = st.apply(tf.Claim())
+    assert st.outcome.spoil and st.outcome.claimed and st.outcome.winner is None
+    lines = narrate(st.events, variant=v, players=3)
+    assert lines[-1] == "  Spoil: P1 claimed but was barred from the pool; the pool carries."

@@ -689,7 +689,13 @@ class Narrator:
             return f"  {self._side_subject(outcome.winner, 'take')} the pool{how}."
         if outcome.jink_tried:
             return "  The jink failed: the hand is spoiled and the pool carries."
-        return (f"  Spoil: nobody took {_count(outcome.tricks_needed or 0, 'trick')}; "
+        needed = outcome.tricks_needed or 0
+        barred = [b.seat for b in outcome.barred if needed and outcome.tricks[b.seat] >= needed]
+        if barred:  # a bar settled at the end (RULES.md §1.5, EX-51)
+            who = self.who(barred[0])
+            took = "claimed" if outcome.claimed else f"took {_count(outcome.tricks[barred[0]], 'trick')}"
+            return (f"  Spoil: {who} {took} but was barred from the pool; the pool carries.")
+        return (f"  Spoil: nobody took {_count(needed, 'trick')}; "
                 "the pool carries.")
 
     def _points(self, outcome: HandOutcome, label: str = "Points this hand") -> list[str]:
