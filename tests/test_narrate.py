@@ -421,7 +421,6 @@ def test_a_bidding_game_told_by_the_narrator_keeps_the_game_scores() -> None:
 def test_a_secret_bar_settled_at_a_claim_is_told_as_the_spoil_it_is() -> None:
     """RULES.md §1.5, EX-51: a silent holder's claim shows his bar, and the hand is a spoil
     because he may not win the pool, not because nobody took three tricks."""
-
     v = tf.TWENTY_FIVE.with_options(rob_timing="own-first-turn")
     deck = tf.stacked_deck(v, players=3, dealer=0, turn_up="6S",
                            hands={1: "5S JS KS AS 9C", 2: "2D 3D 4D 2C 3C", 0: "5D 6D 7D 4C 5C"})
