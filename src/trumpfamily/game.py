@@ -873,13 +873,14 @@ def _check_decks(
         raise InvalidArgumentError(
             f"decks: {len(decks):,} decks given; a game takes at most {_MOST_DECKS:,} (more "
             "than 10,000 decks)")
+    taken = list(itertools.islice(decks, _MOST_DECKS + 1))  # counted before any is read
+    if len(taken) > _MOST_DECKS:
+        raise InvalidArgumentError(
+            f"decks: a game takes at most {_MOST_DECKS:,} decks (more than 10,000 decks "
+            "given)")
     seating = seating_for(variant, players, 0)
     checked = []
-    for i, deck in enumerate(itertools.islice(decks, _MOST_DECKS + 1)):
-        if i == _MOST_DECKS:
-            raise InvalidArgumentError(
-                f"decks: a game takes at most {_MOST_DECKS:,} decks (more than 10,000 decks "
-                "given)")
+    for i, deck in enumerate(taken):
         if isinstance(deck, Card):
             raise InvalidArgumentError(
                 f"decks[{i}] is the card {deck}, not a deck: decks is a sequence of decks, "
