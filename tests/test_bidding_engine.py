@@ -909,3 +909,19 @@ def test_ex_m01_no_deal_is_ever_wrong_and_a_wrong_deck_is_refused(variant: tf.Va
     deck[5] = deck[6]  # one card twice, one missing: P1 would hold a wrong hand
     with pytest.raises(tf.InvalidDeckError):
         tf.new_hand(variant, players=4 if variant.table.max_players >= 4 else 2, deck=deck)
+
+
+@pytest.mark.parametrize(("action", "code"), [
+    (tf.Rob("AH"), "no-turn-up"), (tf.DeclineRob(), "no-turn-up"), (tf.Claim(), "no-claim-now"),
+    (tf.Jink(), "no-claim-now"), (tf.AskFive(), "no-fiving"),
+])
+def test_a_turn_up_action_in_a_bidding_hand_is_refused_in_words(action: tf.Action,
+                                                                 code: str) -> None:
+    """BIDDING.md §2.2, §2.4: the reason says why, without the class name the message
+    already gives ("Rob('AH') is not allowed: there is no turn-up ...")."""
+    hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
+    with pytest.raises(tf.IllegalActionError) as caught:
+        hand.apply(action)
+    assert caught.value.code == code
+    assert not caught.value.reason.startswith(type(action).__name__), caught.value.reason
+    assert str(caught.value).startswith(f"{action!r} is not allowed: {caught.value.reason}")

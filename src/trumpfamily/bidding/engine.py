@@ -1158,7 +1158,7 @@ def _turn_up_only(code: str, action: object) -> tuple[str, str]:
         "no-fiving": "there is no fiving in the bidding games: trumps are named by the "
                      "auction winner (BIDDING.md §2.2)",
     }[code]
-    return code, f"{type(action).__name__}: {what}"
+    return code, what  # the message names the action already
 
 
 def _outcome(state: BiddingHand) -> HandOutcome:
