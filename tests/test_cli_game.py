@@ -8,17 +8,15 @@ Expected rules are computed from the library (rank tables, ``OPTION_SPECS``,
 from __future__ import annotations
 
 import ast
-import io
 import json
 import os
 import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from clikit import in_process, pty_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,15 +36,6 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "trumpfamily", *args], input=stdin,
                           capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT,
                           env=environ, check=False)
-
-
-def in_process(argv: list[str], capsys: pytest.CaptureFixture[str],
-               monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
-    """``cli.main(argv)``: the exit status, standard output and standard error."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = cli.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # -- rob menus: the weakest discard first --------------------------------------------------
@@ -179,45 +168,11 @@ def test_prompt_answers_in_notation_words_and_numbers(capsys: pytest.CaptureFixt
 
 # -- a pseudo-terminal ---------------------------------------------------------------------
 
-def _pty_session(args: list[str], answers: list[bytes]) -> tuple[int, str]:
-    """Run the command on a pseudo-terminal, typing each answer after each prompt;
-    returns the exit status and everything the terminal showed."""
-    import pty
-
-    master, slave = pty.openpty()
-    environ = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "xterm"}
-    proc = subprocess.Popen([sys.executable, "-m", "trumpfamily", *args], stdin=slave,
-                            stdout=slave, stderr=slave, env=environ, close_fds=True)
-    os.close(slave)
-    shown = b""
-    pending = list(answers)
-    deadline = time.monotonic() + TIMEOUT
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:  # EIO: the child closed the terminal
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-                if shown.rstrip().endswith(b"'quit'):") and pending:
-                    os.write(master, pending.pop(0))
-            elif proc.poll() is not None:
-                break
-    finally:
-        os.close(master)
-        code = proc.wait(timeout=TIMEOUT)
-    return code, shown.decode("utf-8").replace("\r\n", "\n")
-
-
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_the_prompt_on_a_terminal() -> None:
     """On a terminal the answer is echoed once (by the terminal, not again by the prompt),
     and help is wrapped under 80 columns; Ctrl-D leaves the game (issue 19: no error)."""
-    code, shown = _pty_session(
+    code, shown = pty_session(
         ["play", "spoil five", "-n", "3", "--seed", "1", "--human", "2", "--hands", "1",
          "--color", "never"],
         [b"help\n", b"status\n", b"history\n", b"9x\n", b"kh\n", b"\x04"])

@@ -10,18 +10,16 @@ not written out again; the positions are the deals of the seeds named.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
-import select
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
+from clikit import in_process, pty_session
 
 import trumpfamily as tf
 from trumpfamily import cli
@@ -35,15 +33,6 @@ SYMBOLS = Style(False, symbols=True)
 #: hearts trumps (JH turned up).
 GAME = ["play", "spoil five", "-p", "3", "--seed", "1", "--human", "2", "--deals", "1"]
 PROMPT = "Choose 1-2 (or an action, 'help', 'status', 'history', 'quit'): "
-
-
-def in_process(argv: list[str], capsys: pytest.CaptureFixture[str],
-               monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
-    """``cli.main(argv)`` with ``stdin`` typed: the exit status, standard output and error."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = cli.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def first_answer(out: str, typed: str) -> str:
@@ -390,7 +379,7 @@ def test_on_a_narrow_terminal_every_line_is_wrapped_on_words() -> None:
     argv = ["play", "spoil five", "--seed", "5", "--human", "0", "--deals", "1", "--color",
             "never"]
     answers = [b"9H\n", b"history\n", b"help\n", b"1\n", b"quit\n"]
-    code, shown = _pty_session(argv, answers, columns=50)
+    code, shown = pty_session(argv, answers, columns=50)
     assert code == 0, shown
     assert all(len(line) <= 49 for line in shown.splitlines()), shown
     piped = subprocess.run([sys.executable, "-m", "trumpfamily", *argv],
@@ -399,41 +388,6 @@ def test_on_a_narrow_terminal_every_line_is_wrapped_on_words() -> None:
                            timeout=TIMEOUT)
     assert max(len(line) for line in piped.stdout.splitlines()) > 49  # whole lines there
     assert shown.split() == piped.stdout.split()  # the same words, none broken
-
-
-def _pty_session(args: list[str], answers: list[bytes], columns: int) -> tuple[int, str]:
-    """Run the command on a pseudo-terminal ``columns`` wide, typing each answer after each
-    prompt; the exit status and what the terminal showed."""
-    import pty
-
-    master, slave = pty.openpty()
-    environ = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "xterm",
-               "COLUMNS": str(columns)}
-    proc = subprocess.Popen([sys.executable, "-m", "trumpfamily", *args], stdin=slave,
-                            stdout=slave, stderr=slave, env=environ, close_fds=True)
-    os.close(slave)
-    shown = b""
-    pending = list(answers)
-    deadline = time.monotonic() + TIMEOUT
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:  # EIO: the child closed the terminal
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-                if shown.rstrip().endswith(b"'quit'):") and pending:
-                    os.write(master, pending.pop(0))
-            elif proc.poll() is not None:
-                break
-    finally:
-        os.close(master)
-        code = proc.wait(timeout=TIMEOUT)
-    return code, shown.decode("utf-8").replace("\r\n", "\n")
 
 
 # -- the explain command --------------------------------------------------------------------------------

@@ -6,24 +6,12 @@ counts (``play -n`` and ``play --hands``, the old spellings, still work, with a 
 
 from __future__ import annotations
 
-import io
-import sys
-
 import pytest
+from clikit import in_process
 
 import trumpfamily as tf
-from trumpfamily import cli
 from trumpfamily.table import Table
 from trumpfamily.variants import ALL_VARIANTS
-
-
-def in_process(argv: list[str], capsys: pytest.CaptureFixture[str],
-               monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = cli.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 # -- the usual table --------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ not written out again; the positions are the deals of the seeds named.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -17,6 +16,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from clikit import in_process
 
 import trumpfamily as tf
 from trumpfamily import cli
@@ -24,15 +24,6 @@ from trumpfamily import cli
 #: Spoil Five, four players, seed 2, the rule-of-thumb bots: 8 actions in, P0 has robbed,
 #: won trick 1, and led trick 2, which P1 and P2 have followed.
 ACTIONS = 8
-
-
-def in_process(argv: list[str], capsys: pytest.CaptureFixture[str],
-               monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
-    """``cli.main(argv)`` with ``stdin`` typed: the exit status, standard output and error."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = cli.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def unfinished_game(tmp_path: Path) -> tuple[tf.GameState, str]:
