@@ -163,6 +163,7 @@ class OptionSpec:
             text = f"an int from {self.minimum}{hi}"
         return text + (", or None" if self.optional else "")
 
+    @_guard_parse
     def parse(self, text: str) -> Any:
         """The value of this option written as text (``--option NAME=VALUE`` on the command
         line; the docs' ``:options:``), not yet checked (:meth:`check` does that).
@@ -184,13 +185,7 @@ class OptionSpec:
         >>> OPTION_SPECS["jinking"][1].parse("False"), OPTION_SPECS["jink_bonus"][1].parse("unset")
         (False, None)
         """
-        if not isinstance(text, str):
-            raise InvalidVariantError(
-                f"option text must be a str (NAME=VALUE on the command line), got "
-                f"{type(text).__name__} {safe_repr(text)}")
-        if len(text) > MOST_OPTION_TEXT:
-            return text
-        word = text.strip()
+        word = text.strip()  # not text, or too long: refused by _guard_parse
         lowered = word.lower()
         if self.kind == "choice" and (word in self.values
                                       or (lowered == "none" and "none" in self.values)):
@@ -212,13 +207,10 @@ class OptionSpec:
         """A value of this option from its JSON form (:meth:`to_json`), not yet checked."""
         return value
 
+    @_guard_check
     def check(self, name: str, value: Any) -> None:
-        """Raise :class:`InvalidVariantError` unless ``value`` is valid for this option."""
-        problem = option_value_problem(value)
-        if problem is not None:
-            raise InvalidVariantError(
-                f"option {name}={safe_repr(value)} is not valid: {problem}; valid values: "
-                f"{self.describe()}")
+        """Raise :class:`InvalidVariantError` unless ``value`` is valid for this option
+        (a value too deep, long or large is refused first, by ``_guard_check``)."""
         if value is None and self.optional:
             return
         if self.kind == "choice":
