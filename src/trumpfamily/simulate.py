@@ -1429,20 +1429,29 @@ def _simulate(
     engine's order), and ``decks`` gives the decks to deal instead of shuffling."""
     s0 = seating_for(variant, players, dealer)  # UnknownVariantError, PlayerCountError
     variant = s0.variant
-    if getattr(variant, "bidding", None) is not None:
-        raise InvalidArgumentError(
-            f"simulate: {variant.name!r} is a bidding game (Variant.bidding is set): simulate "
-            "plays the turn-up games, Maw, Spoil Five, Twenty-Five, Forty-Five and their house "
-            "rules (RULES.md §1-§2.5), not an auction (BIDDING.md)")
     if type(hands) is not int or hands < 0:
         raise InvalidArgumentError(
             f"simulate: hands={hands!r}: the number of hands to play is an int, 0 or more")
     if type(record) is not bool:
         raise InvalidArgumentError(f"simulate: record={record!r}: expected True or False")
     deck_rng = seeded_random(seed, "simulate: ")  # InvalidArgumentError
-    fast, modes = _check_bots(bots, players)
     given = None if decks is None else iter(decks)
     seatings = [seating_for(variant, players, d) for d in range(players)]
+    if variant.bidding is not None:  # the bidding games: trumpfamily._simulate_bidding
+        from . import _simulate_bidding as bidding  # noqa: PLC0415
+
+        bidding.check_seating(variant, players, dealer)  # PlayerCountError: a short stock
+        bidders, modes = bidding.bidding_bots(bots, players)
+        if "choose" in modes:
+            return bidding.slow(variant, players, hands, dealer, deck_rng, bots, bidders, modes,  # type: ignore[arg-type]
+                                record, trace, given, seatings)  # type: ignore[arg-type]
+        rnd = None
+        if bidders is None:
+            rnd = (random.Random() if seed is None
+                   else random.Random(f"trumpfamily.simulate bots {seed!r}")).random
+        return bidding.fast(variant, players, hands, dealer, deck_rng, bidders, rnd, record,
+                            trace, given, seatings)  # type: ignore[arg-type]
+    fast, modes = _check_bots(bots, players)
     if "choose" in modes:
         return _slow(variant, players, hands, dealer, deck_rng, bots, modes, record,  # type: ignore[arg-type]
                      trace, given, seatings)
