@@ -30,10 +30,26 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from .actions import BID_AMOUNTS, Action, Bid, Discard, NameTrump, Pass, Take, action_from_id, action_id
+from .actions import (
+    BID_AMOUNTS,
+    Action,
+    Bid,
+    Discard,
+    NameTrump,
+    Pass,
+    Take,
+    action_from_id,
+    action_id,
+)
 from .bidding.auction import AuctionState, Contract, _after_call
 from .bidding.component import Bidding
-from .bidding.deal import after_throw_in, chooses_replacements, discard_limits, draw_sequence, first_leader
+from .bidding.deal import (
+    after_throw_in,
+    chooses_replacements,
+    discard_limits,
+    draw_sequence,
+    first_leader,
+)
 from .bidding.engine import _deal_plan, _opening, _short_stock, new_bidding_hand
 from .bidding.score import score_hand
 from .cards import Card, Suit
@@ -45,7 +61,7 @@ from .play import play_context
 from .players import RandomPlayer, RuleOfThumbPlayer, _bidding_choice, _discard
 from .reneging import PlayContext
 from .scoring import best_trump_trick
-from .tables import CARDS, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
+from .tables import CARDS, SUITS, MaskTable, legal_mask, winner_index
 from .variants import Variant
 
 __all__ = ["BiddingSpot"]
@@ -75,6 +91,14 @@ def _ids(mask: int) -> tuple[int, ...]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return tuple(out)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The mask of ``cards``."""
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
 
 
 class BiddingSpot:
@@ -274,7 +298,7 @@ class _ThumbBidder:
 
     def act(self, spot: BiddingSpot) -> int:
         if spot.phase is _PLAY:
-            from .simulate import _card  # noqa: PLC0415 - simulate imports this module
+            from .simulate import _card
             assert spot.table is not None
             return _card(spot, spot.legal, spot.table)  # type: ignore[arg-type]
         legal = tuple([action_from_id(a) for a in spot.legal])
@@ -298,7 +322,7 @@ def bidding_bots(bots: Sequence[object] | None, players: int
         InvalidArgumentError: a bot with ``act`` but no ``discard`` (the fast interface of
             the bidding games needs both), or not a bot.
     """
-    from .simulate import RandomBot, RuleOfThumbBot, _check_bots  # noqa: PLC0415
+    from .simulate import RandomBot, RuleOfThumbBot, _check_bots
 
     _check_bots(bots, players)  # the shape and the kinds of bots, worded for turn-up games too
     if bots is None:
@@ -325,7 +349,7 @@ def bidding_bots(bots: Sequence[object] | None, players: int
                     f"simulate: bots[{seat}] ({type(bot).__name__}) has act(spot) but no "
                     "discard(spot) method: in a bidding game a fast bot also chooses its "
                     "discards, discard(spot) -> one of spot.discards (card masks; "
-                    "trumpfamily.BiddingSpot)")
+                    "trumpfamily.simulate.BiddingSpot)")
             fast.append(bot)
             modes.append("act")
         else:  # choose(view): _check_bots let only these through
@@ -369,6 +393,7 @@ class _Deal:
     # -- the deal (new_bidding_hand) -----------------------------------------------------
 
     def start(self, deck: list[int], s: Seating) -> None:
+        plan: Any  # its pickers take any sequence: here card ids
         try:
             plan = _deal_plan(s, len(deck))
         except InvalidVariantError as exc:
@@ -378,9 +403,9 @@ class _Deal:
         self.deck = deck
         self.dealer = s.dealer
         self.side_of = s.side_of
-        self.hands = [list(pick(deck)) for pick in plan.hands]
-        self.extras = [list(pick(deck)) for pick in plan.extras]
-        self.kitty = list(plan.kitty(deck))
+        self.hands: list[list[int]] = [list(pick(deck)) for pick in plan.hands]
+        self.extras: list[list[int]] = [list(pick(deck)) for pick in plan.extras]
+        self.kitty: list[int] = list(plan.kitty(deck))
         self.stock = deck[plan.dealt:]
         now, table, _ = _opening(self.b, s.dealer, n, self.zero_seats)
         self.now: AuctionState = now
@@ -418,7 +443,7 @@ class _Deal:
             bot = self.bots[seat]  # type: ignore[index]
             got = bot.act(self.spot) if legal else bot.discard(self.spot)
             if type(got) is not int:
-                from .simulate import _as_id  # noqa: PLC0415
+                from .simulate import _as_id
                 got = _as_id(got)
             if got not in offered:
                 raise self._refused(seat, got, legal, discards)
@@ -566,7 +591,7 @@ class _Deal:
         seat: int = self.to_act  # type: ignore[assignment]
         hand = self.hands[seat]
         trumps = 0 if self.m is None else self.m.trumps
-        in_hand = sum(1 for c in hand if _BIT[c] & trumps)
+        in_hand = sum(1 for c in hand if _BIT[c] & trumps != 0)
         limits = discard_limits(self.b, self.n, bidder=seat == self.contract.seat,  # type: ignore[union-attr]
                                 trumps=in_hand)
         top = min(limits.most, len(hand))
@@ -747,7 +772,7 @@ def fast(variant: Variant, players: int, hands: int, dealer: int, deck_rng: rand
          trace: _Trace | None, decks: Iterator[Any] | None, seatings: list[Seating]
          ) -> Iterator[Any]:
     """The fast path: ``hands`` bidding hands on ids."""
-    from .simulate import _next_deck  # noqa: PLC0415
+    from .simulate import _next_deck
 
     deal = _Deal(variant, players, rnd, bots, trace)
     b = deal.b
@@ -783,14 +808,14 @@ def spot_from_view(view: BiddingView, spot: BiddingSpot | None = None) -> Biddin
     legal = view.legal_actions
     if legal and isinstance(legal[0], Discard):
         sp.legal = ()
-        sp.discards = tuple([sum(c.bit for c in d.cards) for d in legal])  # type: ignore[attr-defined]
+        sp.discards = tuple([_mask(d.cards) for d in legal])  # type: ignore[union-attr]
     else:
         sp.legal = tuple([action_id(a) for a in legal])
         sp.discards = ()
     playable = 0
     if view.phase is _PLAY:
         for a in legal:
-            playable |= a.card.bit  # type: ignore[attr-defined]
+            playable |= a.card.bit  # type: ignore[union-attr]
     sp.playable = playable
     sp.trick = tuple([c.index for c in view.current_trick])
     sp.leader = view.leader
@@ -821,7 +846,7 @@ def slow(variant: Variant, players: int, hands: int, dealer: int, deck_rng: rand
     """The slow path: every bidding hand through the reference engine (a bot with only
     ``choose(view)`` at the table), the fast bots (``fast_bots``, in their bidding form)
     given spots of their views, the engine players (``bots``) their views."""
-    from .simulate import _as_id, _next_deck  # noqa: PLC0415
+    from .simulate import _as_id, _next_deck
 
     b = variant.bidding
     assert b is not None
@@ -867,7 +892,7 @@ def _encoded(legal: tuple[Action, ...], action: Action) -> tuple[tuple[int, ...]
     its card mask."""
     def code(a: Action) -> int:
         if isinstance(a, Discard):
-            return sum(c.bit for c in a.cards)
+            return _mask(a.cards)
         return action_id(a)
     return tuple([code(a) for a in legal]), code(action)
 

@@ -1438,7 +1438,7 @@ def _simulate(
     given = None if decks is None else iter(decks)
     seatings = [seating_for(variant, players, d) for d in range(players)]
     if variant.bidding is not None:  # the bidding games: trumpfamily._simulate_bidding
-        from . import _simulate_bidding as bidding  # noqa: PLC0415
+        from . import _simulate_bidding as bidding
 
         bidding.check_seating(variant, players, dealer)  # PlayerCountError: a short stock
         bidders, modes = bidding.bidding_bots(bots, players)
