@@ -51,6 +51,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
+from ._simulate_bidding import BiddingSpot
 from .actions import (
     AcceptFive,
     Action,
@@ -88,8 +89,6 @@ from .robbing import (
 from .scoring import HandEnd, hand_points, pool_result, pool_tricks, pool_winner
 from .tables import CARDS, FOLLOW_OR_TRUMP, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
 from .variants import Variant
-
-from ._simulate_bidding import BiddingSpot
 
 __all__ = ["BiddingSpot", "FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
 
