@@ -36,6 +36,10 @@ over the settled bar names the holder in the view (and
 Every sample is replayed through the engine (:func:`~trumpfamily.engine.new_hand` and
 :meth:`~trumpfamily.engine.HandState.apply`), so it is a real state of the hand.
 
+A :class:`~trumpfamily.outcomes.BiddingView` is dispatched to
+:mod:`trumpfamily.search.bidding_sampling` (the same method over a bidding hand's places;
+the samples are :class:`~trumpfamily.bidding.engine.BiddingHand` states).
+
 >>> import trumpfamily as tf
 >>> from trumpfamily.search import count_deals, sample_deal
 >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=2, seed=5)
@@ -53,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
@@ -62,7 +66,7 @@ from ..cards import JK, Card
 from ..dealing import seating_for, seeded_random
 from ..engine import HandState, new_hand
 from ..errors import InvalidArgumentError, TrumpFamilyError
-from ..outcomes import SeatView
+from ..outcomes import BiddingView, SeatView
 from ..robbing import unrobbed_penalty
 from ..tables import mask_of
 from .constraints import (
@@ -75,6 +79,9 @@ from .constraints import (
     constraints,
     read_story,
 )
+
+if TYPE_CHECKING:
+    from ..bidding.engine import BiddingHand
 
 __all__ = ["count_deals", "sample_deal", "sample_deals"]
 
@@ -439,7 +446,7 @@ def _rng(rng: random.Random | int | str | bytes | None) -> random.Random:
     return seeded_random(rng, "rng: ")
 
 
-def count_deals(view: SeatView) -> int:
+def count_deals(view: SeatView | BiddingView) -> int:
     """The exact number of deals consistent with ``view``.
 
     A deal is every seat's dealt hand, the face-down discards (the robber's, the dealer's
@@ -468,11 +475,22 @@ def count_deals(view: SeatView) -> int:
     >>> count_deals(view) == math.comb(46, 5)  # the other hand; the stock is the rest
     True
     """
+    if isinstance(view, BiddingView):
+        from .bidding_sampling import count_bidding_deals
+
+        return count_bidding_deals(view)
     return _plan(view).total
 
 
+@overload
 def sample_deals(view: SeatView, n: int,
-                 rng: random.Random | int | str | bytes | None = None) -> list[HandState]:
+                 rng: random.Random | int | str | bytes | None = None) -> list[HandState]: ...
+@overload
+def sample_deals(view: BiddingView, n: int,
+                 rng: random.Random | int | str | bytes | None = None) -> list[BiddingHand]: ...
+def sample_deals(view: SeatView | BiddingView, n: int,
+                 rng: random.Random | int | str | bytes | None = None
+                 ) -> list[HandState] | list[BiddingHand]:
     """``n`` deals consistent with ``view``, each drawn uniformly and independently.
 
     Args:
@@ -506,6 +524,10 @@ def sample_deals(view: SeatView, n: int,
     if type(n) is not int or n < 0:
         raise InvalidArgumentError(f"n={n!r}: the number of deals is an int >= 0")
     gen = _rng(rng)
+    if isinstance(view, BiddingView):
+        from .bidding_sampling import sample_bidding_deals
+
+        return sample_bidding_deals(view, n, gen)
     plan = _plan(view)
     out = []
     for _ in range(n):
@@ -513,7 +535,14 @@ def sample_deals(view: SeatView, n: int,
     return out
 
 
-def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = None) -> HandState:
+@overload
+def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = None
+                ) -> HandState: ...
+@overload
+def sample_deal(view: BiddingView, rng: random.Random | int | str | bytes | None = None
+                ) -> BiddingHand: ...
+def sample_deal(view: SeatView | BiddingView,
+                rng: random.Random | int | str | bytes | None = None) -> HandState | BiddingHand:
     """One deal consistent with ``view``, uniform over all of them (:func:`count_deals`).
 
     Args:
@@ -539,6 +568,10 @@ def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = 
     True
     """
     gen = _rng(rng)
+    if isinstance(view, BiddingView):
+        from .bidding_sampling import sample_bidding_deals
+
+        return sample_bidding_deals(view, 1, gen)[0]
     return _sample(_plan(view), gen)
 
 
