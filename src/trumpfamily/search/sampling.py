@@ -454,6 +454,8 @@ def count_deals(view: SeatView | BiddingView) -> int:
     consistent when replaying the view's history on it gives the view again. The count
     is exact: dynamic programming over the places of
     :func:`~trumpfamily.search.constraints.constraints` and the classes of unseen cards.
+    A bidding view's deals are defined in :mod:`~trumpfamily.search.bidding_sampling`
+    (the kitty, the extra cards, each seat's discards and draws as well).
 
     Args:
         view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView`. Its ``game`` and
@@ -463,8 +465,7 @@ def count_deals(view: SeatView | BiddingView) -> int:
         The number of deals (an int, at least 1 for a view the engine produced).
 
     Raises:
-        InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games), not a view, or no deal fits it: a
+        InvalidArgumentError: ``view`` is not a view, or no deal fits it: a
             view the engine did not produce, the message naming what is inconsistent
             (``"seat 7 is not a seat of a 4-player table"``, a hand of the wrong size, a
             card seen twice, a replay that gives other legal actions...).
@@ -494,8 +495,10 @@ def sample_deals(view: SeatView | BiddingView, n: int,
     """``n`` deals consistent with ``view``, each drawn uniformly and independently.
 
     Args:
-        view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView` (a
-            :class:`~trumpfamily.outcomes.BiddingView` is refused).
+        view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView`, or a
+            :class:`~trumpfamily.outcomes.BiddingView` (then the deals are
+            :class:`~trumpfamily.bidding.engine.BiddingHand` states:
+            :mod:`~trumpfamily.search.bidding_sampling`).
         n: how many deals (an int, 0 or more).
         rng: a :class:`random.Random` (used and advanced), a seed (an int, str or bytes,
             as the bots and :func:`~trumpfamily.tournament.tournament` take), or ``None``
@@ -556,8 +559,7 @@ def sample_deal(view: SeatView | BiddingView,
         :func:`sample_deals`).
 
     Raises:
-        InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games), not a view, or no deal fits it (as
+        InvalidArgumentError: ``view`` is not a view, or no deal fits it (as
             :func:`count_deals`); ``rng`` is not a ``random.Random``, a seed (int, str,
             bytes) or ``None``.
 
