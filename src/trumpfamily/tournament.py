@@ -51,6 +51,33 @@ Student's t distribution with ``D - 1`` degrees of freedom (computed here, no Sc
 with one deal there is no interval (``None``). The head-to-head table gives, for each
 pair of bots, the mean per-deal difference of their means and its interval the same way.
 
+Games (``unit="game"``; issue 20, part 4): at a 45s table what counts is winning the game
+to the target (120 in Auction Forty-Fives), and a bid at 100-115 is not the bid it is at
+0-0. With ``unit="game"`` a deal is a whole game, from a fresh
+:class:`~trumpfamily.game.Game` to its end (BIDDING.md §3.7 E1-E3: the target, ``lose_at``,
+``sets_to_lose``, ``finish="hands"``; RULES.md §2.3, §2.4 in Forty-Five), in the points
+and the bidding games (a pool game has no end to play to and is refused). Game ``g`` has
+a seeded *deck sequence* (:func:`duplicate_game`: each hand's deck from the master seed,
+the game number and the hand number) and a first dealer ``g % n``; under duplicate play
+every rotation of the seating is dealt the same sequence, hand after hand. That is the
+duplicate control: the games themselves part after the first hand, as the scores (and so
+the bids) differ. Each seat keeps one fresh bot for the whole game, and every view it is
+shown carries the game's context (``view.game``: hand number, scores, target), so a bot
+may aim at the game. A game is capped at ``max_hands`` hands (default 60, thrown-in hands
+included): one still going then goes to the side with the highest score, and sides tied
+for it share the win (a draw). Results per bot: its game-win rate (the share of its
+seat-games its side won) with a 95 % interval, its points per hand (its side's score
+changes, a thrown-in hand counting 0) with an interval, its points per game and the hands
+per game; per pair of bots, the paired difference of their game-win shares and of their
+points per hand. Every interval is Student's t over the duplicate game sets (each game
+under all its rotations, the independent unit), as for hands; a win-rate interval is
+clipped to 0..1.
+
+Cheating oracles: a bot with a ``choose_state(state, seat)`` method
+(:class:`~trumpfamily.players.OraclePlayer`) is handed the whole hand instead of its view,
+in both units, and is marked ``oracle`` in the results (:attr:`BotStats.oracle`): an
+upper reference to measure fair bots against, never a fair result.
+
 Randomness: every random stream is derived from the master ``seed`` by SHA-256 of its
 place (the deal's deck and each bot of each seat of each rotation of each deal), not
 drawn in sequence, so the result is the same whichever executor runs the deals, in
