@@ -4,7 +4,9 @@ For each turn-up preset, random hands (random bots) are stopped at every decisio
 seat; for each such view the script times building the plan (``count_deals``: the
 constraints and the exact count, done once per view and cached) and then drawing
 ``--draws`` deals with ``sample_deals`` (each replayed through the engine). It prints the
-median and the 90th percentile of both, in milliseconds.
+median and the 90th percentile of both, in milliseconds. Then the same for bidding
+presets (``BiddingView``: every decision of random hands, and the play phase alone, the
+case a search bot samples most).
 
 Run: ``python benchmarks/bench_sampling.py [--hands N] [--draws K] [--quick]``.
 """
@@ -17,7 +19,7 @@ import statistics
 import time
 
 import trumpfamily as tf
-from trumpfamily.search import count_deals, sample_deals, sampling
+from trumpfamily.search import bidding_sampling, count_deals, sample_deals, sampling
 
 
 def views(variant: tf.Variant, players: int, hands: int, seed: int) -> list[tf.SeatView]:
@@ -32,6 +34,42 @@ def views(variant: tf.Variant, players: int, hands: int, seed: int) -> list[tf.S
             out.append(state.view(seat))
             state = state.apply(rng.choice(state.legal_actions()))
     return out
+
+
+def bidding_views(variant: tf.Variant, players: int, hands: int, seed: int,
+                  play_only: bool) -> list[tf.BiddingView]:
+    """The views of every decision (or of the play only) of random bidding hands."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(hands):
+        state = tf.new_bidding_hand(variant, players=players, dealer=i % players, seed=seed + i)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            if not play_only or state.phase is tf.Phase.PLAY:
+                out.append(state.view(seat))
+            state = state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def _report(name: str, views: list, draws: int, rng: random.Random) -> None:  # type: ignore[type-arg]
+    plan_ms, draw_ms = [], []
+    for view in views:
+        sampling._PLANS.clear()
+        bidding_sampling._PLANS.clear()
+        t0 = time.perf_counter()
+        count_deals(view)
+        t1 = time.perf_counter()
+        sample_deals(view, draws, rng)
+        t2 = time.perf_counter()
+        plan_ms.append(1000 * (t1 - t0))
+        draw_ms.append(1000 * (t2 - t1) / draws)
+    q = statistics.quantiles
+    print(
+        f"{name:30} {len(plan_ms):5} views  "
+        f"plan median {statistics.median(plan_ms):.3f} ms (p90 {q(plan_ms, n=10)[-1]:.3f})  "
+        f"per deal median {statistics.median(draw_ms):.3f} ms (p90 {q(draw_ms, n=10)[-1]:.3f})"
+    )
 
 
 def main() -> None:
@@ -60,6 +98,12 @@ def main() -> None:
                 f"plan median {statistics.median(plan_ms):.3f} ms (p90 {q(plan_ms, n=10)[-1]:.3f})  "
                 f"per deal median {statistics.median(draw_ms):.3f} ms (p90 {q(draw_ms, n=10)[-1]:.3f})"
             )
+    bidding_hands = max(2, hands // 4)
+    for variant in (tf.AUCTION_45, tf.NEWFOUNDLAND_120S, tf.BIDDING_VARIANTS["Fifty-Five"]):
+        for play_only in (False, True):
+            where = "play" if play_only else "all"
+            _report(f"{variant.name[:20]} 4p {where}",
+                    bidding_views(variant, 4, bidding_hands, 4, play_only), args.draws, rng)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,14 @@ Contenders:
     ``trumpfamily.batch.simulate(tf.SPOIL_FIVE, players=5, hands=N, seed=S)``, numpy
     arrays out; N large (``--batch-hands``), after a warm-up call that compiles it
     (skipped when ``trumpfamily.batch`` is not importable).
+``bidding-loop``
+    the bidding case: four-player Auction Forty-Fives (``tf.AUCTION_45``), ``tf.new_hand``
+    then ``legal_actions()`` / ``apply(...)`` with uniformly random choices (calls,
+    trumps, discards, cards), the engine's bare loop.
+``bidding-simulate``
+    ``tf.simulate(tf.AUCTION_45, players=4, hands=N, seed=S)`` iterated: the bidding
+    games' fast path, the same random choices (its ratio to ``bidding-loop`` is printed
+    under the table).
 ``openspiel-python``
     ``game.new_initial_state()``, then a lean Python loop: at a chance node a uniform
     pick among ``state.chance_outcomes()`` (Euchre's deal is uniform; checked during the
@@ -144,6 +152,43 @@ def simulate_contender() -> Contender | str:
         return count
 
     return Contender("simulate", "hands", play)
+
+
+BIDDING_PLAYERS = 4
+
+
+def play_bidding_loop(n: int, seed: int) -> int:
+    """``n`` random four-player Auction Forty-Fives hands through ``new_hand`` /
+    ``legal_actions`` / ``apply``."""
+    rnd = random.Random(seed).random
+    new_hand, variant = tf.new_hand, tf.AUCTION_45
+    for i in range(seed, seed + n):
+        s = new_hand(variant, players=BIDDING_PLAYERS, dealer=i % BIDDING_PLAYERS, seed=i)
+        while not s.is_over:
+            la = s.legal_actions()
+            s = s.apply(la[int(rnd() * len(la))])
+        assert s.outcome is not None
+    return n
+
+
+def bidding_simulate_contender() -> Contender | str:
+    """``tf.simulate`` on Auction Forty-Fives, or why it cannot run (an older
+    trumpfamily's simulate refuses the bidding games)."""
+    simulate: Any = getattr(tf, "simulate", None)
+    if simulate is None or not hasattr(tf, "AUCTION_45"):
+        return "not available (this trumpfamily has no tf.simulate or no AUCTION_45)"
+    try:
+        simulate(tf.AUCTION_45, players=BIDDING_PLAYERS, hands=1, seed=0)
+    except tf.InvalidArgumentError as exc:
+        return f"not available ({exc})"
+
+    def play(n: int, seed: int) -> int:
+        count = 0
+        for _outcome in simulate(tf.AUCTION_45, players=BIDDING_PLAYERS, hands=n, seed=seed):
+            count += 1
+        return count
+
+    return Contender("bidding-simulate", "hands", play)
 
 
 def batch_contender(hands: int) -> Contender | str:
@@ -312,8 +357,13 @@ def report(contenders: list[Contender], skipped: dict[str, str]) -> None:
               f"{ratio_text(c, os_cpp):>9} {ratio_text(c, loop):>13}  {lo:,.0f}..{hi:,.0f}")
     for name in skipped:
         print(f"{name:<18} {'skipped (see above)':>12}")
+    bid_loop, bid_fast = by_name.get("bidding-loop"), by_name.get("bidding-simulate")
+    if bid_loop is not None and bid_fast is not None:
+        print()
+        print(f"bidding (4-player Auction Forty-Fives): bidding-simulate / bidding-loop = "
+              f"{fmt_ratio(bid_fast.best / bid_loop.best)}")
     if loop is not None:
-        others = [c for c in contenders if c is not loop]
+        others = [c for c in contenders if c is not loop and not c.name.startswith("bidding-")]
         if others:
             print()
             print("public-loop relative to each contender (public-loop rate / its rate):")
@@ -422,7 +472,10 @@ def main() -> None:
         views_contender(),
     ]
     skipped: dict[str, str] = {}
+    if hasattr(tf, "AUCTION_45"):
+        contenders.append(Contender("bidding-loop", "hands", play_bidding_loop))
     for name, made in (("simulate", simulate_contender()),
+                       ("bidding-simulate", bidding_simulate_contender()),
                        ("batch", batch_contender(args.batch_hands))):
         if isinstance(made, str):
             skipped[name] = made

@@ -438,12 +438,11 @@ def test_a_turned_joker_before_the_dealers_discard() -> None:
 # -- refusals ----------------------------------------------------------------------------
 
 
-def test_a_bidding_view_is_refused() -> None:
-    """The sampler covers the turn-up games: a BiddingView gets an InvalidArgumentError
-    that says so."""
+def test_a_bidding_view_is_sampled_and_a_non_view_refused() -> None:
+    """A BiddingView goes to the bidding sampler (tests/test_search_bidding_sampling.py);
+    anything else that is no view gets an InvalidArgumentError that says so."""
     hand = tf.new_hand(tf.AUCTION_45, players=4, seed=1)
-    with pytest.raises(tf.InvalidArgumentError, match="turn-up games"):
-        sample_deal(hand.view(0), 1)
+    assert sample_deal(hand.view(0), 1).view(0) == hand.view(0)
     with pytest.raises(tf.InvalidArgumentError, match="SeatView"):
         count_deals("not a view")  # type: ignore[arg-type]
 

@@ -644,16 +644,13 @@ def test_bad_arguments_are_refused_before_the_first_hand(
         tf.simulate(variant, **args)  # no next(): refused at the call
 
 
-def test_a_bidding_game_is_refused() -> None:
-    """simulate plays the turn-up games; a variant with a bidding component is refused by
-    name, never played as if it were one."""
-    bidding = [v for v in vars(tf).values()
-               if isinstance(v, tf.Variant) and getattr(v, "bidding", None) is not None]
-    if not bidding:
-        pytest.skip("no bidding preset in this version")
-    for variant in bidding:
-        with pytest.raises(tf.InvalidArgumentError, match="is a bidding game"):
-            tf.simulate(variant, players=4, hands=1, seed=1)
+def test_a_bidding_game_is_played_on_its_own_fast_path() -> None:
+    """simulate plays the bidding games too (trumpfamily._simulate_bidding, bound to the
+    bidding engine by tests/test_simulate_bidding.py): never as if they were turn-up
+    games."""
+    for variant in tf.BIDDING_VARIANTS.values():
+        out = next(tf.simulate(variant, players=4, hands=1, seed=1))
+        assert out.scoring == "bidding"
 
 
 def test_a_fast_bot_may_answer_with_an_integer_like_id_but_not_a_bool() -> None:

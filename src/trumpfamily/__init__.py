@@ -217,9 +217,9 @@ __all__ += [
     "new_bidding_hand",
     "stacked_bidding_deck",
 ]
-from .simulate import FastBot, RandomBot, RuleOfThumbBot, Spot, simulate
+from .simulate import BiddingSpot, FastBot, RandomBot, RuleOfThumbBot, Spot, simulate
 
-__all__ += ["FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
+__all__ += ["BiddingSpot", "FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
 from .tournament import BotStats, HeadToHead, TournamentResult, tournament
 
 __all__ += ["BotStats", "HeadToHead", "TournamentResult", "tournament"]

@@ -36,7 +36,12 @@ accepted as they are. A bot with only the engine's ``choose(view)`` is played th
 reference engine: the slow path, correct but several times slower.
 
 Every option of every preset (OPTIONS.md) takes the fast path; none falls back to the
-engine.
+engine. The bidding games (``tf.BIDDING_VARIANTS``, BIDDING.md) have a fast path of their
+own, :mod:`trumpfamily._simulate_bidding`, which ``simulate`` dispatches to: the auction,
+trumps, the kitty, the discards and draws, the play and the contract's score on ids, bound
+to :class:`~trumpfamily.bidding.engine.BiddingHand` by its own differential test
+(``tests/test_simulate_bidding.py``). There a fast bot is also asked ``discard(spot)``
+(one of ``spot.discards``, card masks) with a :class:`BiddingSpot`.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
+from ._simulate_bidding import BiddingSpot
 from .actions import (
     AcceptFive,
     Action,
@@ -84,7 +90,7 @@ from .scoring import HandEnd, hand_points, pool_result, pool_tricks, pool_winner
 from .tables import CARDS, FOLLOW_OR_TRUMP, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
 from .variants import Variant
 
-__all__ = ["FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
+__all__ = ["BiddingSpot", "FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
 
 # -- action ids (trumpfamily.actions numbering) --------------------------------------------
 
@@ -1385,18 +1391,30 @@ def simulate(
     Returns:
         An iterator of ``hands`` :class:`~trumpfamily.outcomes.HandOutcome` values (tricks
         per seat and side; in pool games the winner, spoil, claim and jink; in points
-        games the points), or of ``(outcome, record)`` pairs with ``record=True``.
+        games the points; in the bidding games, ``scoring="bidding"``, the ``bidder``,
+        ``bid``, ``bid_kind``, ``made``, points per seat and side and each side's
+        ``gains``, or ``thrown_in``), or of ``(outcome, record)`` pairs with
+        ``record=True``.
+
+    The bidding games (``variant.bidding`` set; BIDDING.md): the same, on their own fast
+    path, at every table size of ``variant.player_counts()``, each hand scored from 0 (no
+    game score). The deal passes left, except after a throw-in, when
+    :func:`~trumpfamily.bidding.after_throw_in` names the next dealer (``all_pass=
+    "redeal-same"``: the same one). A fast bot answers ``act(spot)`` for calls, trumps,
+    takes and cards and ``discard(spot)`` for discards, with a :class:`BiddingSpot`;
+    ``RandomBot``/``RandomPlayer`` and ``RuleOfThumbBot``/``RuleOfThumbPlayer`` decide
+    as the engine players do. (A table whose stock could run short raises
+    ``PlayerCountError``.)
 
     Raises:
         UnknownVariantError: ``variant`` is neither a :class:`~trumpfamily.variants.Variant`
             nor a preset's name.
         PlayerCountError: ``players`` does not suit the variant (or its partnerships), or
             ``dealer`` is not a seat.
-        InvalidArgumentError: ``variant`` is a bidding game (its ``bidding`` component is
-            set: simulate plays the turn-up games only); ``hands`` is not an int ``>= 0``;
-            ``seed`` is not a seed;
+        InvalidArgumentError: ``hands`` is not an int ``>= 0``; ``seed`` is not a seed;
             ``bots`` is not a sequence of one bot per seat, or a bot has neither
-            ``act(spot)`` nor ``choose(view)``; ``record`` is not a bool. Each is checked
+            ``act(spot)`` nor ``choose(view)``, or (a bidding game) a fast bot has
+            ``act`` but no ``discard(spot)``; ``record`` is not a bool. Each is checked
             when ``simulate`` is called, before the first hand.
         IllegalActionError: while playing, a fast bot returned something other than one
             of ``spot.legal`` (a ``choose`` bot: an action the engine refuses).
@@ -1407,6 +1425,9 @@ def simulate(
     True
     >>> [o.tricks_played for o in tf.simulate("maw", players=4, hands=5, seed=7)]
     [5, 5, 5, 5, 4]
+    >>> out = next(tf.simulate(tf.AUCTION_45, players=4, hands=1, seed=1, bots=[tf.RuleOfThumbBot()] * 4))
+    >>> out.scoring, out.bidder is not None and out.bid in (15, 20, 25, 30, 60)
+    ('bidding', True)
     """
     return _simulate(variant, players=players, hands=hands, seed=seed, dealer=dealer, bots=bots,
                      record=record)
@@ -1429,20 +1450,29 @@ def _simulate(
     engine's order), and ``decks`` gives the decks to deal instead of shuffling."""
     s0 = seating_for(variant, players, dealer)  # UnknownVariantError, PlayerCountError
     variant = s0.variant
-    if getattr(variant, "bidding", None) is not None:
-        raise InvalidArgumentError(
-            f"simulate: {variant.name!r} is a bidding game (Variant.bidding is set): simulate "
-            "plays the turn-up games, Maw, Spoil Five, Twenty-Five, Forty-Five and their house "
-            "rules (RULES.md §1-§2.5), not an auction (BIDDING.md)")
     if type(hands) is not int or hands < 0:
         raise InvalidArgumentError(
             f"simulate: hands={hands!r}: the number of hands to play is an int, 0 or more")
     if type(record) is not bool:
         raise InvalidArgumentError(f"simulate: record={record!r}: expected True or False")
     deck_rng = seeded_random(seed, "simulate: ")  # InvalidArgumentError
-    fast, modes = _check_bots(bots, players)
     given = None if decks is None else iter(decks)
     seatings = [seating_for(variant, players, d) for d in range(players)]
+    if variant.bidding is not None:  # the bidding games: trumpfamily._simulate_bidding
+        from . import _simulate_bidding as bidding
+
+        bidding.check_seating(variant, players, dealer)  # PlayerCountError: a short stock
+        bidders, modes = bidding.bidding_bots(bots, players)
+        if "choose" in modes:
+            return bidding.slow(variant, players, hands, dealer, deck_rng, bots, bidders, modes,  # type: ignore[arg-type]
+                                record, trace, given, seatings)  # type: ignore[arg-type]
+        rnd = None
+        if bidders is None:
+            rnd = (random.Random() if seed is None
+                   else random.Random(f"trumpfamily.simulate bots {seed!r}")).random
+        return bidding.fast(variant, players, hands, dealer, deck_rng, bidders, rnd, record,
+                            trace, given, seatings)  # type: ignore[arg-type]
+    fast, modes = _check_bots(bots, players)
     if "choose" in modes:
         return _slow(variant, players, hands, dealer, deck_rng, bots, modes, record,  # type: ignore[arg-type]
                      trace, given, seatings)

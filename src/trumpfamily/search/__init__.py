@@ -10,15 +10,26 @@
   optimal actions (alpha-beta; :class:`SolveResult`,
   :data:`~trumpfamily.search.solver.Objective`).
 
-The turn-up games only (a :class:`~trumpfamily.outcomes.BiddingView` is refused).
+The first four take a :class:`~trumpfamily.outcomes.BiddingView` as well (issue 20): its
+places and proofs are a :class:`BiddingConstraints`
+(:mod:`~trumpfamily.search.bidding_constraints`), its samples
+:class:`~trumpfamily.bidding.engine.BiddingHand` states
+(:mod:`~trumpfamily.search.bidding_sampling`).
+
+* :func:`weighted_deals`: bidding deals weighted by how likely a policy makes the other
+  seats' calls, trump choice and exchange (importance weights over uniform samples).
 """
 
+from .bidding_constraints import BiddingConstraints, BiddingPlace
+from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
 from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 
 __all__ = [
     "OBJECTIVES",
+    "BiddingConstraints",
+    "BiddingPlace",
     "Constraints",
     "Objective",
     "Place",
@@ -29,4 +40,5 @@ __all__ = [
     "sample_deal",
     "sample_deals",
     "solve",
+    "weighted_deals",
 ]

@@ -3,7 +3,9 @@
 :func:`constraints` reads one :class:`~trumpfamily.outcomes.SeatView` and returns a
 :class:`Constraints` value: every *place* an unseen card may lie in (another seat's hand,
 a face-down discard, the stock), how many unseen cards each holds, and what the public
-history proves about each.
+history proves about each. A :class:`~trumpfamily.outcomes.BiddingView` is dispatched to
+:mod:`trumpfamily.search.bidding_constraints` (the bidding games' places: kitty, extra
+cards, discards and draws; the same play proofs).
 
 What a play proves is not re-derived here from the rules' text: a card a seat played had
 to be legal for the hand it held then (RULES.md §1.4), so each past play becomes a
@@ -49,7 +51,7 @@ over the outcome settles it and every view names him, so he is then the
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, overload
 
 import attrs
 
@@ -61,6 +63,9 @@ from ..play import mask_table
 from ..robbing import unrobbed_penalty
 from ..tables import FOLLOW, FREE, SUITS, MaskTable, legal_mask, mask_of
 from ..variants import Variant
+
+if TYPE_CHECKING:
+    from .bidding_constraints import BiddingConstraints
 
 __all__ = ["Constraints", "Place", "PlaceKind", "PlayFact", "constraints"]
 
@@ -305,14 +310,13 @@ def _excluded_by_plays(tester: _Tester, size: int, unseen: Sequence[Card],
 def check_view(view: object) -> SeatView:
     """``view`` if it is a turn-up game's :class:`SeatView` whose parts agree with each
     other (:func:`_check_parts`), else a clear :class:`InvalidArgumentError`."""
-    if isinstance(view, BiddingView):
+    if isinstance(view, BiddingView):  # pragma: no cover - the entry points dispatch it
         raise InvalidArgumentError(
-            "the deal sampler covers the turn-up games (Maw, Spoil Five, Twenty-Five, "
-            f"Forty-Five and their house rules), not the bidding game {view.variant.name!r}: "
-            "got a BiddingView")
+            "a BiddingView is read by trumpfamily.search.bidding_constraints, not here")
     if not isinstance(view, SeatView):
         raise InvalidArgumentError(
-            f"expected a SeatView (HandState.view(seat)), got {type(view).__name__}")
+            "expected a SeatView (HandState.view(seat)) or a BiddingView "
+            f"(BiddingHand.view(seat)), got {type(view).__name__}")
     _check_parts(view)
     return view
 
@@ -449,8 +453,16 @@ def _proves(card: Card, before: tuple[Card, ...], m: MaskTable) -> tuple[bool, s
     return True, "no trump but privileged ones that may renege against the trump led", None
 
 
-def constraints(view: SeatView) -> Constraints:
+@overload
+def constraints(view: SeatView) -> Constraints: ...
+@overload
+def constraints(view: BiddingView) -> BiddingConstraints: ...
+def constraints(view: SeatView | BiddingView) -> Constraints | BiddingConstraints:
     """What the public history of ``view`` proves about the cards its seat cannot see.
+
+    A :class:`~trumpfamily.outcomes.BiddingView` is read by
+    :func:`~trumpfamily.search.bidding_constraints.bidding_constraints` (a
+    :class:`~trumpfamily.search.bidding_constraints.BiddingConstraints`).
 
     Args:
         view: a :class:`~trumpfamily.outcomes.SeatView` of a turn-up game
@@ -462,11 +474,14 @@ def constraints(view: SeatView) -> Constraints:
         §1.5 for robbing, §2.1.7 (6) for fiving).
 
     Raises:
-        InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games only) or not a view at all, or its
+        InvalidArgumentError: ``view`` is not a view at all, or its
             parts cannot belong to one hand (a seat off the table, a hand of the wrong
             size, a card in two places, a rob the history lacks; the message names it).
     """
+    if isinstance(view, BiddingView):
+        from .bidding_constraints import bidding_constraints
+
+        return bidding_constraints(view)
     view = check_view(view)
     story = read_story(view)
     variant, n, me, dealer = view.variant, view.players, view.seat, view.dealer

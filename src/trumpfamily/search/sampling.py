@@ -36,6 +36,10 @@ over the settled bar names the holder in the view (and
 Every sample is replayed through the engine (:func:`~trumpfamily.engine.new_hand` and
 :meth:`~trumpfamily.engine.HandState.apply`), so it is a real state of the hand.
 
+A :class:`~trumpfamily.outcomes.BiddingView` is dispatched to
+:mod:`trumpfamily.search.bidding_sampling` (the same method over a bidding hand's places;
+the samples are :class:`~trumpfamily.bidding.engine.BiddingHand` states).
+
 >>> import trumpfamily as tf
 >>> from trumpfamily.search import count_deals, sample_deal
 >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=2, seed=5)
@@ -53,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
@@ -62,7 +66,7 @@ from ..cards import JK, Card
 from ..dealing import seating_for, seeded_random
 from ..engine import HandState, new_hand
 from ..errors import InvalidArgumentError, TrumpFamilyError
-from ..outcomes import SeatView
+from ..outcomes import BiddingView, SeatView
 from ..robbing import unrobbed_penalty
 from ..tables import mask_of
 from .constraints import (
@@ -75,6 +79,9 @@ from .constraints import (
     constraints,
     read_story,
 )
+
+if TYPE_CHECKING:
+    from ..bidding.engine import BiddingHand
 
 __all__ = ["count_deals", "sample_deal", "sample_deals"]
 
@@ -439,7 +446,7 @@ def _rng(rng: random.Random | int | str | bytes | None) -> random.Random:
     return seeded_random(rng, "rng: ")
 
 
-def count_deals(view: SeatView) -> int:
+def count_deals(view: SeatView | BiddingView) -> int:
     """The exact number of deals consistent with ``view``.
 
     A deal is every seat's dealt hand, the face-down discards (the robber's, the dealer's
@@ -447,6 +454,8 @@ def count_deals(view: SeatView) -> int:
     consistent when replaying the view's history on it gives the view again. The count
     is exact: dynamic programming over the places of
     :func:`~trumpfamily.search.constraints.constraints` and the classes of unseen cards.
+    A bidding view's deals are defined in :mod:`~trumpfamily.search.bidding_sampling`
+    (the kitty, the extra cards, each seat's discards and draws as well).
 
     Args:
         view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView`. Its ``game`` and
@@ -456,8 +465,7 @@ def count_deals(view: SeatView) -> int:
         The number of deals (an int, at least 1 for a view the engine produced).
 
     Raises:
-        InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games), not a view, or no deal fits it: a
+        InvalidArgumentError: ``view`` is not a view, or no deal fits it: a
             view the engine did not produce, the message naming what is inconsistent
             (``"seat 7 is not a seat of a 4-player table"``, a hand of the wrong size, a
             card seen twice, a replay that gives other legal actions...).
@@ -468,16 +476,29 @@ def count_deals(view: SeatView) -> int:
     >>> count_deals(view) == math.comb(46, 5)  # the other hand; the stock is the rest
     True
     """
+    if isinstance(view, BiddingView):
+        from .bidding_sampling import count_bidding_deals
+
+        return count_bidding_deals(view)
     return _plan(view).total
 
 
+@overload
 def sample_deals(view: SeatView, n: int,
-                 rng: random.Random | int | str | bytes | None = None) -> list[HandState]:
+                 rng: random.Random | int | str | bytes | None = None) -> list[HandState]: ...
+@overload
+def sample_deals(view: BiddingView, n: int,
+                 rng: random.Random | int | str | bytes | None = None) -> list[BiddingHand]: ...
+def sample_deals(view: SeatView | BiddingView, n: int,
+                 rng: random.Random | int | str | bytes | None = None
+                 ) -> list[HandState] | list[BiddingHand]:
     """``n`` deals consistent with ``view``, each drawn uniformly and independently.
 
     Args:
-        view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView` (a
-            :class:`~trumpfamily.outcomes.BiddingView` is refused).
+        view: a turn-up game's :class:`~trumpfamily.outcomes.SeatView`, or a
+            :class:`~trumpfamily.outcomes.BiddingView` (then the deals are
+            :class:`~trumpfamily.bidding.engine.BiddingHand` states:
+            :mod:`~trumpfamily.search.bidding_sampling`).
         n: how many deals (an int, 0 or more).
         rng: a :class:`random.Random` (used and advanced), a seed (an int, str or bytes,
             as the bots and :func:`~trumpfamily.tournament.tournament` take), or ``None``
@@ -506,6 +527,10 @@ def sample_deals(view: SeatView, n: int,
     if type(n) is not int or n < 0:
         raise InvalidArgumentError(f"n={n!r}: the number of deals is an int >= 0")
     gen = _rng(rng)
+    if isinstance(view, BiddingView):
+        from .bidding_sampling import sample_bidding_deals
+
+        return sample_bidding_deals(view, n, gen)
     plan = _plan(view)
     out = []
     for _ in range(n):
@@ -513,7 +538,14 @@ def sample_deals(view: SeatView, n: int,
     return out
 
 
-def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = None) -> HandState:
+@overload
+def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = None
+                ) -> HandState: ...
+@overload
+def sample_deal(view: BiddingView, rng: random.Random | int | str | bytes | None = None
+                ) -> BiddingHand: ...
+def sample_deal(view: SeatView | BiddingView,
+                rng: random.Random | int | str | bytes | None = None) -> HandState | BiddingHand:
     """One deal consistent with ``view``, uniform over all of them (:func:`count_deals`).
 
     Args:
@@ -527,8 +559,7 @@ def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = 
         :func:`sample_deals`).
 
     Raises:
-        InvalidArgumentError: ``view`` is a :class:`~trumpfamily.outcomes.BiddingView`
-            (the sampler covers the turn-up games), not a view, or no deal fits it (as
+        InvalidArgumentError: ``view`` is not a view, or no deal fits it (as
             :func:`count_deals`); ``rng`` is not a ``random.Random``, a seed (int, str,
             bytes) or ``None``.
 
@@ -539,6 +570,10 @@ def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = 
     True
     """
     gen = _rng(rng)
+    if isinstance(view, BiddingView):
+        from .bidding_sampling import sample_bidding_deals
+
+        return sample_bidding_deals(view, 1, gen)[0]
     return _sample(_plan(view), gen)
 
 
