@@ -50,22 +50,26 @@ import hashlib
 import math
 import random
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Literal, TypeAlias
 
-from ..actions import Action
+from ..actions import Action, Discard, Take
+from ..bidding.engine import BiddingHand
 from ..engine import HandState
 from ..errors import InvalidArgumentError, SearchLimitError
 from ..jinking import jink_bonus
-from ..outcomes import AnyView, BiddingView, HandOutcome, SeatView
+from ..outcomes import AnyView, BiddingView, HandOutcome, Phase, SeatView
 from ..players import (
+    BiddingFallbackWarning,
     ContextRuleOfThumbPlayer,
     Player,
     RuleOfThumbPlayer,
     _legal,
-    _warn_fallback,
 )
 from ..scoring import antes, five_tricks_bonus
+from . import _interim
+from .advisor import _Evaluator, _rows, _values, best_action, candidate_actions
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
 
@@ -111,13 +115,30 @@ def _fallback(owner: str, fallback: object) -> Player:
     return fallback  # type: ignore[return-value]
 
 
-def _bidding_fallback(bot: Any, view: BiddingView) -> Action:
-    """A decision of a bidding game with more than one legal action: the fallback's
-    choice, without search (warned once, at the caller of ``choose``)."""
-    _warn_fallback(bot, view, f"its fallback's ({type(bot.fallback).__name__}), without "
-                              "search", stacklevel=4)
+def _fall_back(bot: Any, view: AnyView, why: str) -> Action:
+    """A decision the search does not make: the ``fallback``'s choice, counted on the bot
+    (:attr:`fallbacks`) and, in a bidding game, warned once per bot
+    (:class:`~trumpfamily.players.BiddingFallbackWarning`, unless ``warn_fallback=False``)."""
+    bot.fallbacks += 1
+    if (isinstance(view, BiddingView) and bot.warn_fallback
+            and not getattr(bot, "_fallback_warned", False)):
+        bot._fallback_warned = True
+        warnings.warn(BiddingFallbackWarning(
+            f"{type(bot).__name__}: a decision of {view.variant.name} is its fallback's "
+            f"({type(bot.fallback).__name__}): {why} (counted in .fallbacks; warned once "
+            "per bot; warn_fallback=False silences it)"), stacklevel=4)
     action: Action = bot.fallback.choose(view)
     return action
+
+
+def _bidding_rng(seed: int | str | bytes | None, view: BiddingView, salt: str) -> random.Random:
+    """The random generator of one bidding decision: seeded from ``seed`` and everything
+    the view shows (never the cards the seat cannot see)."""
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    text = repr((salt, seed, tuple(view)))
+    digest = hashlib.sha256(text.encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
 
 
 def _check_seed(owner: str, seed: object) -> int | str | bytes | None:
@@ -208,8 +229,8 @@ class SampleSolvePlayer:
     True
     """
 
-    #: The bidding games are not searched: every decision there is the ``fallback``'s.
-    falls_back_in_bidding: ClassVar[bool] = True
+    #: Every phase of the bidding games is searched (no decision is handed over wholesale).
+    falls_back_in_bidding: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -221,8 +242,16 @@ class SampleSolvePlayer:
         fallback: Player | None = None,
         max_nodes: int | None = 100_000,
         warn_fallback: bool = True,
+        candidates: int = 12,
+        bidding_nodes: int | None = 20_000,
     ) -> None:
         owner = "SampleSolvePlayer"
+        self.candidates = _check_count(owner, "candidates", candidates)
+        if bidding_nodes is not None:
+            _check_count(owner, "bidding_nodes", bidding_nodes)
+        self.bidding_nodes = bidding_nodes
+        #: Decisions made by the ``fallback`` instead of the search (see the class notes).
+        self.fallbacks = 0
         if max_nodes is not None:
             _check_count(owner, "max_nodes", max_nodes)
         self.max_nodes = max_nodes
@@ -262,9 +291,9 @@ class SampleSolvePlayer:
         if len(legal) == 1:
             return legal[0]
         if isinstance(view, BiddingView):
-            return _bidding_fallback(self, view)
+            return self._bidding(view, legal)
         if view.trump is None:
-            return self.fallback.choose(view)
+            return _fall_back(self, view, "the dealer's discard for a turned-up joker")
         _check_objective(self.objective, view)
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
@@ -293,8 +322,34 @@ class SampleSolvePlayer:
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
         if not solved:  # every deal over the search budget
-            return self.fallback.choose(view)
+            return _fall_back(self, view, "every sampled deal was over max_nodes")
         return _pick(legal, totals, lambda: self.fallback.choose(view))
+
+    def _bidding(self, view: BiddingView, legal: tuple[Action, ...]) -> Action:
+        """A bidding decision: the auction, trumps, the kitty and the draw by the bid
+        advisor (:func:`~trumpfamily.search.evaluate_actions` over ``samples`` worlds, on
+        :func:`~trumpfamily.search.candidate_actions`), the play by the exact value of
+        each card averaged over the worlds."""
+        deadline = None if self.milliseconds is None else (
+            time.perf_counter() + self.milliseconds / 1000)
+        rng = _bidding_rng(self.seed, view, "sample-solve")
+        chosen = (legal if view.phase is Phase.PLAY
+                  else candidate_actions(view, _THUMB, limit=self.candidates))
+        if len(chosen) == 1:
+            return chosen[0]
+        ev = _Evaluator(view.seat, _THUMB, self.bidding_nodes)
+        table: list[list[float]] = []
+        deals: list[BiddingHand] = []
+        for k in range(self.samples):
+            if not deals:
+                deals = _interim.sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
+            table += _values(ev, [deals.pop()], chosen)
+            if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
+                break
+        rows = _rows(chosen, table)
+        if not rows:
+            return _fall_back(self, view, "every sampled world was over bidding_nodes")
+        return best_action(rows, lambda: self.fallback.choose(view))
 
 
 def _check_objective(objective: Objective | None, view: SeatView) -> None:
@@ -384,8 +439,8 @@ class ISMCTSPlayer:
     True
     """
 
-    #: The bidding games are not searched: every decision there is the ``fallback``'s.
-    falls_back_in_bidding: ClassVar[bool] = True
+    #: Every phase of the bidding games is searched (no decision is handed over wholesale).
+    falls_back_in_bidding: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -397,8 +452,12 @@ class ISMCTSPlayer:
         milliseconds: float | None = None,
         fallback: Player | None = None,
         warn_fallback: bool = True,
+        candidates: int = 12,
     ) -> None:
         owner = "ISMCTSPlayer"
+        self.candidates = _check_count(owner, "candidates", candidates)
+        #: Decisions made by the ``fallback`` instead of the search (see the class notes).
+        self.fallbacks = 0
         self.iterations = _check_count(owner, "iterations", iterations)
         self.seed = _check_seed(owner, seed)
         if rollout not in _ROLLOUTS:
@@ -437,9 +496,9 @@ class ISMCTSPlayer:
         if len(legal) == 1:
             return legal[0]
         if isinstance(view, BiddingView):
-            return _bidding_fallback(self, view)
+            return self._bidding(view)
         if view.trump is None:
-            return self.fallback.choose(view)
+            return _fall_back(self, view, "the dealer's discard for a turned-up joker")
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _decision_rng(self.seed, view, "ismcts")
@@ -488,22 +547,99 @@ class ISMCTSPlayer:
         visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
         return legal[visits.index(max(visits))]
 
+    def _bidding(self, view: BiddingView) -> Action:
+        """A bidding decision: one tree over the rest of the hand from the view (the
+        auction, trumps, the kitty, the draw, the play), a new world each iteration."""
+        deadline = None if self.milliseconds is None else (
+            time.perf_counter() + self.milliseconds / 1000)
+        rng = _bidding_rng(self.seed, view, "ismcts")
+        policy = _rollout_policy(self.rollout, rng)
+        me = view.seat
+        legal = candidate_actions(view, _THUMB, limit=self.candidates)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(-1)
+        c = self.exploration
+        log_n: Callable[[int], float] = math.log
+        deals: list[BiddingHand] = []
+        for k in range(self.iterations):
+            if not deals:
+                deals = _interim.sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
+            state: Any = deals.pop()
+            node = root
+            path = [root]
+            expanded = False
+            while not state.is_over and not expanded:
+                actions = state.legal_actions()
+                seat = state.to_act
+                if len(actions) > 1 and isinstance(actions[0], (Discard, Take)):
+                    if seat != me:  # face down, unseen by this seat: no branching
+                        state = state.apply(policy(state))
+                        continue
+                    if node is root:
+                        actions = legal
+                    elif len(actions) > self.candidates:
+                        actions = candidate_actions(state.view(seat), _THUMB,
+                                                    limit=self.candidates)
+                children = node.children
+                untried = [a for a in actions if a not in children]
+                for a in actions:
+                    if a in children:
+                        children[a].avail += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    node = children[action] = _Node(seat)
+                    node.avail = 1
+                    expanded = True
+                else:
+                    action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
+                    node = children[action]
+                state = state.apply(action)
+                path.append(node)
+            while not state.is_over:
+                state = state.apply(policy(state))
+            gains = state.outcome.gains
+            rewards = [min(1.0, max(0.0, 0.5 + gains[side] / (2 * _GAINS_SCALE)))
+                       for side in _side_of(state)]
+            for n in path:
+                n.visits += 1
+                if n.seat >= 0:
+                    n.reward += rewards[n.seat]
+            if deadline is not None and k + 1 < self.iterations and time.perf_counter() > deadline:
+                break
+        visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
+        return legal[visits.index(max(visits))]
+
+
+#: The change to a side's score that ISMCTS maps to a reward of 1 (0.5 + gains / 120,
+#: clipped to 0..1): the 60 of the bid above the ladder.
+_GAINS_SCALE: Final = 60
+
+
+def _side_of(state: Any) -> list[int]:
+    """Each seat's side (an index of ``state.sides``)."""
+    out = [0] * state.players
+    for i, side in enumerate(state.sides):
+        for s in side:
+            out[s] = i
+    return out
+
 
 def _ucb(node: _Node, c: float, log: Callable[[int], float]) -> float:
     return node.reward / node.visits + c * math.sqrt(log(node.avail) / node.visits)
 
 
-def _rollout_policy(kind: Rollout, rng: random.Random) -> Callable[[HandState], Action]:
+def _rollout_policy(kind: Rollout, rng: random.Random) -> Callable[[Any], Action]:
     """The rollout policy: a uniform choice (the decision's own generator) or the rule
     of thumb on the acting seat's view."""
     if kind == "random":
-        def uniform(state: HandState) -> Action:
+        def uniform(state: Any) -> Action:
             legal = state.legal_actions()
             return legal[rng.randrange(len(legal))]
         return uniform
     thumb: Any = _THUMB
 
-    def rule_of_thumb(state: HandState) -> Action:
+    def rule_of_thumb(state: Any) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
