@@ -4,7 +4,7 @@
 here. With every card known (all hands), the five tricks of the play (BIDDING.md §2.7,
 §3.5) are searched exactly: alpha-beta with a transposition table on card masks, move
 ordering, and cards that are worth the same (two cards of one seat of the same effective
-suit with no card still in play between them, neither privileged nor the best trump) tried
+suit with no card still in play between them, neither with a right to renege) tried
 once. The legality and the trick decision are the library's one decision on masks
 (:func:`~trumpfamily.tables.legal_mask`, :func:`~trumpfamily.tables.winner_index` on the
 hand's :class:`~trumpfamily.tables.MaskTable`); the end of the hand is scored by
@@ -16,9 +16,11 @@ the extra bids (slam, sixty, moon: all five tricks), ``made_bid_scores``,
 ``lower_bid_cap`` and the defender limits (BIDDING.md §3.6, §3.7, §5.6, §6, §7.1 #6-#8).
 
 The value of the end of a hand depends only on the tricks each side took and the side that
-took the best trump (the order of the tricks does not change a hand's score), so the
-search keeps those as one small number, and values it by a table filled once per contract
-(with the tightest bounds on what the tricks left can still make of it).
+took the best trump (the order of the tricks does not change a hand's score). Every card
+in play is played, so the highest trump of the hand is known from the start, and it wins
+whatever trick it falls in: the side holding it takes the bonus. The search keeps the
+tricks taken as one small number and values it by a table filled once per contract (with
+the tightest bounds on what the tricks left can still make of it).
 
 The objectives for a bidding hand (:data:`BIDDING_OBJECTIVES`; the value is for the
 seat's side, an index of :attr:`~trumpfamily.bidding.engine.BiddingHand.sides`):
@@ -57,6 +59,7 @@ from typing import TYPE_CHECKING, Final
 from ..actions import Action
 from ..bidding.engine import BiddingHand
 from ..bidding.score import HandScore, score_hand
+from ..cards import Card
 from ..errors import InvalidArgumentError
 from ..outcomes import HAND_SIZE, HandOutcome, Phase
 from ..scoring import best_trump_trick
@@ -155,7 +158,7 @@ def solve_bidding(state: BiddingHand, seat: int, objective: str | None, all_valu
 # -- the value of the end of a hand ------------------------------------------------------------
 
 # The score so far, as one int ("code"): each side's tricks in base 6 (side 0 lowest), then
-# 1 + the side holding the trick with the best trump (0: not yet, or no bonus in the hand).
+# 1 + the side that takes the best trump's bonus (0: no bonus in the hand).
 
 #: Filled tables of end values and bounds, by what decides them (a bot solves many deals
 #: of one contract): key -> (values of finished codes, bounds of unfinished codes).
@@ -166,7 +169,7 @@ _TABLES_MAX: Final = 256
 class _Ends:
     """The value of every finished score code, and bounds on every unfinished one."""
 
-    def __init__(self, state: BiddingHand, side: int, objective: str, bonus: bool) -> None:
+    def __init__(self, state: BiddingHand, side: int, objective: str) -> None:
         contract = state._contract
         assert contract is not None
         s = state._seating
@@ -177,9 +180,8 @@ class _Ends:
         self.scores = state.scores
         self.side = side
         self.objective = objective
-        self.bonus = bonus  # the hand has a best-trump trick to assign
         key = (self.bidding, self.nsides, self.bidder, self.amount, self.scores, side,
-               objective, bonus)
+               objective)
         tables = _TABLES.get(key)
         if tables is None:
             if len(_TABLES) >= _TABLES_MAX:
@@ -209,37 +211,43 @@ class _Ends:
         return v
 
     def bounds(self, code: int) -> tuple[int, int] | None:
-        """The lowest and highest value the tricks left can still make of ``code`` (every
-        way of sharing them among the sides, the best trump to any side taking one of them
-        while it is not yet taken), or ``None`` when no end is reachable."""
+        """The lowest and highest value the tricks left can still make of ``code``: over
+        every way of sharing them among the sides that gives the bonus side a trick (the
+        best trump's); ``None`` when there is none."""
         if code in self.bound:
             return self.bound[code]
         counts, bonus_side = self.decode(code)
-        left = HAND_SIZE - sum(counts)
         out: tuple[int, int] | None
-        if left == 0:
-            if self.bonus and bonus_side < 0:
-                out = None  # the best trump's trick must be among the five
+        if sum(counts) == HAND_SIZE:
+            if bonus_side >= 0 and not counts[bonus_side]:
+                out = None
             else:
                 v = self.value(code)
                 out = (v, v)
         else:
             lo, hi = _INF, -_INF
-            pending = self.bonus and bonus_side < 0
-            top = self.pow[self.nsides]
             for s in range(self.nsides):
-                step = code + self.pow[s]
-                for child in (step, step + (s + 1) * top) if pending else (step,):
-                    b = self.bounds(child)
-                    if b is not None:
-                        lo = min(lo, b[0])
-                        hi = max(hi, b[1])
+                b = self.bounds(code + self.pow[s])
+                if b is not None:
+                    lo = min(lo, b[0])
+                    hi = max(hi, b[1])
             out = (lo, hi) if lo <= hi else None
         self.bound[code] = out
         return out
 
 
 # -- the search --------------------------------------------------------------------------------
+
+
+def _holder(state: BiddingHand, card: Card) -> int:
+    """The seat that holds or played ``card``, a card of the play."""
+    for seat, held in enumerate(state.hands):
+        if card in held:
+            return seat
+    if card in state.current_trick:
+        return (state.leader + state.current_trick.index(card)) % state.players
+    trick = next(t for t in state.tricks if card in t.cards)
+    return (trick.leader + trick.cards.index(card)) % state.players
 
 
 class _PlaySearch:
@@ -260,23 +268,18 @@ class _PlaySearch:
         self.nodes = 0
         nsides = len(s.sides)
         # the best trump of the hand: every card still held will be played, so it is known
-        # now (scoring.best_trump_trick on every card of the play, as one trick)
+        # now (scoring.best_trump_trick on every card of the play, as one trick), and it
+        # wins its trick (the highest trump in it): its holder's side takes the bonus
         cards = [c for h in state.hands for c in h] + list(state.current_trick)
         cards += [c for t in state.tricks for c in t.cards]
-        rule = state.variant.scoring.best_trump_bonus
         table = ctx.table
-        self.bonus_card = -1
         bonus_side = -1
-        if best_trump_trick([cards], table, rule) is not None:
+        if best_trump_trick([cards], table, state.variant.scoring.best_trump_bonus) is not None:
             best = max((c for c in cards if table.suit_of[c] is table.trump),
                        key=table.power.__getitem__)
-            self.bonus_card = best.index
-            for t in state.tricks:
-                if best in t.cards:
-                    bonus_side = s.side_of[t.winner]
-        self.ends = _Ends(state, side, objective, self.bonus_card >= 0)
+            bonus_side = s.side_of[_holder(state, best)]
+        self.ends = _Ends(state, side, objective)
         self.pow = self.ends.pow
-        self.top = self.pow[nsides]
         # cards worth the same: same effective suit, no card in play between them, neither
         # privileged (a renege right), nor the best trump, nor the Ace of Hearts where its
         # lead obliges hearts
@@ -286,8 +289,6 @@ class _PlaySearch:
         self.lower = {c: sum(1 << d for d in ids if suit_of[d] == suit_of[c]
                              and power[d] < power[c]) for c in ids}
         special = m.privileged
-        if self.bonus_card >= 0:
-            special |= 1 << self.bonus_card
         if m.ah_heart:
             from ..ranking import AH  # noqa: PLC0415
 
@@ -299,7 +300,7 @@ class _PlaySearch:
         self.trick = [c.index for c in state.current_trick]
         self.leader = state.leader
         self.played = len(state.tricks)
-        code = (bonus_side + 1) * self.top
+        code = (bonus_side + 1) * self.pow[nsides]
         for t in state.tricks:
             code += self.pow[s.side_of[t.winner]]
         self.code = code
@@ -377,7 +378,7 @@ class _PlaySearch:
             lo, hi, first = entry
         else:
             b = self.ends.bounds(self.code)
-            assert b is not None
+            assert b is not None  # the position is reachable
             lo, hi = b
             first = -1
         if lo >= beta:
@@ -422,10 +423,7 @@ class _PlaySearch:
         for i in range(len(trick), n):
             trick.append(hands[(leader + i) % n].bit_length() - 1)
         side = self.side_of[(leader + winner_index(trick, self.m)) % n]
-        code = self.code + self.pow[side]
-        if self.bonus_card in trick:
-            code += (side + 1) * self.top
-        return self.ends.value(code)
+        return self.ends.value(self.code + self.pow[side])
 
     def order(self, p: int, first: int) -> list[int]:
         """The legal cards of seat ``p``, one of each set worth the same, the most
@@ -494,8 +492,11 @@ class _PlaySearch:
         side = self.side_of[winner]
         code = self.code
         new = code + self.pow[side]
-        if self.bonus_card >= 0 and self.bonus_card in trick:
-            new += (side + 1) * self.top
+        if self.played == HAND_SIZE - 1:  # the last card of the hand, played at the root
+            self.nodes += 1
+            trick.pop()
+            hands[p] ^= 1 << mv
+            return self.ends.value(new)
         self.code = new
         self.played += 1
         self.trick = []

@@ -200,8 +200,8 @@ def solve(
             "Game": " (a Game's current hand is game.hand)",
         }.get(what, "")
         raise InvalidArgumentError(
-            f"solve: expected a HandState or a BiddingHand (tf.new_hand(...)), got "
-            f"{what}{extra}")
+            f"solve: expected a HandState (tf.new_hand(...)), got {what}{extra}; a bidding "
+            "game's hand (BiddingHand) is solved too, in its play phase")
     if type(seat) is not int or not 0 <= seat < state.players:
         raise InvalidSeatError(seat, state.players)
     if type(all_values) is not bool:
