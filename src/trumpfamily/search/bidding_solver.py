@@ -54,7 +54,7 @@ has seen yet; the search bots plan them by sampling).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..actions import Action
 from ..bidding.engine import BiddingHand
@@ -62,11 +62,10 @@ from ..bidding.score import HandScore, score_hand
 from ..cards import Card
 from ..errors import InvalidArgumentError
 from ..outcomes import HAND_SIZE, HandOutcome, Phase
+from ..ranking import AH
 from ..scoring import best_trump_trick
 from ..tables import MaskTable, legal_mask, winner_index
-
-if TYPE_CHECKING:
-    from .solver import Objective, SolveResult
+from .solver import Objective, SolveResult, _over
 
 __all__ = ["BIDDING_OBJECTIVES", "bidding_value", "solve_bidding"]
 
@@ -129,8 +128,6 @@ def solve_bidding(state: BiddingHand, seat: int, objective: str | None, all_valu
             the hand is in the auction, the naming of trumps, the kitty or the draw.
         SearchLimitError: more than ``limit`` positions were needed.
     """
-    from .solver import SolveResult  # noqa: PLC0415 (solver imports this module)
-
     if objective is None:
         objective = "gains"
     if objective not in BIDDING_OBJECTIVES:
@@ -290,8 +287,6 @@ class _PlaySearch:
                              and power[d] < power[c]) for c in ids}
         special = m.privileged
         if m.ah_heart:
-            from ..ranking import AH  # noqa: PLC0415
-
             special |= AH.bit
         self.special = special
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -319,7 +314,7 @@ class _PlaySearch:
         done: list[tuple[int, int, bool]] = []  # (card, value, exact) searched
         live = self._live()
         for action in legal:
-            card: int = action.card.index  # type: ignore[attr-defined]
+            card: int = action.card.index  # type: ignore[union-attr]
             same = next((d for d in done if self._same(card, d[0], live)), None)
             if same is not None:
                 v, exact = same[1], same[2]
@@ -365,8 +360,6 @@ class _PlaySearch:
         """Fail-soft alpha-beta over the position held in the fields."""
         self.nodes += 1
         if self.nodes > self.limit:
-            from .solver import _over  # noqa: PLC0415
-
             raise _over(self.nodes, self.limit)
         trick = self.trick
         n = self.n

@@ -212,7 +212,7 @@ def solve(
             "(or None for no limit)")
     limit = _NO_LIMIT if max_nodes is None else max_nodes
     if bidding:
-        from .bidding_solver import solve_bidding  # noqa: PLC0415 (it imports this module)
+        from .bidding_solver import solve_bidding  # it imports this module
 
         return solve_bidding(state, seat, objective, all_values, limit)  # type: ignore[arg-type]
     assert isinstance(state, HandState)
