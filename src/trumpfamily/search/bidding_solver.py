@@ -283,8 +283,10 @@ class _PlaySearch:
         m = self.m
         power, suit_of = m.power, m.suit_of
         ids = [c.index for c in cards]
-        self.lower = {c: sum(1 << d for d in ids if suit_of[d] == suit_of[c]
-                             and power[d] < power[c]) for c in ids}
+        self.lower = [0] * (max(ids) + 1)
+        for c in ids:
+            self.lower[c] = sum(1 << d for d in ids
+                                if suit_of[d] == suit_of[c] and power[d] < power[c])
         special = m.privileged
         if m.ah_heart:
             special |= AH.bit
@@ -295,6 +297,7 @@ class _PlaySearch:
         self.trick = [c.index for c in state.current_trick]
         self.leader = state.leader
         self.played = len(state.tricks)
+        self.live = self._live()  # the cards in play: held, or in the trick
         code = (bonus_side + 1) * self.pow[nsides]
         for t in state.tricks:
             code += self.pow[s.side_of[t.winner]]
@@ -312,7 +315,7 @@ class _PlaySearch:
         legal = state.legal_actions()
         scored: list[tuple[Action, int, bool]] = []
         done: list[tuple[int, int, bool]] = []  # (card, value, exact) searched
-        live = self._live()
+        live = self.live
         for action in legal:
             card: int = action.card.index  # type: ignore[union-attr]
             same = next((d for d in done if self._same(card, d[0], live)), None)
@@ -346,13 +349,10 @@ class _PlaySearch:
 
     def _same(self, a: int, b: int, live: int) -> bool:
         """Whether cards ``a`` and ``b`` of one seat are worth the same now."""
-        m = self.m
-        if m.suit_of[a] != m.suit_of[b] or (self.special >> a) & 1 or (self.special >> b) & 1:
+        if self.m.suit_of[a] != self.m.suit_of[b] or ((self.special >> a) | (self.special >> b)) & 1:
             return False
-        lower = self.lower
-        between = lower[a] ^ lower[b]  # the cards from the lower one up to below the higher
-        between &= ~((1 << a) | (1 << b))
-        return not between & live
+        between = self.lower[a] ^ self.lower[b]  # from the lower one up to below the higher
+        return not between & live & ~((1 << a) | (1 << b))
 
     # -- the search -------------------------------------------------------------------------
 
@@ -419,55 +419,55 @@ class _PlaySearch:
         return self.ends.value(self.code + self.pow[side])
 
     def order(self, p: int, first: int) -> list[int]:
-        """The legal cards of seat ``p``, one of each set worth the same, the most
-        promising first: the table's best card, then (leading) the strongest cards;
-        (following) the lowest card when the seat's side is winning the trick, else the
-        cheapest card that wins it, then the lowest."""
+        """The legal cards of seat ``p``, one of each set worth the same (:meth:`_same`:
+        a run of cards of one suit with no other card in play between them, so whichever
+        is kept has the set's value), the most promising first: the table's best card,
+        then (leading) the strongest cards; (following) the lowest card when the seat's
+        side is winning the trick, else the cheapest card that wins it, then the lowest."""
         m = self.m
-        hand = self.hands[p]
         trick = self.trick
-        power = m.power
         if trick:
-            legal = legal_mask(hand, trick[0], m, trick if m.highest else ())[0]
+            legal = legal_mask(self.hands[p], trick[0], m, trick if m.highest else ())[0]
         else:
-            legal = hand
+            legal = self.hands[p]
+        if not legal & (legal - 1):  # one card
+            return [legal.bit_length() - 1]
         cards = []
         while legal:
             low = legal & -legal
             cards.append(low.bit_length() - 1)
             legal ^= low
-        if len(cards) > 1:
-            cards = self.distinct(cards)
+        power = m.power
+        cards.sort(key=power.__getitem__)
+        suit_of, special, lower, live = m.suit_of, self.special, self.lower, self.live
+        last = [-1, -1, -1, -1]  # the last card seen of each suit, in rising power
+        kept = []
+        for c in cards:
+            su = suit_of[c]
+            prev = last[su]
+            last[su] = c
+            if (prev >= 0 and not ((special >> c) | (special >> prev)) & 1
+                    and (lower[c] ^ lower[prev]) & live == 1 << prev):
+                continue  # worth the same as the run's first card, already kept
+            kept.append(c)
+        cards = kept
         if not trick:
-            cards.sort(key=lambda c: -power[c])
+            cards.reverse()
         else:
             at = winner_index(trick, m)
-            cards.sort(key=lambda c: power[c])
             if self.side_of[(self.leader + at) % self.n] != self.side_of[p]:
                 top = power[trick[at]]
-                suit_of, led, trump = m.suit_of, m.suit_of[trick[0]], m.trump
-                winners = [c for c in cards
-                           if power[c] > top and (suit_of[c] == led or suit_of[c] == trump)]
-                if winners:
-                    cards = winners[:1] + [c for c in cards if c != winners[0]]
-        if first >= 0 and first in cards and cards[0] != first:
+                led, trump = suit_of[trick[0]], m.trump
+                for c in cards:
+                    if power[c] > top and (suit_of[c] == led or suit_of[c] == trump):
+                        if c != cards[0]:
+                            cards.remove(c)
+                            cards.insert(0, c)
+                        break
+        if first >= 0 and cards[0] != first and first in cards:
             cards.remove(first)
             cards.insert(0, first)
         return cards
-
-    def distinct(self, cards: list[int]) -> list[int]:
-        """``cards`` (one seat's) less those worth the same as an earlier one
-        (:meth:`_same`); the best card of the table stays among them through ordering,
-        whichever of a set is kept, as every card of a set has the same value."""
-        special = self.special
-        if all((special >> c) & 1 for c in cards):
-            return cards
-        live = self._live()
-        kept: list[int] = []
-        for c in cards:
-            if not any(self._same(c, k, live) for k in kept):
-                kept.append(c)
-        return kept
 
     def child(self, p: int, mv: int, alpha: int, beta: int) -> int:
         """The value after seat ``p`` plays card ``mv``."""
@@ -490,11 +490,15 @@ class _PlaySearch:
             trick.pop()
             hands[p] ^= 1 << mv
             return self.ends.value(new)
+        live = self.live
+        for c in trick:
+            self.live &= ~(1 << c)
         self.code = new
         self.played += 1
         self.trick = []
         self.leader = winner
         v = self.search(alpha, beta)
+        self.live = live
         self.leader = leader
         self.trick = trick
         self.played -= 1
