@@ -94,10 +94,13 @@ class SolveResult:
     Attributes:
         value: the value of the position for ``seat``'s side under ``objective``, with
             best play by every seat (the paranoid reading with more than two sides):
-            tricks (0 to 5), pool (0 or 1) or points.
+            tricks (0 to 5), pool (0 or 1), points, or (a bidding hand) the score
+            change or margin, points (may be below 0).
         best_actions: every optimal action of the seat to act, in the order of
-            :meth:`HandState.legal_actions <trumpfamily.engine.HandState.legal_actions>`:
-            those that reach ``value``. The seat to act maximises when it is on
+            :meth:`HandState.legal_actions <trumpfamily.engine.HandState.legal_actions>`
+            (or :meth:`BiddingHand.legal_actions
+            <trumpfamily.bidding.engine.BiddingHand.legal_actions>`): those that reach
+            ``value``. The seat to act maximises when it is on
             ``seat``'s side and minimises otherwise. ``()`` when the hand is over.
         objective: the :data:`Objective` searched.
         seat: the seat whose side the value is for.
