@@ -146,7 +146,8 @@ def test_solver_agrees_with_plain_minimax_on_every_preset(variant: tf.Variant) -
 @pytest.mark.skipif(not SLOW, reason="whole play phases: set TRUMPFAMILY_SLOW=1")
 @pytest.mark.parametrize(("variant", "players", "left"),
                          [(A45, 2, 10), (tf.ONE_TEN, 2, 10), (tf.NOVA_SCOTIA_45, 2, 10),
-                          (tf.AMERICAN_110, 3, 12), (A45, 4, 12)])
+                          (tf.AMERICAN_110, 3, 12), (A45, 4, 16)],
+                         ids=lambda x: x.name if isinstance(x, tf.Variant) else str(x))
 def test_solver_agrees_with_plain_minimax_from_the_first_trick(
     variant: tf.Variant, players: int, left: int
 ) -> None:
