@@ -278,7 +278,7 @@ class _PlaySearch:
         self.ends = _Ends(state, side, objective)
         self.pow = self.ends.pow
         # cards worth the same: same effective suit, no card in play between them, neither
-        # privileged (a renege right), nor the best trump, nor the Ace of Hearts where its
+        # privileged (a renege right), nor the Ace of Hearts where its
         # lead obliges hearts
         m = self.m
         power, suit_of = m.power, m.suit_of
