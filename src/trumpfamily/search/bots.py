@@ -68,7 +68,6 @@ from ..players import (
     _legal,
 )
 from ..scoring import antes, five_tricks_bonus
-from . import _interim
 from .advisor import _Evaluator, _rows, _values, best_action, candidate_actions
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
@@ -243,7 +242,7 @@ class SampleSolvePlayer:
         max_nodes: int | None = 100_000,
         warn_fallback: bool = True,
         candidates: int = 12,
-        bidding_nodes: int | None = 20_000,
+        bidding_nodes: int | None = 3_000,
     ) -> None:
         owner = "SampleSolvePlayer"
         self.candidates = _check_count(owner, "candidates", candidates)
@@ -342,13 +341,11 @@ class SampleSolvePlayer:
         deals: list[BiddingHand] = []
         for k in range(self.samples):
             if not deals:
-                deals = _interim.sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
+                deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
             table += _values(ev, [deals.pop()], chosen)
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
         rows = _rows(chosen, table)
-        if not rows:
-            return _fall_back(self, view, "every sampled world was over bidding_nodes")
         return best_action(rows, lambda: self.fallback.choose(view))
 
 
@@ -564,7 +561,7 @@ class ISMCTSPlayer:
         deals: list[BiddingHand] = []
         for k in range(self.iterations):
             if not deals:
-                deals = _interim.sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
+                deals = sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
             state: Any = deals.pop()
             node = root
             path = [root]
