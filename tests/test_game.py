@@ -380,7 +380,7 @@ def test_play_refuses_players_without_choose() -> None:
     game = tf.Game(tf.SPOIL_FIVE, players=3)
     with pytest.raises(tf.InvalidArgumentError) as info:
         game.play([1, 2, 3], hands=1)  # type: ignore[list-item]
-    assert str(info.value) == "bots[0] is not a Player (has no choose(view)): got int 1"
+    assert str(info.value) == "bots[0] is not a Player (has no choose(view), nor choose_state(state, seat)): got int 1"
     bots_and_one = [tf.RandomPlayer(seed=1), tf.RandomPlayer(seed=2), "me"]
     with pytest.raises(tf.InvalidArgumentError, match=r"^bots\[2\] is not a Player"):
         game.play_hand(bots_and_one)  # type: ignore[arg-type]

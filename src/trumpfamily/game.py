@@ -1184,7 +1184,10 @@ class Game:
 
         Args:
             bots: one :class:`~trumpfamily.players.Player` per seat, in seat order; each is
-                shown only its own seat's :meth:`view`.
+                shown only its own seat's :meth:`view`, except a cheating
+                :class:`~trumpfamily.players.OraclePlayer` (a bot with
+                ``choose_state(state, seat)``), which is given the current hand's full
+                state instead (every seat's cards: an upper reference, not a fair bot).
 
         Returns:
             The hand's outcome (``complete=False`` if a side reached the target in the
@@ -1192,7 +1195,8 @@ class Game:
 
         Raises:
             PlayerCountError: ``bots`` is not a sequence of one player per seat.
-            InvalidArgumentError: one of ``bots`` has no ``choose(view)`` method.
+            InvalidArgumentError: one of ``bots`` has neither a ``choose(view)`` nor a
+                ``choose_state(state, seat)`` method.
             IllegalActionError: a player chose an illegal action; the message names the
                 seat and the player (the game is left as it was before that action).
         """
@@ -1203,7 +1207,11 @@ class Game:
             seat = state.to_act
             assert seat is not None
             player = bots[seat]
-            action = player.choose(state.view(seat))
+            oracle = getattr(player, "choose_state", None)
+            if callable(oracle):  # a cheating bot (players.OraclePlayer): the whole hand
+                action = oracle(state.hand, seat)
+            else:
+                action = player.choose(state.view(seat))
             try:
                 self._state = state.apply(action, seat)
             except IllegalActionError as exc:
@@ -1280,10 +1288,11 @@ class Game:
                 f"bots must be a sequence of players, one per seat ({self.players}), got {got}"
             )
         for i, player in enumerate(bots):
-            if not callable(getattr(player, "choose", None)):
+            if not (callable(getattr(player, "choose", None))
+                    or callable(getattr(player, "choose_state", None))):
                 raise InvalidArgumentError(
-                    f"bots[{i}] is not a Player (has no choose(view)): got "
-                    f"{type(player).__name__} {player!r:.60}"
+                    f"bots[{i}] is not a Player (has no choose(view), nor "
+                    f"choose_state(state, seat)): got {type(player).__name__} {player!r:.60}"
                 )
 
     def __repr__(self) -> str:

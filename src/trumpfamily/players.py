@@ -55,9 +55,11 @@ from .variants import Variant
 __all__ = [
     "BiddingFallbackWarning",
     "ContextRuleOfThumbPlayer",
+    "OraclePlayer",
     "Player",
     "RandomPlayer",
     "RuleOfThumbPlayer",
+    "is_oracle",
 ]
 
 
@@ -110,6 +112,51 @@ class Player(Protocol):
         so that a bot written for either, ``choose(self, view: tf.SeatView)``, is a
         :class:`Player`)."""
         ...  # pragma: no cover
+
+
+class OraclePlayer(Protocol):
+    """A **cheating** player: an upper reference that sees the whole hand, every seat's
+    cards, the stock and the kitty, not a seat's view (issue 20, part 6: the "cheating
+    best-response oracle" a fair bot is measured against).
+
+    A bot is an oracle when it has a ``choose_state(state, seat) -> Action`` method
+    (:func:`is_oracle`). :meth:`Game.play_hand <trumpfamily.game.Game.play_hand>`,
+    :meth:`Game.play <trumpfamily.game.Game.play>` and :func:`~trumpfamily.tournament`
+    (both units) then call ``choose_state`` with the current hand's full state instead of
+    ``choose(view)``; the tournament labels such a bot an oracle in its results
+    (:attr:`BotStats.oracle <trumpfamily.tournament.BotStats.oracle>`, ``(oracle)`` in
+    the table) so that its figures are never read as a fair bot's. A bot without
+    ``choose_state`` is never shown anything but its seat's view.
+
+    >>> import trumpfamily as tf
+    >>> class FirstLegal:  # an "oracle" that ignores what it sees
+    ...     def choose_state(self, state, seat):
+    ...         return state.legal_actions()[0]
+    >>> tf.players.is_oracle(FirstLegal()), tf.players.is_oracle(tf.RandomPlayer(seed=1))
+    (True, False)
+    >>> game = tf.Game(tf.FORTY_FIVE, players=2, seed=1)
+    >>> _ = game.play([FirstLegal(), tf.RuleOfThumbPlayer()])
+    >>> game.is_over
+    True
+    """
+
+    def choose_state(self, state: Any, seat: int) -> Action:
+        """Return one of ``state.legal_actions()`` for ``seat`` (called only on its turn).
+
+        Args:
+            state: the current hand: a :class:`~trumpfamily.engine.HandState` in the
+                turn-up games, a :class:`~trumpfamily.bidding.engine.BiddingHand` in the
+                bidding games (whose ``scores`` are the sides' scores before the hand);
+                every card of every seat, the stock and the kitty are in it.
+            seat: the seat to act (``state.to_act``).
+        """
+        ...  # pragma: no cover
+
+
+def is_oracle(player: object) -> bool:
+    """Whether ``player`` is an :class:`OraclePlayer` (a cheating bot with a callable
+    ``choose_state``): the engine then shows it the whole hand instead of its view."""
+    return callable(getattr(player, "choose_state", None))
 
 
 def _legal(player: object, view: object) -> tuple[Action, ...]:

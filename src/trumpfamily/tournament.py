@@ -51,6 +51,33 @@ Student's t distribution with ``D - 1`` degrees of freedom (computed here, no Sc
 with one deal there is no interval (``None``). The head-to-head table gives, for each
 pair of bots, the mean per-deal difference of their means and its interval the same way.
 
+Games (``unit="game"``; issue 20, part 4): at a 45s table what counts is winning the game
+to the target (120 in Auction Forty-Fives), and a bid at 100-115 is not the bid it is at
+0-0. With ``unit="game"`` a deal is a whole game, from a fresh
+:class:`~trumpfamily.game.Game` to its end (BIDDING.md §3.7 E1-E3: the target, ``lose_at``,
+``sets_to_lose``, ``finish="hands"``; RULES.md §2.3, §2.4 in Forty-Five), in the points
+and the bidding games (a pool game has no end to play to and is refused). Game ``g`` has
+a seeded *deck sequence* (:func:`duplicate_game`: each hand's deck from the master seed,
+the game number and the hand number) and a first dealer ``g % n``; under duplicate play
+every rotation of the seating is dealt the same sequence, hand after hand. That is the
+duplicate control: the games themselves part after the first hand, as the scores (and so
+the bids) differ. Each seat keeps one fresh bot for the whole game, and every view it is
+shown carries the game's context (``view.game``: hand number, scores, target), so a bot
+may aim at the game. A game is capped at ``max_hands`` hands (default 60, thrown-in hands
+included): one still going then goes to the side with the highest score, and sides tied
+for it share the win (a draw). Results per bot: its game-win rate (the share of its
+seat-games its side won) with a 95 % interval, its points per hand (its side's score
+changes, a thrown-in hand counting 0) with an interval, its points per game and the hands
+per game; per pair of bots, the paired difference of their game-win shares and of their
+points per hand. Every interval is Student's t over the duplicate game sets (each game
+under all its rotations, the independent unit), as for hands; a win-rate interval is
+clipped to 0..1.
+
+Cheating oracles: a bot with a ``choose_state(state, seat)`` method
+(:class:`~trumpfamily.players.OraclePlayer`) is handed the whole hand instead of its view,
+in both units, and is marked ``oracle`` in the results (:attr:`BotStats.oracle`): an
+upper reference to measure fair bots against, never a fair result.
+
 Randomness: every random stream is derived from the master ``seed`` by SHA-256 of its
 place (the deal's deck and each bot of each seat of each rotation of each deal), not
 drawn in sequence, so the result is the same whichever executor runs the deals, in
@@ -88,11 +115,18 @@ import attrs
 
 from .cards import Card
 from .convert import CONVERTER, STRUCTURE_ERRORS, problems
+from .dealing import seating_for, seeded_random, shuffled
 from .engine import new_hand
 from .errors import DecodeError, IllegalActionError, InvalidArgumentError, PlayerCountError
 from .game import Game
 from .outcomes import HandOutcome
-from .players import ContextRuleOfThumbPlayer, Player, RandomPlayer, RuleOfThumbPlayer
+from .players import (
+    ContextRuleOfThumbPlayer,
+    Player,
+    RandomPlayer,
+    RuleOfThumbPlayer,
+    is_oracle,
+)
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 from .variants import Variant, find_variant, table_sides
 
@@ -104,6 +138,7 @@ __all__ = [
     "TournamentResult",
     "bot_factory",
     "duplicate_deal",
+    "duplicate_game",
     "t_critical",
     "tournament",
 ]
@@ -150,10 +185,11 @@ class _Factory:
             bot = self.target(seed, **kwargs)
         else:
             bot = self.target(**kwargs)
-        if not callable(getattr(bot, "choose", None)):
+        if not (callable(getattr(bot, "choose", None)) or is_oracle(bot)):
             raise InvalidArgumentError(
                 f"the bot factory {_describe(self.target)} returned {type(bot).__name__} "
-                f"{bot!r:.60}, not a Player (an object with choose(view))"
+                f"{bot!r:.60}, not a Player (an object with choose(view), or a cheating "
+                "OraclePlayer with choose_state(state, seat))"
             )
         return bot  # type: ignore[no-any-return]
 
@@ -324,8 +360,9 @@ def _check_entry(entry: object, prefix: str) -> Callable[..., Any]:
     """``entry``, refused unless it is a class or a factory (``prefix`` names where it
     came from)."""
     if not callable(entry) or (not isinstance(entry, type)
-                                and callable(getattr(entry, "choose", None))):
-        if callable(getattr(entry, "choose", None)):
+                                and (callable(getattr(entry, "choose", None))
+                                     or is_oracle(entry))):
+        if callable(getattr(entry, "choose", None)) or is_oracle(entry):
             raise InvalidArgumentError(
                 f"{prefix}{'a' if prefix else 'got a'} {type(entry).__name__} player object: "
                 "give its class (or a factory taking a seed) instead, as every seat of "
@@ -464,6 +501,59 @@ def _check_seed(seed: object) -> None:
         )
 
 
+def duplicate_game(
+    variant: Variant | str, *, players: int, seed: int | str, game: int, hands: int
+) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+    """The first dealer and the deck sequence of game number ``game`` of a tournament
+    played with ``unit="game"``: every rotation of the game is dealt from them, hand after
+    hand (the duplicate control; the games themselves diverge once the scores differ).
+
+    Args:
+        variant: the rules, or a preset's name.
+        players: the number of seats.
+        seed: the tournament's master seed (an int or str).
+        game: the game's number, an int from 0.
+        hands: how many decks, an int from 1 (the first ``hands`` hands of the game,
+            thrown-in hands included: a hand thrown in uses up its deck).
+
+    Returns:
+        ``(dealer, decks)``: the first dealer is seat ``game % players`` (the deal then
+        passes left, RULES.md §1.8); deck ``h`` (from 0, the deck of hand ``h + 1``, top
+        card first) is the engine's own shuffle (:func:`~trumpfamily.engine.new_hand`)
+        seeded by the stream of ``seed`` at ``("game-deck", game, h + 1)``, so each deck
+        depends on the seed, the game and the hand alone: a longer sequence extends a
+        shorter one.
+
+    Raises:
+        InvalidArgumentError: ``seed`` is not an int or str, ``game`` not an int from 0,
+            ``hands`` not an int from 1.
+        PlayerCountError, UnknownVariantError: as for :func:`~trumpfamily.engine.new_hand`.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.tournament import duplicate_game
+    >>> dealer, decks = duplicate_game(tf.AUCTION_45, players=4, seed=1, game=5, hands=3)
+    >>> dealer, len(decks), decks[:2] == duplicate_game(tf.AUCTION_45, players=4, seed=1,
+    ...                                                 game=5, hands=2)[1]
+    (1, 3, True)
+    """
+    _check_seed(seed)
+    if type(game) is not int or game < 0:
+        raise InvalidArgumentError(f"game={game!r}: a game's number is an int from 0")
+    if type(hands) is not int or hands < 1:
+        raise InvalidArgumentError(f"hands={hands!r}: expected an int from 1")
+    variant = find_variant(variant)
+    base = seating_for(variant, players, 0).base_deck
+    dealer = game % players
+    return dealer, tuple(_game_deck(base, seed, game, h) for h in range(1, hands + 1))
+
+
+def _game_deck(base: Sequence[Card], seed: int | str, game: int, hand: int) -> tuple[Card, ...]:
+    """Deck of hand ``hand`` (from 1) of game ``game``: the engine's shuffle of ``base``
+    (as :func:`~trumpfamily.engine.new_hand` and
+    :func:`~trumpfamily.bidding.engine.new_bidding_hand` shuffle for a seed)."""
+    return tuple(shuffled(list(base), seeded_random(_stream(seed, "game-deck", game, hand))))
+
+
 # -- playing (in any process) --------------------------------------------------------------
 
 @attrs.frozen
@@ -477,10 +567,27 @@ class _Plan:
     pattern: tuple[int, ...]
     duplicate: bool
     seed: int | str
+    unit: str = "hand"
+    max_hands: int = 60
 
 
 #: One deal's results: per bot, its mean result per seat-hand and its mean win share.
 _DealResult: TypeAlias = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+@attrs.frozen
+class _GameRow:
+    """One duplicate game set's results (``unit="game"``), per bot over its seats and
+    rotations: points per hand, game-win share, points per game, seat-hands played; and
+    the mean hands per game, the games stopped by the cap and the capped games drawn."""
+
+    per_hand: tuple[float, ...]
+    wins: tuple[float, ...]
+    per_game: tuple[float, ...]
+    seat_hands: tuple[int, ...]
+    hands: float
+    capped: int
+    drawn: int
 
 
 def _seat_results(outcome: HandOutcome, players: int) -> tuple[list[int], list[Fraction]]:
@@ -520,14 +627,102 @@ def _play_rotation(plan: _Plan, deal: int, rotation: int, dealer: int,
     try:
         game.play(bots)
     except IllegalActionError as error:
-        raise IllegalActionError(
-            error.action,
-            f"deal {deal}, rotation {rotation}: bot {plan.names[seats[error.seat or 0]]!r} "
-            f"at seat {error.seat}: {error.reason}",
-            code=error.code, legal=error.legal, seat=error.seat,
-            expected_seat=error.expected_seat, rule=error.rule, sources=error.sources,
-        ) from None
+        raise _relabel(plan, seats, f"deal {deal}, rotation {rotation}", error) from None
     return seats, game
+
+
+def _relabel(plan: _Plan, seats: tuple[int, ...], where: str,
+             error: IllegalActionError) -> IllegalActionError:
+    """``error`` with the deal (or game), the rotation and the bot named."""
+    return IllegalActionError(
+        error.action,
+        f"{where}: bot {plan.names[seats[error.seat or 0]]!r} at seat {error.seat}: "
+        f"{error.reason}",
+        code=error.code, legal=error.legal, seat=error.seat,
+        expected_seat=error.expected_seat, rule=error.rule, sources=error.sources,
+    )
+
+
+#: The decks a game's first rotation is dealt before more are shuffled (doubling up to
+#: the cap; a rotation that outruns its decks is replayed from its start with more).
+_FIRST_DECKS: Final = 16
+
+
+def _play_game(plan: _Plan, game_number: int, rotation: int, dealer: int,
+               decks: list[tuple[Card, ...]]) -> tuple[tuple[int, ...], Game]:
+    """Play game ``game_number`` under ``rotation`` to its end (or the cap) from the deck
+    sequence ``decks``, extended in place as the game needs; returns the bot at each seat
+    and the game. Fresh bots for the game, kept from hand to hand."""
+    n = plan.players
+    seats = tuple(plan.pattern[(s + rotation) % n] for s in range(n))
+    base = seating_for(plan.variant, n, 0).base_deck
+    need = min(plan.max_hands, max(len(decks), _FIRST_DECKS))
+    while True:
+        decks.extend(_game_deck(base, plan.seed, game_number, h)
+                     for h in range(len(decks) + 1, need + 1))
+        bots = [plan.factories[b](_stream(plan.seed, "game-bot", b, game_number, rotation, s))
+                for s, b in enumerate(seats)]
+        game = Game(plan.variant, players=n, seed=0, dealer=dealer, hands=plan.max_hands,
+                    decks=decks[:need])
+        try:
+            while not game.is_over and game.hand_number <= need:
+                game.play_hand(bots)
+        except IllegalActionError as error:
+            raise _relabel(plan, seats, f"game {game_number}, rotation {rotation}, hand "
+                           f"{game.hand_number}", error) from None
+        if game.is_over:
+            return seats, game
+        need = min(plan.max_hands, 2 * need)  # the next deck was not the sequence's: again
+
+
+def _game_shares(game: Game) -> tuple[list[Fraction], bool, bool]:
+    """Each side's share of the game's win, whether the cap ended it, and whether that
+    was a draw: the winner takes 1; a game stopped at ``max_hands`` hands goes to the side
+    with the highest score, sides tied for it sharing the win (``1/t`` each: a draw)."""
+    sides = len(game.sides)
+    if game.winner is not None:
+        return [Fraction(int(i == game.winner)) for i in range(sides)], False, False
+    scores = game.scores
+    top = max(scores)
+    tops = scores.count(top)
+    return ([Fraction(1, tops) if x == top else Fraction(0) for x in scores],
+            True, tops > 1)
+
+
+def _play_game_set(plan: _Plan, game_number: int) -> _GameRow:
+    """One game under all its rotations (``unit="game"``), from one deck sequence."""
+    k, n = len(plan.names), plan.players
+    dealer = game_number % n
+    decks: list[tuple[Card, ...]] = []
+    points = [0] * k
+    hands = [0] * k
+    wins = [Fraction(0)] * k
+    counts = [0] * k
+    game_hands = []
+    capped = drawn = 0
+    for rotation in _rotations(plan, game_number):
+        seats, game = _play_game(plan, game_number, rotation, dealer, decks)
+        totals = [0] * n
+        for outcome in game.outcomes:
+            values, _ = _seat_results(outcome, n)
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+        shares, cap, draw = _game_shares(game)
+        capped += cap
+        drawn += draw
+        played = len(game.outcomes)
+        game_hands.append(played)
+        side_of = {seat: i for i, side in enumerate(game.sides) for seat in side}
+        for seat, bot in enumerate(seats):
+            points[bot] += totals[seat]
+            hands[bot] += played
+            wins[bot] += shares[side_of[seat]]
+            counts[bot] += 1
+    return _GameRow(
+        tuple(p / h for p, h in zip(points, hands, strict=True)),
+        tuple(float(w / c) for w, c in zip(wins, counts, strict=True)),
+        tuple(p / c for p, c in zip(points, counts, strict=True)),
+        tuple(hands), statistics.fmean(game_hands), capped, drawn,
+    )
 
 
 def _play_deal(plan: _Plan, deal: int) -> _DealResult:
@@ -549,8 +744,11 @@ def _play_deal(plan: _Plan, deal: int) -> _DealResult:
             tuple(float(w / c) for w, c in zip(wins, counts, strict=True)))
 
 
-def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_DealResult]:
-    """Deals ``start`` to ``stop - 1`` (the task sent to an executor)."""
+def _play_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
+    """Deals (or games) ``start`` to ``stop - 1`` (the task sent to an executor): a
+    :data:`_DealResult` per deal, or a :class:`_GameRow` per game."""
+    if plan.unit == "game":
+        return [_play_game_set(plan, game) for game in range(start, stop)]
     return [_play_deal(plan, deal) for deal in range(start, stop)]
 
 
@@ -649,7 +847,20 @@ class BotStats:
         ci_low: the low end of the 95 % confidence interval of ``mean`` over the deals
             (``None`` with a single deal).
         ci_high: the high end (``None`` with a single deal).
-        win_rate: the share of its seat-hands it won (0 to 1; see the module).
+        win_rate: the share of its seat-hands it won (0 to 1; see the module); with
+            ``unit="game"`` the share of its seat-games it won (the game-win rate).
+        oracle: whether the bot is a cheating :class:`~trumpfamily.players.OraclePlayer`
+            (it saw every hand: an upper reference, not a fair result).
+        games: ``unit="game"``: how many seat-games it played (``seats`` times the
+            rotations times the games); ``None`` for one-hand deals.
+        win_ci_low: ``unit="game"``: the low end of the 95 % interval of ``win_rate``
+            (Student's t over the duplicate game sets, clipped to 0..1; ``None`` with one
+            game, or for one-hand deals).
+        win_ci_high: the high end, likewise.
+        points_per_game: ``unit="game"``: its side's mean points gained per game (the
+            final score less the starting one; ``None`` for one-hand deals).
+        hands_per_game: ``unit="game"``: the mean number of hands its games lasted (thrown-
+            in hands included; ``None`` for one-hand deals).
     """
 
     name: str
@@ -659,6 +870,12 @@ class BotStats:
     ci_low: float | None
     ci_high: float | None
     win_rate: float
+    oracle: bool = False
+    games: int | None = None
+    win_ci_low: float | None = None
+    win_ci_high: float | None = None
+    points_per_game: float | None = None
+    hands_per_game: float | None = None
 
 
 @attrs.frozen
@@ -672,6 +889,11 @@ class HeadToHead:
         mean: the mean difference (positive: ``first`` did better).
         ci_low: the low end of its 95 % confidence interval (``None`` with one deal).
         ci_high: the high end (``None`` with one deal).
+        win_mean: ``unit="game"``: the mean, over the duplicate game sets, of ``first``'s
+            game-win share minus ``second``'s (from -1 to 1); ``None`` for one-hand deals.
+        win_ci_low: its 95 % interval's low end (Student's t over the game sets; ``None``
+            with one game, or for one-hand deals).
+        win_ci_high: the high end, likewise.
     """
 
     first: str
@@ -679,12 +901,23 @@ class HeadToHead:
     mean: float
     ci_low: float | None
     ci_high: float | None
+    win_mean: float | None = None
+    win_ci_low: float | None = None
+    win_ci_high: float | None = None
 
     def flipped(self) -> HeadToHead:
         """The same comparison the other way round (``second`` minus ``first``)."""
-        return HeadToHead(self.second, self.first, -self.mean,
-                          None if self.ci_high is None else -self.ci_high,
-                          None if self.ci_low is None else -self.ci_low)
+        return HeadToHead(self.second, self.first, -self.mean, _neg(self.ci_high),
+                          _neg(self.ci_low), _neg(self.win_mean), _neg(self.win_ci_high),
+                          _neg(self.win_ci_low))
+
+
+def _neg(x: float | None) -> float | None:
+    return None if x is None else -x
+
+
+#: The mark of a cheating bot in :meth:`TournamentResult.table`.
+_ORACLE: Final = "  (oracle: sees every hand)"
 
 
 def _signed(x: float | None, digits: int = 3) -> str:
@@ -712,6 +945,18 @@ class TournamentResult:
             result per seat-hand in that deal (over its seats and rotations), bots in the
             order of :attr:`bots`. ``D`` tuples of ``k`` floats, ready to plot.
         per_deal_wins: the same shape: each bot's share of its seat-hands won, per deal.
+        deal_unit: what a deal is: ``"hand"`` (one-hand deals, the default) or ``"game"``
+            (a whole game to the target from a duplicate deck sequence; ``deals`` is then
+            the number of games, :attr:`per_deal` holds points per hand and
+            :attr:`per_deal_wins` game-win shares, per game).
+        max_hands: ``unit="game"``: the cap on the hands of a game (``None`` for one-hand
+            deals).
+        per_deal_points: ``unit="game"``: per game, each bot's mean points per game (its
+            side's gain over the game); ``()`` for one-hand deals.
+        per_deal_hands: ``unit="game"``: per game, the mean number of hands it lasted over
+            its rotations; ``()`` for one-hand deals.
+        capped: ``unit="game"``: how many games (counting every rotation) the cap ended.
+        drawn: how many of those were drawn (sides tied for the highest score).
     """
 
     variant: Variant
@@ -725,6 +970,18 @@ class TournamentResult:
     head_to_head: tuple[HeadToHead, ...]
     per_deal: tuple[tuple[float, ...], ...]
     per_deal_wins: tuple[tuple[float, ...], ...]
+    deal_unit: str = "hand"
+    max_hands: int | None = None
+    per_deal_points: tuple[tuple[float, ...], ...] = ()
+    per_deal_hands: tuple[float, ...] = ()
+    capped: int = 0
+    drawn: int = 0
+
+    @property
+    def hands_per_game(self) -> float | None:
+        """``unit="game"``: the mean number of hands a game lasted (``None`` for one-hand
+        deals)."""
+        return statistics.fmean(self.per_deal_hands) if self.per_deal_hands else None
 
     @property
     def rotations(self) -> int:
@@ -767,7 +1024,10 @@ class TournamentResult:
     def table(self) -> str:
         """The results as text: a heading, one line per bot (seats, seat-hands, mean, 95 %
         interval, win rate) and one line per pair of bots (mean difference per deal and
-        its interval)."""
+        its interval); with ``unit="game"`` the games' table (:meth:`_game_table`). A
+        cheating bot (:attr:`BotStats.oracle`) is marked ``(oracle)``."""
+        if self.deal_unit == "game":
+            return self._game_table()
         mode = (f"{self.deals:,} deals x {self.rotations} rotations (duplicate)"
                 if self.duplicate else f"{self.deals:,} deals (no duplicate)")
         heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}: "
@@ -779,7 +1039,7 @@ class TournamentResult:
         for b in self.bots:
             ci = f"[{_signed(b.ci_low)}, {_signed(b.ci_high)}]"
             lines.append(f"{b.name:<{width}}  {b.seats:>5}  {b.hands:>8,}  {_signed(b.mean):>8}"
-                         f"  {ci:<21}  {b.win_rate:>7.1%}")
+                         f"  {ci:<21}  {b.win_rate:>7.1%}{_ORACLE if b.oracle else ''}")
         lines.append("head to head (first minus second, per deal):")
         for h in self.head_to_head:
             verdict = ""
@@ -792,6 +1052,42 @@ class TournamentResult:
                     verdict = "  no clear difference"
             lines.append(f"  {h.first} vs {h.second}: {_signed(h.mean)} "
                          f"[{_signed(h.ci_low)}, {_signed(h.ci_high)}]{verdict}")
+        return "\n".join(lines)
+
+    def _game_table(self) -> str:
+        """The table of a tournament of whole games: per bot its game-win rate and
+        interval, points per hand (and interval) and per game, hands per game; per pair
+        the paired game-win difference and the points-per-hand difference."""
+        mode = (f"{self.deals:,} games x {self.rotations} rotations (duplicate deck "
+                f"sequences)" if self.duplicate else f"{self.deals:,} games (no duplicate)")
+        heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}, "
+                   f"at most {self.max_hands} hands a game ({self.capped} capped, "
+                   f"{self.drawn} drawn): 95% confidence intervals over games")
+        width = max(len("bot"), *(len(n) for n in self.names))
+        lines = [heading,
+                 (f"{'bot':<{width}}  seats  {'games':>7}  {'game wins':>9}  {'95% CI':<16}  "
+                 f"{'pts/hand':>8}  {'95% CI':<17}  {'pts/game':>8}  hands/game")]
+        for b in self.bots:
+            wci = (f"[{b.win_ci_low:.1%}, {b.win_ci_high:.1%}]"
+                   if b.win_ci_low is not None and b.win_ci_high is not None else "-")
+            pci = f"[{_signed(b.ci_low, 2)}, {_signed(b.ci_high, 2)}]"
+            lines.append(
+                f"{b.name:<{width}}  {b.seats:>5}  {b.games or 0:>7,}  {b.win_rate:>9.1%}  "
+                f"{wci:<16}  {_signed(b.mean, 2):>8}  {pci:<17}  "
+                f"{_signed(b.points_per_game, 1):>8}  {b.hands_per_game or 0:>10.1f}"
+                f"{_ORACLE if b.oracle else ''}")
+        lines.append("head to head (first minus second, per game: game-win share; points "
+                     "per hand):")
+        for h in self.head_to_head:
+            verdict = ""
+            if h.win_ci_low is not None and h.win_ci_high is not None:
+                verdict = (f"  {h.first} wins more games" if h.win_ci_low > 0
+                           else f"  {h.second} wins more games" if h.win_ci_high < 0
+                           else "  no clear difference in games")
+            lines.append(f"  {h.first} vs {h.second}: games {_signed(h.win_mean)} "
+                         f"[{_signed(h.win_ci_low)}, {_signed(h.win_ci_high)}]; points/hand "
+                         f"{_signed(h.mean, 2)} [{_signed(h.ci_low, 2)}, "
+                         f"{_signed(h.ci_high, 2)}]{verdict}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -845,9 +1141,51 @@ class TournamentResult:
             raise DecodeError("TournamentResult", problems(exc)) from None
 
 
-def _result(plan: _Plan, deals: int, rows: list[_DealResult]) -> TournamentResult:
-    """The statistics of the per-deal results ``rows``, in deal order."""
+def _clip(x: float | None) -> float | None:
+    return None if x is None else min(1.0, max(0.0, x))
+
+
+def _game_result(plan: _Plan, deals: int, rows: list[_GameRow],
+                 oracles: tuple[bool, ...]) -> TournamentResult:
+    """The statistics of the per-game results ``rows`` (``unit="game"``), in game order:
+    every interval is Student's t over the duplicate game sets (the independent unit)."""
     k = len(plan.names)
+    rotations = plan.players if plan.duplicate else 1
+    hands_mean = statistics.fmean(row.hands for row in rows)
+    stats = []
+    for i, name in enumerate(plan.names):
+        seats = plan.pattern.count(i)
+        mean, low, high = _interval([row.per_hand[i] for row in rows])
+        win, win_low, win_high = _interval([row.wins[i] for row in rows])
+        stats.append(BotStats(
+            name, seats, sum(row.seat_hands[i] for row in rows), mean, low, high, win,
+            oracles[i], seats * rotations * deals, _clip(win_low), _clip(win_high),
+            statistics.fmean(row.per_game[i] for row in rows), hands_mean))
+    pairs = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            mean, low, high = _interval([row.per_hand[i] - row.per_hand[j] for row in rows])
+            win, win_low, win_high = _interval([row.wins[i] - row.wins[j] for row in rows])
+            pairs.append(HeadToHead(plan.names[i], plan.names[j], mean, low, high,
+                                    win, win_low, win_high))
+    return TournamentResult(
+        plan.variant, plan.players, deals, plan.duplicate, plan.seed, "points",
+        tuple(plan.names[b] for b in plan.pattern), tuple(stats), tuple(pairs),
+        tuple(row.per_hand for row in rows), tuple(row.wins for row in rows),
+        "game", plan.max_hands, tuple(row.per_game for row in rows),
+        tuple(row.hands for row in rows), sum(row.capped for row in rows),
+        sum(row.drawn for row in rows),
+    )
+
+
+def _result(plan: _Plan, deals: int, rows: list[Any],
+            oracles: tuple[bool, ...] | None = None) -> TournamentResult:
+    """The statistics of the per-deal results ``rows``, in deal order (``oracles``: which
+    bots are cheating oracles; ``None``: none)."""
+    k = len(plan.names)
+    oracles = oracles or (False,) * k
+    if plan.unit == "game":
+        return _game_result(plan, deals, rows, oracles)
     per_deal = tuple(values for values, _ in rows)
     per_deal_wins = tuple(wins for _, wins in rows)
     rotations = plan.players if plan.duplicate else 1
@@ -856,7 +1194,7 @@ def _result(plan: _Plan, deals: int, rows: list[_DealResult]) -> TournamentResul
         seats = plan.pattern.count(i)
         mean, low, high = _interval([row[i] for row in per_deal])
         stats.append(BotStats(name, seats, seats * rotations * deals, mean, low, high,
-                              statistics.fmean(row[i] for row in per_deal_wins)))
+                              statistics.fmean(row[i] for row in per_deal_wins), oracles[i]))
     pairs = []
     for i in range(k):
         for j in range(i + 1, k):
@@ -919,7 +1257,7 @@ def _check_sides(
         )
 
 
-def _progress_bar(total: int, enabled: bool) -> Any:
+def _progress_bar(total: int, enabled: bool, unit: str = "hand") -> Any:
     """A tqdm bar on standard error (``None`` when not wanted or tqdm is missing)."""
     if not enabled:
         return None
@@ -928,7 +1266,7 @@ def _progress_bar(total: int, enabled: bool) -> Any:
     except ImportError:
         return None
     # disable=None: no bar unless standard error is a terminal; delay: none for short runs
-    return tqdm(total=total, unit="deal", desc="tournament", disable=None, delay=1.0,
+    return tqdm(total=total, unit="deal" if unit == "hand" else "game", desc="tournament", disable=None, delay=1.0,
                 file=sys.stderr, leave=False)
 
 
@@ -969,6 +1307,8 @@ def tournament(
     workers: int | None = None,
     chunk_size: int | None = None,
     progress: bool = True,
+    unit: Literal["hand", "game"] = "hand",
+    max_hands: int = 60,
 ) -> TournamentResult:
     """Play a (duplicate) tournament between bots and measure them (see the module for
     the seating, the results and the statistics).
@@ -979,7 +1319,7 @@ def tournament(
             ``random``, ``random-2``). A bot is a Player class, a factory
             ``factory(seed) -> Player`` or a name in :data:`BOTS` (:func:`bot_factory`).
         variant: the rules, or a preset's name.
-        deals: the number of deals, an int from 1.
+        deals: the number of deals (with ``unit="game"``: of games), an int from 1.
         players: the number of seats (an int from the number of bots); ``None``: the
             variant's usual table (:attr:`Table.usual_players
             <trumpfamily.table.Table.usual_players>`, 4 in every preset) when the number
@@ -1008,6 +1348,19 @@ def tournament(
         progress: show a progress bar (tqdm, from the ``dist`` extra; nothing happens
             without it) on standard error, only when standard error is a terminal and the
             run lasts over a second.
+        unit: what a deal is: ``"hand"`` (default) one hand from a fresh game (above);
+            ``"game"`` a whole game to the target, the points games (Forty-Five) and the
+            bidding games only: game ``g`` is dealt the deck sequence of
+            :func:`duplicate_game` under every rotation (the same decks hand after hand:
+            the games diverge once the scores differ), each seat keeping one fresh bot for
+            the whole game; the result reports game-win rates (see "Games" in the
+            module).
+        max_hands: ``unit="game"``: the most hands a game may last (an int from 1,
+            thrown-in hands included; default 60): a game still going then is won by the
+            side with the highest score, sides tied for it sharing the win (a draw;
+            counted in :attr:`TournamentResult.capped` and ``drawn``). A game under
+            ``finish="hands"`` (BIDDING.md §3.7 E1) ends by its own count first when that
+            is lower.
 
     Each bot is made once before any deal is played, with seed 0, so that a bot that
     cannot be made is named at once.
@@ -1021,7 +1374,9 @@ def tournament(
             (:func:`bot_factory`), a bot that cannot be pickled for a process pool (the
             message names it), ``deals``, ``workers`` or ``chunk_size`` not an int from 1,
             ``duplicate`` or ``progress`` not a bool, a seed that is not an int or str, an
-            ``executor`` that is none of the above.
+            ``executor`` that is none of the above, ``unit`` not ``"hand"`` or ``"game"``,
+            ``max_hands`` not an int from 1, ``unit="game"`` in a pool game (Maw, Spoil
+            Five, Twenty-Five: a pool game has no end to play to, RULES.md §1.7).
         PlayerCountError: ``players`` does not suit the variant.
         UnknownVariantError: ``variant`` is not a variant or a preset's name.
         IllegalActionError: a bot chose an illegal action (the message names the bot, the
@@ -1045,6 +1400,16 @@ def tournament(
     for flag, value in (("duplicate", duplicate), ("progress", progress)):
         if type(value) is not bool:
             raise InvalidArgumentError(f"{flag}={value!r}: expected True or False")
+    if unit not in ("hand", "game"):
+        raise InvalidArgumentError(f"unit={unit!r}: expected 'hand' or 'game'")
+    if type(max_hands) is not int or max_hands < 1:
+        raise InvalidArgumentError(f"max_hands={max_hands!r}: expected an int from 1")
+    if unit == "game" and variant.bidding is None and variant.scoring.scoring == "pool":
+        raise InvalidArgumentError(
+            f"unit='game': {variant.name} is a pool game, which has no target to play to "
+            "(the pool is won hand by hand and a game never ends by itself, RULES.md §1.7); "
+            "play it with unit='hand'"
+        )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     _check_seed(seed)
@@ -1055,17 +1420,18 @@ def tournament(
         )
     pattern = tuple(i % len(names) for i in range(n))
     _check_sides(variant, n, names, pattern)
-    plan = _Plan(variant, n, names, factories, pattern, duplicate, seed)
+    plan = _Plan(variant, n, names, factories, pattern, duplicate, seed, unit, max_hands)
+    oracles = tuple(is_oracle(factory(0)) for factory in factories)
     pool_size = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     size = chunk_size or max(1, min(100, math.ceil(deals / (8 * pool_size))))
     chunks = _chunks(deals, size)
     own = executor is None and pool_size > 1 and len(chunks) > 1
     if executor is None and not own:
         executor = "serial"
-    bar = _progress_bar(deals, progress)
+    bar = _progress_bar(deals, progress, unit)
     try:
         if executor == "serial":
-            rows: list[_DealResult] = []
+            rows: list[Any] = []
             for lo, hi in chunks:
                 rows += _play_chunk(plan, lo, hi)
                 if bar is not None:
@@ -1082,14 +1448,14 @@ def tournament(
     finally:
         if bar is not None:
             bar.close()
-    return _result(plan, deals, rows)
+    return _result(plan, deals, rows, oracles)
 
 
 def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
-         bar: Any) -> list[_DealResult]:
+         bar: Any) -> list[Any]:
     """Play the chunks on ``executor``; the rows in deal order."""
     futures = {executor.submit(_play_chunk, plan, lo, hi): (lo, hi) for lo, hi in chunks}
-    done: dict[int, list[_DealResult]] = {}
+    done: dict[int, list[Any]] = {}
     try:
         for future in cf.as_completed(futures):
             lo, hi = futures[future]
