@@ -42,15 +42,17 @@ from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError, SearchLimitError
 from ..outcomes import BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _best_suit, _card_value, _trump_order
-from . import _interim
+from .bidding_solver import bidding_value
 from .sampling import sample_deals
+from .solver import solve
 
 __all__ = ["ActionValue", "AdvisorObjective", "evaluate_actions", "candidate_actions"]
 
 #: What :func:`evaluate_actions` measures for the seat's side: ``"gains"``, the change to
-#: its score over the hand (``HandOutcome.gains`` of its side, points).
-AdvisorObjective: TypeAlias = Literal["gains"]
-_OBJECTIVES: Final = ("gains",)
+#: its score over the hand (``HandOutcome.gains`` of its side, points), or ``"margin"``,
+#: that change minus the highest change of any other side (points).
+AdvisorObjective: TypeAlias = Literal["gains", "margin"]
+_OBJECTIVES: Final = ("gains", "margin")
 
 # Two-sided 97.5 % points of Student's t, by degrees of freedom (1..30); 1.96 beyond.
 _T975: Final = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -121,8 +123,10 @@ def _play_key(state: BiddingHand) -> tuple[Any, ...]:
 class _Evaluator:
     """Plays worlds on from an action and values them (one call of evaluate_actions)."""
 
-    def __init__(self, seat: int, policy: Any, max_nodes: int | None) -> None:
+    def __init__(self, seat: int, policy: Any, max_nodes: int | None,
+                 objective: str = "gains") -> None:
         self.seat = seat
+        self.objective = objective
         self.policy = policy
         self.max_nodes = max_nodes
         self.cache: dict[tuple[Any, ...], int] = {}
@@ -151,7 +155,7 @@ class _Evaluator:
         got = self.cache.get(key)
         if got is None:
             try:
-                got = _solve(state, self.seat, self.max_nodes).value
+                got = _solve(state, self.seat, self.objective, self.max_nodes).value
             except SearchLimitError:
                 self.played_out += 1
                 got = self.gains(self.play_out(state))
@@ -159,8 +163,9 @@ class _Evaluator:
         return got
 
     def gains(self, state: BiddingHand) -> int:
-        assert state.outcome is not None and state.outcome.gains is not None
-        return state.outcome.gains[_side(state, self.seat)]
+        """The objective's value of a finished hand for the seat's side."""
+        assert state.outcome is not None
+        return bidding_value(state.outcome, _side(state, self.seat), self.objective)
 
     def play_out(self, state: BiddingHand) -> BiddingHand:
         """The hand played to its end by the policy."""
@@ -177,15 +182,17 @@ class _Evaluator:
         """Every legal card's exact value in the play phase (over the budget: each card
         followed by the policy's play-out)."""
         try:
-            return dict(_solve(state, self.seat, self.max_nodes).action_values)
+            return dict(_solve(state, self.seat, self.objective, self.max_nodes).action_values)
         except SearchLimitError:
             self.played_out += 1
             return {a: self.gains(self.play_out(state.apply(a))) for a in state.legal_actions()}
 
 
-def _solve(state: BiddingHand, seat: int, max_nodes: int | None) -> Any:
-    """The exact solve of the play (raises SearchLimitError over ``max_nodes``)."""
-    return _interim.solve(state, seat, max_nodes=max_nodes)
+def _solve(state: BiddingHand, seat: int, objective: str, max_nodes: int | None) -> Any:
+    """The exact solve of the play, every action's value (raises SearchLimitError over
+    ``max_nodes``)."""
+    return solve(state, seat, objective, all_values=True,  # type: ignore[arg-type]
+                 max_nodes=max_nodes)
 
 
 def _worlds(view: BiddingView, n: int, rng: random.Random) -> list[BiddingHand]:
@@ -275,7 +282,8 @@ def evaluate_actions(
             (fresh randomness).
         objective: ``"gains"`` (:data:`AdvisorObjective`): the side's
             ``HandOutcome.gains``, points (BIDDING.md §3.6: the bidders score what they
-            took or lose the bid; the defenders keep what they took).
+            took or lose the bid; the defenders keep what they took); or ``"margin"``:
+            that minus the best other side's gains (suits three or more sides).
         actions: the actions to value (legal actions of the view), default every legal
             action (:func:`candidate_actions` gives a smaller set for many discards).
         max_nodes: the search budget of one play's exact solve, positions (an int >= 1
@@ -326,7 +334,8 @@ def evaluate_actions(
                 raise InvalidArgumentError(f"evaluate_actions: {a!r} is not a legal action")
         chosen = tuple(a for a in legal if a in wanted)
     gen = _as_rng(rng)
-    ev = _Evaluator(view.seat, RuleOfThumbPlayer() if policy is None else policy, max_nodes)
+    ev = _Evaluator(view.seat, RuleOfThumbPlayer() if policy is None else policy, max_nodes,
+                    objective)
     samples = _worlds(view, worlds, gen)
     return _rows(chosen, _values(ev, samples, chosen))
 

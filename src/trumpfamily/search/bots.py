@@ -242,7 +242,7 @@ class SampleSolvePlayer:
         max_nodes: int | None = 100_000,
         warn_fallback: bool = True,
         candidates: int = 12,
-        bidding_nodes: int | None = 3_000,
+        bidding_nodes: int | None = 20_000,
     ) -> None:
         owner = "SampleSolvePlayer"
         self.candidates = _check_count(owner, "candidates", candidates)
