@@ -46,7 +46,7 @@ from .bidding_solver import bidding_value
 from .sampling import sample_deals
 from .solver import solve
 
-__all__ = ["ActionValue", "AdvisorObjective", "evaluate_actions", "candidate_actions"]
+__all__ = ["ActionValue", "AdvisorObjective", "candidate_actions", "evaluate_actions"]
 
 #: What :func:`evaluate_actions` measures for the seat's side: ``"gains"``, the change to
 #: its score over the hand (``HandOutcome.gains`` of its side, points), or ``"margin"``,
