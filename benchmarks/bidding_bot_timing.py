@@ -1,16 +1,40 @@
-import random, time, sys, collections, trumpfamily as tf
-name = sys.argv[1]; players=int(sys.argv[2]); kind=sys.argv[3]; games=int(sys.argv[4])
-v = tf.BIDDING_VARIANTS[name] if name in tf.BIDDING_VARIANTS else tf.find_variant(name)
-bot = tf.SampleSolvePlayer(seed=1) if kind=='ss' else tf.ISMCTSPlayer(seed=1)
-times = collections.defaultdict(list)
-for g in range(games):
-    h = tf.new_hand(v, players=players, seed=g)
-    while not h.is_over:
-        view = h.view(h.to_act)
-        t=time.perf_counter(); a = bot.choose(view); dt=time.perf_counter()-t
-        if len(view.legal_actions)>1: times[view.phase.value].append(dt)
-        h = h.apply(a)
-for ph, ts in times.items():
-    ts.sort(); n=len(ts)
-    print(ph, n, 'median %.3f p90 %.3f max %.3f' % (ts[n//2], ts[int(n*0.9)], ts[-1]))
-print('fallbacks', bot.fallbacks)
+"""Time per decision of the search bots in a bidding game, by phase (issue 20 item 3).
+
+Usage: ``PYTHONPATH=src python benchmarks/bidding_bot_timing.py AUCTION_45 4 ss 8``
+(variant name, players, ``ss`` for SampleSolvePlayer or ``is`` for ISMCTSPlayer, hands).
+The bot plays every seat at its default budget; prints median / 90th percentile / max
+seconds per phase over the decisions with a choice, and the bot's fallbacks.
+"""
+
+from __future__ import annotations
+
+import collections
+import sys
+import time
+
+import trumpfamily as tf
+
+
+def main() -> None:
+    name, players, kind, hands = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    variant = tf.find_variant(name)
+    bot = tf.SampleSolvePlayer(seed=1) if kind == "ss" else tf.ISMCTSPlayer(seed=1)
+    times: dict[str, list[float]] = collections.defaultdict(list)
+    for seed in range(hands):
+        hand = tf.new_hand(variant, players=players, seed=seed)
+        while not hand.is_over:
+            view = hand.view(hand.to_act)
+            start = time.perf_counter()
+            action = bot.choose(view)
+            if len(view.legal_actions) > 1:
+                times[view.phase.value].append(time.perf_counter() - start)
+            hand = hand.apply(action)
+    for phase, ts in times.items():
+        ts.sort()
+        n = len(ts)
+        print(f"{phase} {n} median {ts[n // 2]:.3f} p90 {ts[int(n * 0.9)]:.3f} max {ts[-1]:.3f}")
+    print("fallbacks", bot.fallbacks)
+
+
+if __name__ == "__main__":
+    main()
