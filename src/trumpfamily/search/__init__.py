@@ -23,6 +23,7 @@ places and proofs are a :class:`BiddingConstraints`
   seats' calls, trump choice and exchange (importance weights over uniform samples).
 """
 
+from .advisor import ActionValue, AdvisorObjective, candidate_actions, evaluate_actions
 from .bidding_constraints import BiddingConstraints, BiddingPlace
 from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
@@ -31,6 +32,8 @@ from .solver import OBJECTIVES, Objective, SolveResult, solve
 
 __all__ = [
     "OBJECTIVES",
+    "ActionValue",
+    "AdvisorObjective",
     "BiddingConstraints",
     "BiddingPlace",
     "Constraints",
@@ -38,8 +41,10 @@ __all__ = [
     "Place",
     "PlayFact",
     "SolveResult",
+    "candidate_actions",
     "constraints",
     "count_deals",
+    "evaluate_actions",
     "sample_deal",
     "sample_deals",
     "solve",

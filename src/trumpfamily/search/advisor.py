@@ -1,0 +1,384 @@
+"""The bid advisor: what each action of a bidding hand is worth, with a confidence
+interval (issue 20 item 3).
+
+:func:`evaluate_actions` takes a seat's :class:`~trumpfamily.outcomes.BiddingView` in any
+phase (the auction, naming trumps, the kitty and the draw, the play) and gives, for each
+legal action (or each of a given few), the expected change to the score of the seat's
+side over the rest of the hand (:attr:`HandOutcome.gains
+<trumpfamily.outcomes.HandOutcome.gains>`, points; BIDDING.md §3.6), estimated on worlds
+sampled consistent with the view:
+
+1. each world is a full :class:`~trumpfamily.bidding.engine.BiddingHand` consistent with
+   what the seat has seen (the cards it cannot see filled in);
+2. in each world, each action is applied and the hand played on: the rest of the
+   auction, naming trumps, the kitty and the draw by ``policy`` (every seat, this one's
+   later decisions included; default :class:`~trumpfamily.players.RuleOfThumbPlayer`),
+   then the play solved exactly (every card known, best play by every seat; with more
+   than two sides the paranoid reading: the other sides together against this one);
+3. the value of an action is the mean over the worlds; the worlds are the same for every
+   action (common random numbers), so the differences between actions are measured
+   on the same deals (:attr:`ActionValue.gap_low`, :attr:`ActionValue.gap_high`).
+
+A play over the search budget (``max_nodes`` positions) is not solved but played out by
+``policy`` to the end of the hand (an approximation, the same for every action of that
+world that reaches it; rare at the default budget with four players or fewer).
+
+The perfect-information reading (each world solved as if every card were known to all)
+makes the play's value optimistic for every action alike; it is a comparison of actions,
+not a forecast of the score.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Literal, TypeAlias
+
+import attrs
+
+from ..actions import Action, Discard, Take
+from ..bidding.engine import BiddingHand
+from ..errors import InvalidArgumentError, SearchLimitError
+from ..outcomes import BiddingView, Phase
+from ..players import RuleOfThumbPlayer, _best_suit, _card_value, _trump_order
+from .bidding_solver import bidding_value
+from .sampling import sample_deals
+from .solver import solve
+
+__all__ = ["ActionValue", "AdvisorObjective", "candidate_actions", "evaluate_actions"]
+
+#: What :func:`evaluate_actions` measures for the seat's side: ``"gains"``, the change to
+#: its score over the hand (``HandOutcome.gains`` of its side, points), or ``"margin"``,
+#: that change minus the highest change of any other side (points).
+AdvisorObjective: TypeAlias = Literal["gains", "margin"]
+_OBJECTIVES: Final = ("gains", "margin")
+
+# Two-sided 97.5 % points of Student's t, by degrees of freedom (1..30); 1.96 beyond.
+_T975: Final = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def _t975(df: int) -> float:
+    return _T975[df - 1] if 1 <= df <= len(_T975) else 1.96
+
+
+@attrs.frozen
+class ActionValue:
+    """One action's value for the seat's side (a row of :func:`evaluate_actions`).
+
+    Attributes:
+        action: the action (one of the view's legal actions).
+        mean: the mean change to the side's score over the rest of the hand, points, over
+            the worlds.
+        ci_low: the lower end of the 95 % confidence interval of ``mean`` (Student's t
+            over the worlds), points; ``mean`` itself with one world.
+        ci_high: the upper end, points.
+        worlds: the worlds averaged (the same worlds for every row).
+        gap_low: the lower end of the 95 % interval of ``best.mean - mean`` (``best`` the
+            first row), paired over the same worlds, points; 0 for the first row.
+        gap_high: the upper end, points. A row whose ``gap_low`` is above 0 is worse
+            than the best with 95 % confidence.
+    """
+
+    action: Action
+    mean: float
+    ci_low: float
+    ci_high: float
+    worlds: int
+    gap_low: float = 0.0
+    gap_high: float = 0.0
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = _t975(n - 1) * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _as_rng(rng: random.Random | int | str | bytes | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or type(rng) in (int, str, bytes):
+        return random.Random(rng)
+    raise InvalidArgumentError(f"evaluate_actions: rng={rng!r:.60} is not a random.Random or a seed")
+
+
+def _side(view_or_state: Any, seat: int) -> int:
+    return next(i for i, s in enumerate(view_or_state.sides) if seat in s)
+
+
+def _play_key(state: BiddingHand) -> tuple[Any, ...]:
+    """What the value of the play depends on: the cards, trumps, the contract, who leads
+    and the scores before the hand (the near-end rules)."""
+    return (state.hands, state.trump, state.contract, state.to_act, state.scores,
+            state.tricks, state.current_trick)
+
+
+class _Evaluator:
+    """Plays worlds on from an action and values them (one call of evaluate_actions)."""
+
+    def __init__(self, seat: int, policy: Any, max_nodes: int | None,
+                 objective: str = "gains") -> None:
+        self.seat = seat
+        self.objective = objective
+        self.policy = policy
+        self.max_nodes = max_nodes
+        self.cache: dict[tuple[Any, ...], int] = {}
+        #: Plays over the search budget, valued by the policy's play-out instead.
+        self.played_out = 0
+
+    def play_on(self, state: BiddingHand) -> BiddingHand:
+        """The hand played on by the policy up to the play (or its end)."""
+        policy = self.policy
+        while state.phase is not Phase.PLAY and state.phase is not Phase.OVER:
+            legal = state.legal_actions()
+            to_act = state.to_act
+            assert to_act is not None
+            action = legal[0] if len(legal) == 1 else policy.choose(state.view(to_act))
+            state = state.apply(action)
+        return state
+
+    def value(self, state: BiddingHand) -> int:
+        """The side's gains from ``state`` (any phase): the policy to the play, then the
+        play solved (over the budget: played out by the policy, counted in
+        :attr:`played_out`)."""
+        state = self.play_on(state)
+        if state.is_over:
+            return self.gains(state)
+        key = _play_key(state)
+        got = self.cache.get(key)
+        if got is None:
+            try:
+                got = _solve(state, self.seat, self.objective, self.max_nodes).value
+            except SearchLimitError:
+                self.played_out += 1
+                got = self.gains(self.play_out(state))
+            self.cache[key] = got
+        return got
+
+    def gains(self, state: BiddingHand) -> int:
+        """The objective's value of a finished hand for the seat's side."""
+        assert state.outcome is not None
+        return bidding_value(state.outcome, _side(state, self.seat), self.objective)
+
+    def play_out(self, state: BiddingHand) -> BiddingHand:
+        """The hand played to its end by the policy."""
+        policy = self.policy
+        while not state.is_over:
+            legal = state.legal_actions()
+            to_act = state.to_act
+            assert to_act is not None
+            state = state.apply(legal[0] if len(legal) == 1
+                                else policy.choose(state.view(to_act)))
+        return state
+
+    def play_values(self, state: BiddingHand) -> dict[Action, int]:
+        """Every legal card's exact value in the play phase (over the budget: each card
+        followed by the policy's play-out)."""
+        try:
+            return dict(_solve(state, self.seat, self.objective, self.max_nodes).action_values)
+        except SearchLimitError:
+            self.played_out += 1
+            return {a: self.gains(self.play_out(state.apply(a))) for a in state.legal_actions()}
+
+
+def _solve(state: BiddingHand, seat: int, objective: str, max_nodes: int | None) -> Any:
+    """The exact solve of the play, every action's value (raises SearchLimitError over
+    ``max_nodes``)."""
+    return solve(state, seat, objective, all_values=True,  # type: ignore[arg-type]
+                 max_nodes=max_nodes)
+
+
+def _worlds(view: BiddingView, n: int, rng: random.Random) -> list[BiddingHand]:
+    return sample_deals(view, n, rng)
+
+
+def candidate_actions(view: BiddingView, policy: Any = None, *, limit: int = 12
+                      ) -> tuple[Action, ...]:
+    """The actions worth searching at ``view``: all its legal actions when there are at
+    most ``limit``; else (many discards, or many cards to take when robbing the pack) a
+    documented few, in legal order:
+
+    * ``Discard``: the ``policy``'s choice, and for each number of cards the limits allow,
+      the discard of that many of the weakest cards (the rule of thumb's card values with
+      trumps named, else with its best suit as trumps: "keep the best k");
+    * ``Take``: the ``policy``'s choice and the ``limit - 1`` most valuable cards.
+
+    Args:
+        view: the seat's view, with the seat to act.
+        policy: a player (``choose(view)``), default
+            :class:`~trumpfamily.players.RuleOfThumbPlayer`.
+        limit: an int >= 1.
+
+    Returns:
+        A tuple of the view's legal actions.
+
+    Raises:
+        InvalidArgumentError: ``limit`` is not an int >= 1.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.search import candidate_actions
+    >>> hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
+    >>> candidate_actions(hand.view(hand.to_act)) == hand.legal_actions()
+    True
+    """
+    if type(limit) is not int or limit < 1:
+        raise InvalidArgumentError(f"candidate_actions: limit={limit!r} is not an int >= 1")
+    legal = view.legal_actions
+    if len(legal) <= limit:
+        return legal
+    policy = RuleOfThumbPlayer() if policy is None else policy
+    chosen = policy.choose(view)
+    suit = view.trump if view.trump is not None else _best_suit(view, view.hand)[0]
+    order = _trump_order(view.variant, suit)
+    keep: set[Action] = {chosen}
+    if isinstance(legal[0], Discard):
+        weakest = sorted(view.hand, key=lambda c: (_card_value(c, order), -c.index))
+        sizes = sorted({len(a.cards) for a in legal if isinstance(a, Discard)})
+        for k in sizes:
+            want = Discard(tuple(weakest[:k]))
+            if want in legal:
+                keep.add(want)
+    elif isinstance(legal[0], Take):
+        best = sorted((a for a in legal if isinstance(a, Take)),
+                      key=lambda a: -_card_value(a.card, order))
+        keep.update(best[:limit - 1])
+    else:
+        return legal
+    return tuple(a for a in legal if a in keep)
+
+
+def evaluate_actions(
+    view: BiddingView,
+    *,
+    worlds: int = 16,
+    policy: Any = None,
+    rng: random.Random | int | str | bytes | None = None,
+    objective: AdvisorObjective = "gains",
+    actions: Iterable[Action] | None = None,
+    max_nodes: int | None = 20_000,
+) -> tuple[ActionValue, ...]:
+    """Each action's expected change to the score of the seat's side, best first.
+
+    The seat is ``view.seat``, which must be the seat to act. See the module notes for the
+    method (sampled worlds, the ``policy`` to the play, the play solved exactly).
+
+    Args:
+        view: a seat's :class:`~trumpfamily.outcomes.BiddingView` with its turn to act, in
+            any phase: the auction (``Bid``, ``Pass``), naming trumps (``NameTrump``), the
+            kitty and the draw (``Discard``; ``Take`` when robbing the pack), the play
+            (``Play``: each card's exact value per world).
+        worlds: the worlds sampled (an int >= 1).
+        policy: the player (``choose(view)``) for every decision before the play in each
+            world after the action, this seat's included; default
+            :class:`~trumpfamily.players.RuleOfThumbPlayer`.
+        rng: a :class:`random.Random`, or a seed (int, str, bytes) for one, or ``None``
+            (fresh randomness).
+        objective: ``"gains"`` (:data:`AdvisorObjective`): the side's
+            ``HandOutcome.gains``, points (BIDDING.md §3.6: the bidders score what they
+            took or lose the bid; the defenders keep what they took); or ``"margin"``:
+            that minus the best other side's gains (suits three or more sides).
+        actions: the actions to value (legal actions of the view), default every legal
+            action (:func:`candidate_actions` gives a smaller set for many discards).
+        max_nodes: the search budget of one play's exact solve, positions (an int >= 1
+            or ``None``); a play over it is played out by ``policy`` instead.
+
+    Returns:
+        One :class:`ActionValue` per action, sorted by ``mean``, best first (ties in legal
+        order).
+
+    Raises:
+        InvalidArgumentError: ``view`` is not a BiddingView with this seat to act,
+            ``worlds`` or ``max_nodes`` is not an int >= 1, an action is not legal, a bad
+            ``objective`` or ``rng``.
+
+    >>> import trumpfamily as tf
+    >>> from trumpfamily.search import evaluate_actions
+    >>> hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
+    >>> rows = evaluate_actions(hand.view(hand.to_act), worlds=4, rng=1)
+    >>> {r.action for r in rows} == set(hand.legal_actions())
+    True
+    >>> rows[0].mean >= rows[-1].mean and rows[0].ci_low <= rows[0].mean <= rows[0].ci_high
+    True
+    """
+    if not isinstance(view, BiddingView):
+        raise InvalidArgumentError(
+            f"evaluate_actions: expected a BiddingView, got {type(view).__name__}")
+    if view.to_act != view.seat or not view.legal_actions:
+        raise InvalidArgumentError(
+            f"evaluate_actions: it is not seat {view.seat}'s turn (to act: {view.to_act})")
+    if type(worlds) is not int or worlds < 1:
+        raise InvalidArgumentError(f"evaluate_actions: worlds={worlds!r} is not an int >= 1")
+    if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
+        raise InvalidArgumentError(
+            f"evaluate_actions: max_nodes={max_nodes!r} is not an int >= 1 (or None)")
+    if objective not in _OBJECTIVES:
+        raise InvalidArgumentError(
+            f"evaluate_actions: objective={objective!r} is not one of "
+            f"{', '.join(map(repr, _OBJECTIVES))}")
+    if policy is not None and not callable(getattr(policy, "choose", None)):
+        raise InvalidArgumentError(f"evaluate_actions: policy={policy!r:.60} has no choose(view)")
+    legal = view.legal_actions
+    if actions is None:
+        chosen = legal
+    else:
+        wanted = list(actions)
+        for a in wanted:
+            if a not in legal:
+                raise InvalidArgumentError(f"evaluate_actions: {a!r} is not a legal action")
+        chosen = tuple(a for a in legal if a in wanted)
+    gen = _as_rng(rng)
+    ev = _Evaluator(view.seat, RuleOfThumbPlayer() if policy is None else policy, max_nodes,
+                    objective)
+    samples = _worlds(view, worlds, gen)
+    return _rows(chosen, _values(ev, samples, chosen))
+
+
+def _values(ev: _Evaluator, samples: Sequence[BiddingHand], chosen: Sequence[Action]
+            ) -> list[list[float]]:
+    """Per world kept, each chosen action's value (same order as ``chosen``)."""
+    out: list[list[float]] = []
+    for world in samples:
+        if world.phase is Phase.PLAY:
+            by = ev.play_values(world)
+            out.append([float(by[a]) for a in chosen])
+        else:
+            out.append([float(ev.value(world.apply(a))) for a in chosen])
+    return out
+
+
+def _rows(chosen: Sequence[Action], table: list[list[float]]) -> tuple[ActionValue, ...]:
+    if not table:
+        return ()
+    n = len(table)
+    columns = [[row[i] for row in table] for i in range(len(chosen))]
+    means = [sum(c) / n for c in columns]
+    best = max(range(len(chosen)), key=lambda i: (means[i], -i))
+    rows = []
+    for i, action in enumerate(chosen):
+        mean, low, high = _interval(columns[i])
+        if i == best:
+            gap_low = gap_high = 0.0
+        else:
+            _, gap_low, gap_high = _interval([b - v for b, v in zip(columns[best], columns[i],
+                                                                     strict=True)])
+        rows.append((i, ActionValue(action, mean, low, high, n, gap_low, gap_high)))
+    rows.sort(key=lambda r: (-r[1].mean, r[0]))
+    return tuple(r for _, r in rows)
+
+
+def best_action(rows: Sequence[ActionValue], tie_break: Callable[[], Action]) -> Action:
+    """The first row's action; among rows of equal mean, ``tie_break()`` if it is one."""
+    top = rows[0].mean
+    tied = [r.action for r in rows if r.mean == top]
+    if len(tied) == 1:
+        return tied[0]
+    preferred = tie_break()
+    return preferred if preferred in tied else tied[0]
+
