@@ -241,7 +241,7 @@ def test_a_finished_hand_has_its_outcome_value_and_no_action() -> None:
 
 
 def test_every_objective_is_documented_in_order() -> None:
-    assert OBJECTIVES == ("tricks", "pool", "points")
+    assert OBJECTIVES == ("tricks", "pool", "points", "gains", "margin")
 
 
 @pytest.mark.parametrize(
@@ -258,7 +258,9 @@ def test_every_objective_is_documented_in_order() -> None:
         ((tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1), 0), {"all_values": 1},
          tf.InvalidArgumentError, "all_values"),
         ((tf.new_hand(tf.AUCTION_45, players=4, seed=1), 0), {},
-         tf.InvalidArgumentError, "bidding games are not supported"),
+         tf.InvalidArgumentError, "searched in its play phase only"),
+        ((tf.new_hand(tf.FORTY_FIVE, players=3, seed=1), 0, "gains"), {},
+         tf.InvalidArgumentError, "'gains' needs a bidding hand"),
         (("state", 0), {}, tf.InvalidArgumentError, "expected a HandState"),
         ((tf.new_game(tf.SPOIL_FIVE, players=3, seed=1), 0), {}, tf.InvalidArgumentError,
          (r"expected a HandState \(tf.new_hand\(...\)\), got GameState \(a GameState's "

@@ -72,6 +72,14 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", "-w", type=int, default=None, metavar="W",
                    help="worker processes on this machine (default: one per CPU; 1 plays "
                         "in this process)")
+    p.add_argument("--unit", choices=("hand", "game"), default="hand",
+                   help="what a deal is: 'hand' (default), one hand; 'game', a whole game "
+                        "to the target from one deck sequence under every rotation, scored "
+                        "by game-win rates (the points games: Forty-Five and the bidding "
+                        "games)")
+    p.add_argument("--max-hands", type=int, default=60, metavar="H",
+                   help="--unit game: hands after which a game still going goes to the "
+                        "highest score, a tie a draw (default: 60)")
     p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
                    help="play each deal once, not under every rotation of the seating")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
@@ -206,7 +214,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                                 deals=args.deals, players=players,
                                 duplicate=args.duplicate, seed=args.seed, executor=executor,
                                 workers=None if client is not None or quiet else workers,
-                                progress=args.progress and sys.stderr is not None)
+                                progress=args.progress and sys.stderr is not None,
+                                unit=args.unit, max_hands=args.max_hands)
     finally:
         if client is not None:
             client.close()

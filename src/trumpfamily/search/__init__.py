@@ -8,7 +8,10 @@
   those deals, seeded.
 * :func:`solve`: the exact value of the rest of a hand with every card known, and the
   optimal actions (alpha-beta; :class:`SolveResult`,
-  :data:`~trumpfamily.search.solver.Objective`).
+  :data:`~trumpfamily.search.solver.Objective`). A turn-up hand in any phase; a bidding
+  hand (:class:`~trumpfamily.bidding.engine.BiddingHand`) in its play phase, for its
+  score change (``"gains"``, the default), ``"margin"``, ``"points"`` or ``"tricks"``
+  (:mod:`trumpfamily.search.bidding_solver`).
 
 The first four take a :class:`~trumpfamily.outcomes.BiddingView` as well (issue 20): its
 places and proofs are a :class:`BiddingConstraints`
@@ -20,6 +23,7 @@ places and proofs are a :class:`BiddingConstraints`
   seats' calls, trump choice and exchange (importance weights over uniform samples).
 """
 
+from .advisor import ActionValue, AdvisorObjective, candidate_actions, evaluate_actions
 from .bidding_constraints import BiddingConstraints, BiddingPlace
 from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
@@ -28,6 +32,8 @@ from .solver import OBJECTIVES, Objective, SolveResult, solve
 
 __all__ = [
     "OBJECTIVES",
+    "ActionValue",
+    "AdvisorObjective",
     "BiddingConstraints",
     "BiddingPlace",
     "Constraints",
@@ -35,8 +41,10 @@ __all__ = [
     "Place",
     "PlayFact",
     "SolveResult",
+    "candidate_actions",
     "constraints",
     "count_deals",
+    "evaluate_actions",
     "sample_deal",
     "sample_deals",
     "solve",

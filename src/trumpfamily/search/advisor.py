@@ -19,8 +19,9 @@ sampled consistent with the view:
    action (common random numbers), so the differences between actions are measured
    on the same deals (:attr:`ActionValue.gap_low`, :attr:`ActionValue.gap_high`).
 
-A world whose play is over the search budget (``max_nodes``) is left out for every
-action (the comparison stays paired); :attr:`ActionValue.worlds` says how many counted.
+A play over the search budget (``max_nodes`` positions) is not solved but played out by
+``policy`` to the end of the hand (an approximation, the same for every action of that
+world that reaches it; rare at the default budget with four players or fewer).
 
 The perfect-information reading (each world solved as if every card were known to all)
 makes the play's value optimistic for every action alike; it is a comparison of actions,
@@ -41,14 +42,17 @@ from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError, SearchLimitError
 from ..outcomes import BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _best_suit, _card_value, _trump_order
-from . import _interim
+from .bidding_solver import bidding_value
+from .sampling import sample_deals
+from .solver import solve
 
-__all__ = ["ActionValue", "AdvisorObjective", "evaluate_actions", "candidate_actions"]
+__all__ = ["ActionValue", "AdvisorObjective", "candidate_actions", "evaluate_actions"]
 
 #: What :func:`evaluate_actions` measures for the seat's side: ``"gains"``, the change to
-#: its score over the hand (``HandOutcome.gains`` of its side, points).
-AdvisorObjective: TypeAlias = Literal["gains"]
-_OBJECTIVES: Final = ("gains",)
+#: its score over the hand (``HandOutcome.gains`` of its side, points), or ``"margin"``,
+#: that change minus the highest change of any other side (points).
+AdvisorObjective: TypeAlias = Literal["gains", "margin"]
+_OBJECTIVES: Final = ("gains", "margin")
 
 # Two-sided 97.5 % points of Student's t, by degrees of freedom (1..30); 1.96 beyond.
 _T975: Final = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -119,11 +123,15 @@ def _play_key(state: BiddingHand) -> tuple[Any, ...]:
 class _Evaluator:
     """Plays worlds on from an action and values them (one call of evaluate_actions)."""
 
-    def __init__(self, seat: int, policy: Any, max_nodes: int | None) -> None:
+    def __init__(self, seat: int, policy: Any, max_nodes: int | None,
+                 objective: str = "gains") -> None:
         self.seat = seat
+        self.objective = objective
         self.policy = policy
         self.max_nodes = max_nodes
         self.cache: dict[tuple[Any, ...], int] = {}
+        #: Plays over the search budget, valued by the policy's play-out instead.
+        self.played_out = 0
 
     def play_on(self, state: BiddingHand) -> BiddingHand:
         """The hand played on by the policy up to the play (or its end)."""
@@ -138,26 +146,57 @@ class _Evaluator:
 
     def value(self, state: BiddingHand) -> int:
         """The side's gains from ``state`` (any phase): the policy to the play, then the
-        play solved (SearchLimitError when over budget)."""
+        play solved (over the budget: played out by the policy, counted in
+        :attr:`played_out`)."""
         state = self.play_on(state)
         if state.is_over:
-            assert state.outcome is not None and state.outcome.gains is not None
-            return state.outcome.gains[_side(state, self.seat)]
+            return self.gains(state)
         key = _play_key(state)
         got = self.cache.get(key)
         if got is None:
-            got = _interim.solve(state, self.seat, max_nodes=self.max_nodes).value
+            try:
+                got = _solve(state, self.seat, self.objective, self.max_nodes).value
+            except SearchLimitError:
+                self.played_out += 1
+                got = self.gains(self.play_out(state))
             self.cache[key] = got
         return got
 
+    def gains(self, state: BiddingHand) -> int:
+        """The objective's value of a finished hand for the seat's side."""
+        assert state.outcome is not None
+        return bidding_value(state.outcome, _side(state, self.seat), self.objective)
+
+    def play_out(self, state: BiddingHand) -> BiddingHand:
+        """The hand played to its end by the policy."""
+        policy = self.policy
+        while not state.is_over:
+            legal = state.legal_actions()
+            to_act = state.to_act
+            assert to_act is not None
+            state = state.apply(legal[0] if len(legal) == 1
+                                else policy.choose(state.view(to_act)))
+        return state
+
     def play_values(self, state: BiddingHand) -> dict[Action, int]:
-        """Every legal card's exact value in the play phase."""
-        result = _interim.solve(state, self.seat, max_nodes=self.max_nodes)
-        return dict(result.action_values)
+        """Every legal card's exact value in the play phase (over the budget: each card
+        followed by the policy's play-out)."""
+        try:
+            return dict(_solve(state, self.seat, self.objective, self.max_nodes).action_values)
+        except SearchLimitError:
+            self.played_out += 1
+            return {a: self.gains(self.play_out(state.apply(a))) for a in state.legal_actions()}
+
+
+def _solve(state: BiddingHand, seat: int, objective: str, max_nodes: int | None) -> Any:
+    """The exact solve of the play, every action's value (raises SearchLimitError over
+    ``max_nodes``)."""
+    return solve(state, seat, objective, all_values=True,  # type: ignore[arg-type]
+                 max_nodes=max_nodes)
 
 
 def _worlds(view: BiddingView, n: int, rng: random.Random) -> list[BiddingHand]:
-    return _interim.sample_deals(view, n, rng)
+    return sample_deals(view, n, rng)
 
 
 def candidate_actions(view: BiddingView, policy: Any = None, *, limit: int = 12
@@ -243,15 +282,16 @@ def evaluate_actions(
             (fresh randomness).
         objective: ``"gains"`` (:data:`AdvisorObjective`): the side's
             ``HandOutcome.gains``, points (BIDDING.md §3.6: the bidders score what they
-            took or lose the bid; the defenders keep what they took).
+            took or lose the bid; the defenders keep what they took); or ``"margin"``:
+            that minus the best other side's gains (suits three or more sides).
         actions: the actions to value (legal actions of the view), default every legal
             action (:func:`candidate_actions` gives a smaller set for many discards).
-        max_nodes: the search budget of one world's play, positions (an int >= 1 or
-            ``None``); a world over it is left out for every action.
+        max_nodes: the search budget of one play's exact solve, positions (an int >= 1
+            or ``None``); a play over it is played out by ``policy`` instead.
 
     Returns:
         One :class:`ActionValue` per action, sorted by ``mean``, best first (ties in legal
-        order). ``()`` if every world was over the budget.
+        order).
 
     Raises:
         InvalidArgumentError: ``view`` is not a BiddingView with this seat to act,
@@ -262,7 +302,7 @@ def evaluate_actions(
     >>> from trumpfamily.search import evaluate_actions
     >>> hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
     >>> rows = evaluate_actions(hand.view(hand.to_act), worlds=4, rng=1)
-    >>> sorted(r.action for r in rows) == sorted(hand.legal_actions())
+    >>> {r.action for r in rows} == set(hand.legal_actions())
     True
     >>> rows[0].mean >= rows[-1].mean and rows[0].ci_low <= rows[0].mean <= rows[0].ci_high
     True
@@ -294,7 +334,8 @@ def evaluate_actions(
                 raise InvalidArgumentError(f"evaluate_actions: {a!r} is not a legal action")
         chosen = tuple(a for a in legal if a in wanted)
     gen = _as_rng(rng)
-    ev = _Evaluator(view.seat, RuleOfThumbPlayer() if policy is None else policy, max_nodes)
+    ev = _Evaluator(view.seat, RuleOfThumbPlayer() if policy is None else policy, max_nodes,
+                    objective)
     samples = _worlds(view, worlds, gen)
     return _rows(chosen, _values(ev, samples, chosen))
 
@@ -304,14 +345,11 @@ def _values(ev: _Evaluator, samples: Sequence[BiddingHand], chosen: Sequence[Act
     """Per world kept, each chosen action's value (same order as ``chosen``)."""
     out: list[list[float]] = []
     for world in samples:
-        try:
-            if world.phase is Phase.PLAY:
-                by = ev.play_values(world)
-                out.append([float(by[a]) for a in chosen])
-            else:
-                out.append([float(ev.value(world.apply(a))) for a in chosen])
-        except SearchLimitError:
-            continue
+        if world.phase is Phase.PLAY:
+            by = ev.play_values(world)
+            out.append([float(by[a]) for a in chosen])
+        else:
+            out.append([float(ev.value(world.apply(a))) for a in chosen])
     return out
 
 

@@ -33,15 +33,24 @@ seat with one legal action takes it without search. The dealer's discard for a t
 joker (no trump suit yet) is the ``fallback`` player's choice
 (:class:`~trumpfamily.players.ContextRuleOfThumbPlayer` by default).
 
-**The bidding games are not searched yet** (a later issue gives them their own search):
-every decision of a bidding hand (a :class:`~trumpfamily.outcomes.BiddingView`: the
-auction, trumps, the kitty, the draw and the play) is the ``fallback``'s, so a search bot
-plays a bidding game exactly as its fallback does, which for the default fallback is
-:class:`~trumpfamily.players.RuleOfThumbPlayer`'s choices. This is explicit: the class
-attribute ``falls_back_in_bidding`` is ``True``, and each bot issues a
-:class:`~trumpfamily.players.BiddingFallbackWarning` once, at its first bidding decision
-with more than one legal action (``warn_fallback=False`` silences it; the default
-fallback is made silent, so one bot warns once).
+**The bidding games** (a :class:`~trumpfamily.outcomes.BiddingView`) are searched in
+every phase (issue 20): :class:`SampleSolvePlayer` decides the auction, trumps, the kitty
+and the draw (``Discard``; ``Take`` under ``rob_pack``) by the bid advisor
+(:func:`~trumpfamily.search.evaluate_actions`: sampled worlds, the rule of thumb to the
+play, the play solved exactly) over :func:`~trumpfamily.search.candidate_actions` (every
+legal action, or a documented few of many discards), and the play by each card's exact
+value averaged over sampled worlds; :class:`ISMCTSPlayer` searches the whole rest of the
+hand from the view (a new world each iteration; the other seats' face-down discards and
+takes by the rollout policy, unbranched; this seat's by the candidate set). A play over
+the solver's budget is played out by the rule of thumb (an approximation inside the
+search, not a fallback).
+
+**Fallbacks** (a decision made by the ``fallback`` player, not the search) are counted on
+the bot (:attr:`~SampleSolvePlayer.fallbacks`): the dealer's discard for a turned-up
+joker, and every sampled deal of a turn-up decision over ``max_nodes``. None remains in
+the bidding games (a test plays every preset and requires 0); a fallback in a bidding
+game would issue one :class:`~trumpfamily.players.BiddingFallbackWarning` per bot
+(``warn_fallback=False`` silences it). ``falls_back_in_bidding`` is ``False``.
 """
 
 from __future__ import annotations
@@ -68,7 +77,6 @@ from ..players import (
     _legal,
 )
 from ..scoring import antes, five_tricks_bonus
-from . import _interim
 from .advisor import _Evaluator, _rows, _values, best_action, candidate_actions
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
@@ -180,21 +188,24 @@ class SampleSolvePlayer:
             sampling and solving stop at whichever runs out first, the ``samples`` deals
             or the time (at least one deal is solved). Not reproducible (see the module
             notes).
-        fallback: the player for what is not searched (every decision of the bidding
-            games, the dealer's discard for a turned-up joker) and for ties: among the
+        fallback: the player for what is not searched (the dealer's discard for a
+            turned-up joker; counted in :attr:`fallbacks`) and for ties: among the
             actions with the best average, the fallback's choice if it is one of them,
             else the first in legal order. Default:
             :class:`~trumpfamily.players.ContextRuleOfThumbPlayer` (made silent: this
             bot warns for it).
         warn_fallback: issue a :class:`~trumpfamily.players.BiddingFallbackWarning` at
-            the first decision of a bidding game, which the ``fallback`` makes without
-            search (default ``True``); ``False``: never.
+            the first fallback in a bidding game (default ``True``); ``False``: never.
+        candidates: in the bidding games, the most actions searched at a discard or a
+            take (an int >= 1; :func:`~trumpfamily.search.candidate_actions`).
         max_nodes: the search budget of one sampled deal, in positions (an int >= 1, or
             ``None`` for none): a deal that needs more (a large table early in the hand
             can need millions, minutes of search) is left out of the average
             (:class:`~trumpfamily.errors.SearchLimitError`); if every deal of a decision
             is left out, the bot plays its ``fallback``'s choice. Default 100,000 (about
-            half a second of search).
+            half a second of search). The turn-up games only.
+        bidding_nodes: the same budget in the bidding games (an int >= 1 or ``None``;
+            default 20,000), where a play over it is played out by the rule of thumb.
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -211,9 +222,19 @@ class SampleSolvePlayer:
     per sample (the pool search stops once the pool is decided; the tricks search plays
     the hand further).
 
-    **The bidding games** are not searched yet: every decision of a bidding hand is the
-    ``fallback``'s (:attr:`falls_back_in_bidding`), announced once by a
-    :class:`~trumpfamily.players.BiddingFallbackWarning`.
+    **The bidding games**: the auction, trumps, the kitty and the draw by
+    :func:`~trumpfamily.search.evaluate_actions` over ``samples`` worlds (the side's
+    ``gains``; ties: the ``fallback``'s choice if tied, else the first), on
+    :func:`~trumpfamily.search.candidate_actions` (at most ``candidates`` of many
+    discards); the play by each card's exact ``gains`` averaged over ``samples`` worlds.
+    ``bidding_nodes`` (default 20,000 positions) is the solver's budget per world there;
+    a play over it is played out by the rule of thumb. At the defaults a decision takes
+    0.3 s (median) to 1 s (max) before the play, 0.005 to 0.2 s in the play (Auction 45s,
+    four players; docs/howto/search-bots.rst).
+
+    Attributes:
+        fallbacks: decisions made by the ``fallback`` instead of the search (see the
+            module notes): 0 in the bidding games.
 
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
@@ -342,13 +363,11 @@ class SampleSolvePlayer:
         deals: list[BiddingHand] = []
         for k in range(self.samples):
             if not deals:
-                deals = _interim.sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
+                deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
             table += _values(ev, [deals.pop()], chosen)
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
         rows = _rows(chosen, table)
-        if not rows:
-            return _fall_back(self, view, "every sampled world was over bidding_nodes")
         return best_action(rows, lambda: self.fallback.choose(view))
 
 
@@ -403,13 +422,14 @@ class ISMCTSPlayer:
         milliseconds: optionally, a time budget per decision, on top of ``iterations``:
             the search stops at whichever runs out first, the ``iterations`` or the time
             (at least one iteration runs). Not reproducible (see the module notes).
-        fallback: the player for what is not searched (every decision of the bidding
-            games, the dealer's discard for a turned-up joker). Default:
+        fallback: the player for what is not searched (the dealer's discard for a
+            turned-up joker; counted in :attr:`fallbacks`). Default:
             :class:`~trumpfamily.players.ContextRuleOfThumbPlayer` (made silent: this
             bot warns for it).
         warn_fallback: issue a :class:`~trumpfamily.players.BiddingFallbackWarning` at
-            the first decision of a bidding game, which the ``fallback`` makes without
-            search (default ``True``); ``False``: never.
+            the first fallback in a bidding game (default ``True``); ``False``: never.
+        candidates: in the bidding games, the most actions searched at a discard or a
+            take (an int >= 1; :func:`~trumpfamily.search.candidate_actions`).
 
     Each iteration draws a deal consistent with the view
     (:func:`~trumpfamily.search.sample_deals`), walks the tree from the root choosing,
@@ -423,9 +443,16 @@ class ISMCTSPlayer:
     points games its side's points over the most a side can take in a hand. The most
     visited root action is played (ties: the first in legal order).
 
-    **The bidding games** are not searched yet: every decision of a bidding hand is the
-    ``fallback``'s (:attr:`falls_back_in_bidding`), announced once by a
-    :class:`~trumpfamily.players.BiddingFallbackWarning`.
+    **The bidding games**: one tree over the rest of the hand from the view, every phase
+    (the auction, trumps, the kitty, the draw, the play); a new world
+    (:func:`~trumpfamily.search.sample_deals`) each iteration; the other seats' face-down
+    discards and takes by the rollout policy without branching, this seat's among
+    :func:`~trumpfamily.search.candidate_actions` (at most ``candidates``); a seat's
+    reward ``0.5 + gains / 120`` of its side, clipped to 0..1.
+
+    Attributes:
+        fallbacks: decisions made by the ``fallback`` instead of the search: 0 in the
+            bidding games.
 
     Raises:
         InvalidArgumentError: a bad ``iterations``, ``seed``, ``rollout``,
@@ -564,7 +591,7 @@ class ISMCTSPlayer:
         deals: list[BiddingHand] = []
         for k in range(self.iterations):
             if not deals:
-                deals = _interim.sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
+                deals = sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
             state: Any = deals.pop()
             node = root
             path = [root]
@@ -634,13 +661,13 @@ def _rollout_policy(kind: Rollout, rng: random.Random) -> Callable[[Any], Action
     of thumb on the acting seat's view."""
     if kind == "random":
         def uniform(state: Any) -> Action:
-            legal = state.legal_actions()
+            legal: tuple[Action, ...] = state.legal_actions()
             return legal[rng.randrange(len(legal))]
         return uniform
     thumb: Any = _THUMB
 
     def rule_of_thumb(state: Any) -> Action:
-        legal = state.legal_actions()
+        legal: tuple[Action, ...] = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         seat = state.to_act

@@ -15,7 +15,14 @@ table and move ordering, for one of three objectives (:data:`Objective`):
   (:func:`~trumpfamily.robbing.known_bars`, :func:`~trumpfamily.scoring.pool_winner`).
 * ``"points"``: the hand's points for the seat's side (:attr:`HandOutcome.side_points
   <trumpfamily.outcomes.HandOutcome.side_points>`: 5 a trick, the best-trump trick
-  double, the five-trick bonus; RULES.md §2.3, §2.4). Points games only.
+  double, the five-trick bonus; RULES.md §2.3, §2.4). Points games only. In a bidding
+  hand: the points the side took (5 a trick, 5 more for the best trump's trick unless
+  lost to ``bonus_cutoff``; BIDDING.md §3.6).
+* ``"gains"`` (bidding hands only, their default): the change to the side's score for the
+  hand, points (:attr:`HandOutcome.gains <trumpfamily.outcomes.HandOutcome.gains>`: the
+  bid made or set, the 30 and extra bids, the defender limits; BIDDING.md §3.6, §3.7).
+* ``"margin"`` (bidding hands only): the side's gain minus the highest gain of any other
+  side, points (with two sides: own gain minus the other side's).
 
 **The paranoid reading.** The seat's side (its partners included) maximises the value
 and every other seat minimises it, as if all the other sides played together against
@@ -30,7 +37,12 @@ holder's chance to rob at his first card) are searched through the engine itself
 (:meth:`HandState.legal_actions <trumpfamily.engine.HandState.legal_actions>` and
 :meth:`~trumpfamily.engine.HandState.apply`). A test binds the fast path to a plain
 minimax over the engine on random positions of every preset with random house rules.
-The bidding games (:class:`~trumpfamily.bidding.engine.BiddingHand`) are refused.
+
+A bidding hand (:class:`~trumpfamily.bidding.engine.BiddingHand`) is searched in its play
+phase (the five tricks; :mod:`trumpfamily.search.bidding_solver`): ``"gains"`` (the
+default), ``"margin"``, ``"points"`` or ``"tricks"``, scored by
+:func:`~trumpfamily.bidding.score_hand` itself. Its auction, trumps, kitty and draw are
+refused: the search bots plan them by sampling.
 
 >>> import trumpfamily as tf
 >>> from trumpfamily.search import solve
@@ -50,6 +62,7 @@ from typing import Final, Literal, TypeAlias, get_args
 import attrs
 
 from ..actions import Action
+from ..bidding.engine import BiddingHand
 from ..cards import JK, Card, Rank, canonical
 from ..engine import HandState
 from ..errors import InvalidArgumentError, InvalidSeatError, SearchLimitError
@@ -63,9 +76,11 @@ from ..tables import MaskTable, legal_mask, winner_index
 __all__ = ["OBJECTIVES", "Objective", "SolveResult", "default_objective", "solve"]
 
 #: What :func:`solve` maximises for the seat's side: ``"tricks"`` (tricks held when the
-#: hand ends), ``"pool"`` (1 if the side takes the pool, else 0; pool games) or
-#: ``"points"`` (the hand's points for the side; points games).
-Objective: TypeAlias = Literal["tricks", "pool", "points"]
+#: hand ends), ``"pool"`` (1 if the side takes the pool, else 0; pool games),
+#: ``"points"`` (the hand's points for the side; points games and bidding hands),
+#: ``"gains"`` (the side's score change for a bidding hand, points) or ``"margin"`` (that
+#: gain minus the best other side's, points; bidding hands).
+Objective: TypeAlias = Literal["tricks", "pool", "points", "gains", "margin"]
 #: The objectives, in the order of :data:`Objective`.
 OBJECTIVES: Final[tuple[str, ...]] = get_args(Objective)
 
@@ -79,10 +94,13 @@ class SolveResult:
     Attributes:
         value: the value of the position for ``seat``'s side under ``objective``, with
             best play by every seat (the paranoid reading with more than two sides):
-            tricks (0 to 5), pool (0 or 1) or points.
+            tricks (0 to 5), pool (0 or 1), points, or (a bidding hand) the score
+            change or margin, points (may be below 0).
         best_actions: every optimal action of the seat to act, in the order of
-            :meth:`HandState.legal_actions <trumpfamily.engine.HandState.legal_actions>`:
-            those that reach ``value``. The seat to act maximises when it is on
+            :meth:`HandState.legal_actions <trumpfamily.engine.HandState.legal_actions>`
+            (or :meth:`BiddingHand.legal_actions
+            <trumpfamily.bidding.engine.BiddingHand.legal_actions>`): those that reach
+            ``value``. The seat to act maximises when it is on
             ``seat``'s side and minimises otherwise. ``()`` when the hand is over.
         objective: the :data:`Objective` searched.
         seat: the seat whose side the value is for.
@@ -101,8 +119,11 @@ class SolveResult:
     nodes: int
 
 
-def default_objective(state: HandState) -> Objective:
-    """``"pool"`` for a pool game's hand, ``"points"`` for a points game's hand."""
+def default_objective(state: HandState | BiddingHand) -> Objective:
+    """``"pool"`` for a pool game's hand, ``"points"`` for a points game's hand,
+    ``"gains"`` for a bidding hand (the score change bots maximise)."""
+    if type(state) is BiddingHand:
+        return "gains"
     return "pool" if state.variant.scoring.scoring == "pool" else "points"
 
 
@@ -119,7 +140,7 @@ def outcome_value(outcome: HandOutcome, side: int, objective: Objective) -> int:
 
 
 def solve(
-    state: HandState,
+    state: HandState | BiddingHand,
     seat: int,
     objective: Objective | None = None,
     *,
@@ -130,12 +151,14 @@ def solve(
 
     Args:
         state: a turn-up hand (:func:`~trumpfamily.engine.new_hand`) in any phase,
-            finished or not.
+            finished or not, or a bidding hand
+            (:class:`~trumpfamily.bidding.engine.BiddingHand`) in its play phase or over.
         seat: the seat (an int) whose side's value is searched; it need not be the seat to
             act.
-        objective: ``"tricks"``, ``"pool"`` (pool games) or ``"points"`` (points games);
-            ``None`` for :func:`default_objective` (pool or points, by the variant's
-            scoring).
+        objective: ``"tricks"``, ``"pool"`` (pool games), ``"points"`` (points games
+            and bidding hands), ``"gains"`` or ``"margin"`` (bidding hands); ``None`` for
+            :func:`default_objective` (pool or points, by the variant's scoring; gains
+            for a bidding hand).
         all_values: also compute the exact value of every legal action
             (:attr:`SolveResult.action_values`); costs more search.
         max_nodes: a budget of positions to search (an int >= 1); ``None`` (default): no
@@ -150,11 +173,14 @@ def solve(
         sides, a pessimistic bound with more).
 
     Raises:
-        InvalidArgumentError: ``state`` is not a :class:`~trumpfamily.engine.HandState`
-            (a bidding hand is not supported; for a game, pass its current hand,
-            ``game.hand``), ``objective`` is not one of
-            :data:`OBJECTIVES`, or is ``"pool"`` in a points game or ``"points"`` in a
-            pool game, or ``all_values`` is not a bool.
+        InvalidArgumentError: ``state`` is neither a
+            :class:`~trumpfamily.engine.HandState` nor a
+            :class:`~trumpfamily.bidding.engine.BiddingHand` (for a game, pass its
+            current hand, ``game.hand``); ``objective`` is not one of
+            :data:`OBJECTIVES`, or is ``"pool"`` in a points game or a bidding hand,
+            ``"points"`` in a pool game, or ``"gains"``/``"margin"`` in a turn-up hand;
+            a bidding hand is not in its play phase (the auction, trumps, the kitty and
+            the draw are not searched) and not over; or ``all_values`` is not a bool.
         InvalidSeatError: ``seat`` is not a seat of the hand.
         SearchLimitError: more than ``max_nodes`` positions were needed (nothing is
             returned: the search stops).
@@ -169,22 +195,40 @@ def solve(
     >>> solve(state, 1, "tricks").value  # play stops once the pool is taken
     0
     """
-    if type(state) is not HandState:
+    bidding = type(state) is BiddingHand
+    if type(state) is not HandState and not bidding:
         what = type(state).__name__
         extra = {
-            "BiddingHand": " (the bidding games are not supported)",
             "GameState": " (a GameState's current hand is game.hand)",
             "Game": " (a Game's current hand is game.hand)",
         }.get(what, "")
         raise InvalidArgumentError(
-            f"solve: expected a HandState (tf.new_hand(...)), got {what}{extra}")
+            f"solve: expected a HandState (tf.new_hand(...)), got {what}{extra}; a bidding "
+            "game's hand (BiddingHand) is solved too, in its play phase")
     if type(seat) is not int or not 0 <= seat < state.players:
         raise InvalidSeatError(seat, state.players)
+    if type(all_values) is not bool:
+        raise InvalidArgumentError(f"solve: all_values={all_values!r} is not a bool")
+    if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
+        raise InvalidArgumentError(
+            f"solve: max_nodes={max_nodes!r}: the budget is an int of positions, 1 or more "
+            "(or None for no limit)")
+    limit = _NO_LIMIT if max_nodes is None else max_nodes
+    if bidding:
+        from .bidding_solver import solve_bidding  # it imports this module
+
+        return solve_bidding(state, seat, objective, all_values, limit)  # type: ignore[arg-type]
+    assert isinstance(state, HandState)
     if objective is None:
         objective = default_objective(state)
     if objective not in OBJECTIVES:
         raise InvalidArgumentError(
             f"solve: objective={objective!r} is not one of {', '.join(map(repr, OBJECTIVES))}")
+    if objective in ("gains", "margin"):
+        raise InvalidArgumentError(
+            f"solve: objective={objective!r} needs a bidding hand (the score change of a "
+            "contract); this is a turn-up hand: use 'tricks' or "
+            f"{'pool' if state.variant.scoring.scoring == 'pool' else 'points'!r}")
     mode = state.variant.scoring.scoring
     if objective == "pool" and mode != "pool":
         raise InvalidArgumentError(
@@ -194,13 +238,7 @@ def solve(
         raise InvalidArgumentError(
             "solve: objective='points' needs a points game (scoring='points'); this hand is "
             "played for a pool: use 'pool' or 'tricks'")
-    if type(all_values) is not bool:
-        raise InvalidArgumentError(f"solve: all_values={all_values!r} is not a bool")
-    if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
-        raise InvalidArgumentError(
-            f"solve: max_nodes={max_nodes!r}: the budget is an int of positions, 1 or more "
-            "(or None for no limit)")
-    search = _Search(state, seat, objective, _NO_LIMIT if max_nodes is None else max_nodes)
+    search = _Search(state, seat, objective, limit)
     if state.is_over:
         assert state.outcome is not None
         value = outcome_value(state.outcome, search.side, objective)
