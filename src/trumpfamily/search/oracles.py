@@ -60,10 +60,11 @@ line they search. A thrown-in hand is worth 0 to every side.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
-from ..actions import Action, Discard, Take
+from ..actions import Action, Discard, Play, Take
 from ..bidding.engine import BiddingHand
 from ..bidding.score import score_hand
 from ..cards import Card
@@ -81,6 +82,20 @@ __all__ = ["BestResponseOracle", "ParanoidOracle"]
 #: Memoised positions kept by one oracle before its table is emptied (a bound on memory;
 #: one hand's searches take a few thousand).
 _MEMO_LIMIT: Final = 200_000
+
+
+#: The most sides whose sets of endings are bit masks (``6**4`` bits); beyond, frozensets.
+_MASK_SIDES: Final = 4
+
+#: A set of endings: a bit mask over their codes, or (more than :data:`_MASK_SIDES` sides)
+#: a frozenset of the codes.
+_Endings: TypeAlias = "int | frozenset[int]"
+
+
+def _place(side: int) -> int:
+    """The place of ``side``'s count in the code of an ending (``6**side``: a side takes
+    at most five tricks)."""
+    return int(6 ** side)
 
 
 def _checked(who: str, state: object, seat: object) -> BiddingHand:
@@ -127,6 +142,12 @@ def _to_play(state: BiddingHand, policy: Any) -> BiddingHand:
     return state
 
 
+def _choice(policy: Any, state: BiddingHand, seat: int) -> Action:
+    """The policy's action for ``seat`` on its own view."""
+    action: Action = policy.choose(state.view(seat))
+    return action
+
+
 def _play_key(state: BiddingHand) -> tuple[Any, ...]:
     """A play-phase position of one contract: what the rest of its score depends on."""
     return (state.hands, state.current_trick, state.to_act, state.trick_counts,
@@ -171,7 +192,7 @@ class _Ends:
     def value(self, code: int) -> int:
         """The side's gains (points) for the ending ``code`` (``sum(tricks * 6**side)``)."""
         state, bonus = self.state, self.bonus
-        total = [k + (code // 6 ** i) % 6 for i, k in enumerate(self.counts)]
+        total = [k + (code // _place(i)) % 6 for i, k in enumerate(self.counts)]
         order = [] if bonus is None else [bonus]
         for i, k in enumerate(total):
             order.extend([i] * (k - (i == bonus)))
@@ -182,8 +203,10 @@ class _Ends:
                           bonus_trick=None if bonus is None else 0,
                           scores=state.scores).gains[self.side]
 
-    def values(self, reach: int) -> list[int]:
-        """The gains of every ending in the bit mask ``reach``."""
+    def values(self, reach: _Endings) -> list[int]:
+        """The gains of every ending in the set ``reach``."""
+        if isinstance(reach, frozenset):
+            return [self.value(code) for code in reach]
         out = []
         while reach:
             low = reach & -reach
@@ -197,36 +220,41 @@ class _Reach:
 
     An ending is the tricks each side takes from a position on, coded
     ``sum(tricks[side] * 6**side)``; a set of endings is a bit mask over the codes (bit
-    ``code`` set when the ending is reachable). At a seat of the side searched for every
+    ``code`` set when the ending is reachable), or with more than four sides a frozenset
+    of the codes. At a seat of the side searched for every
     legal card is tried (the union of their sets), at any other seat the ``policy``'s card
-    only. The sets do not depend on the contract (the policy's card does not), so one
-    search serves every contract of an auction. Cards of the side worth the same (one
+    only. The sets do not depend on the contract (the rule of thumb's card does not), so
+    one search serves every contract of an auction (another policy: one per contract). Cards of the side worth the same (one
     effective suit, no card still in play between them in power, neither with a right to
     renege nor the Ace of Hearts) are tried once: whichever is played, the rest of the
     hand is the same up to the swap (exact).
     """
 
     def __init__(self, state: BiddingHand, side: int, policy: Any,
-                 memo: dict[tuple[Any, ...], int], *, counted: bool) -> None:
+                 memo: dict[tuple[Any, ...], _Endings], *, counted: bool) -> None:
         sides = state.sides
         side_of = {s: i for i, sd in enumerate(sides) for s in sd}
-        self.unit = [6 ** side_of[s] for s in range(state.players)]  # a trick's code, by winner
+        self.unit = [_place(side_of[s]) for s in range(state.players)]  # a trick's code, by winner
+        self.masks = len(sides) <= _MASK_SIDES
         self.ours = frozenset(sides[side])
         self.policy = policy
         self.memo = memo
         self.counted = counted
         assert state.trump is not None
         ctx = play_context(state.variant, state.trump)
-        self.suit_of, self.power, self.winner = ctx.suit_of, ctx.power, ctx.winner
+        self.suit_of, self.power = ctx.suit_of, ctx.power
+        self.winner: Callable[[list[Card]], int] = ctx.winner
         masks = ctx.masks
         self.special = masks.privileged | (AH.bit if masks.ah_heart else 0)
 
-    def reach(self, state: BiddingHand) -> int:
+    def reach(self, state: BiddingHand) -> _Endings:
         """The set of endings reachable from the play-phase position ``state``."""
         if len(state.tricks) == HAND_SIZE - 1:  # the last trick: one card left each
             n, leader, trick = state.players, state.leader, list(state.current_trick)
             trick.extend(state.hands[(leader + i) % n][0] for i in range(len(trick), n))
-            return 1 << self.unit[(leader + self.winner(trick)) % n]
+            at: int = self.winner(trick)
+            code = self.unit[(leader + at) % n]
+            return 1 << code if self.masks else frozenset((code,))
         key = ((state.hands, state.current_trick, state.to_act, state.trick_counts)
                if self.counted else (state.hands, state.current_trick, state.to_act))
         memo = self.memo
@@ -234,30 +262,43 @@ class _Reach:
         if got is not None:
             return got
         seat = state.to_act
+        assert seat is not None
         legal = state.legal_actions()
         if len(legal) > 1:
             legal = (self.distinct(state, legal) if seat in self.ours
-                     else (self.policy.choose(state.view(seat)),))
+                     else (_choice(self.policy, state, seat),))
         completes = len(state.current_trick) == state.players - 1
         unit = self.unit
-        result = 0
+        if self.masks:
+            mask = 0
+            for action in legal:
+                child = state.apply(action)
+                sub = self.reach(child)
+                assert isinstance(sub, int)
+                mask |= sub << unit[child.tricks[-1].winner] if completes else sub
+            memo[key] = mask
+            return mask
+        codes: set[int] = set()
         for action in legal:
             child = state.apply(action)
-            sub = 1 if child.phase is Phase.OVER else self.reach(child)
-            result |= sub << unit[child.tricks[-1].winner] if completes else sub
-        memo[key] = result
+            sub = self.reach(child)
+            assert isinstance(sub, frozenset)
+            add = unit[child.tricks[-1].winner] if completes else 0
+            codes.update(c + add for c in sub)
+        result = memo[key] = frozenset(codes)
         return result
 
-    def distinct(self, state: BiddingHand, legal: tuple[Action, ...]) -> list[Action]:
+    def distinct(self, state: BiddingHand, legal: tuple[Action, ...]) -> tuple[Action, ...]:
         """``legal`` without the cards worth the same as a lower one kept (in legal
         order)."""
         suit_of, power, special = self.suit_of, self.power, self.special
         by_suit: dict[Any, list[Card]] = {}
         for action in legal:
-            card = action.card  # type: ignore[attr-defined]
+            assert isinstance(action, Play)
+            card = action.card
             by_suit.setdefault(suit_of[card], []).append(card)
         if all(len(v) == 1 for v in by_suit.values()):
-            return list(legal)
+            return legal
         live = [c for hand in state.hands for c in hand]
         live.extend(state.current_trick)
         dropped: set[Card] = set()
@@ -267,10 +308,10 @@ class _Reach:
             ladder = sorted((c for c in live if suit_of[c] is suit), key=power.__getitem__)
             place = {c: i for i, c in enumerate(ladder)}
             mine.sort(key=power.__getitem__)
-            for lower, higher in zip(mine, mine[1:], strict=False):
+            for lower, higher in itertools.pairwise(mine):
                 if (place[higher] == place[lower] + 1 and not (lower.bit | higher.bit) & special):
                     dropped.add(higher)  # worth the same as ``lower`` (kept, or its own twin)
-        return [a for a in legal if a.card not in dropped]  # type: ignore[attr-defined]
+        return tuple(a for a in legal if a.card not in dropped)  # type: ignore[union-attr]
 
 
 class _Oracle:
@@ -356,7 +397,7 @@ class _Oracle:
             return self._play_choice(state, seat)
         rows = self.evaluate(state, seat)
         policy = self.policy
-        preferred: Callable[[], Action] = lambda: policy.choose(state.view(seat))  # noqa: E731
+        preferred: Callable[[], Action] = lambda: policy.choose(state.view(seat))
         return best_action(rows, preferred)
 
 
@@ -387,7 +428,7 @@ class BestResponseOracle(_Oracle):
     def _play_value(self, state: BiddingHand, side: int, seat: int) -> int:
         return max(_Ends(state, side).values(self._reach_from(state, side)))
 
-    def _reach_from(self, state: BiddingHand, side: int) -> int:
+    def _reach_from(self, state: BiddingHand, side: int) -> _Endings:
         """The set of ways the rest of the play from ``state`` can end under best response
         (:class:`_Reach`), memoised per trumps and side."""
         policy = self.policy
@@ -405,7 +446,7 @@ class BestResponseOracle(_Oracle):
 
     def __init__(self, policy: Any = None) -> None:
         super().__init__(policy)
-        self._tables: dict[tuple[Any, ...], dict[tuple[Any, ...], int]] = {}
+        self._tables: dict[tuple[Any, ...], dict[tuple[Any, ...], _Endings]] = {}
 
     def _play_choice(self, state: BiddingHand, seat: int) -> Action:
         return self.evaluate(state, seat)[0].action  # the first best card in legal order
