@@ -27,11 +27,14 @@ maximising the side's :attr:`HandOutcome.gains <trumpfamily.outcomes.HandOutcome
 
 **The play phase.** :class:`BestResponseOracle` searches the rest of the hand: at a seat
 of its side every legal card is tried (the side's best is taken), at any other seat the
-card is the ``policy``'s choice on that seat's own view (no branching); positions are
-memoised (the cards still held, the trick in progress, the seat to act and each side's
-tricks: what the rest of the hand's score depends on, given the contract). It assumes
-the policy's card depends on the position only, not on the order of the earlier tricks
-(true of :class:`~trumpfamily.players.RuleOfThumbPlayer`). :class:`ParanoidOracle`
+card is the ``policy``'s choice on that seat's own view (no branching). It finds the
+set of reachable endings (the tricks each side takes from the position on), memoised
+on the cards still held, the trick in progress and the seat to act, and scores each
+ending with :func:`~trumpfamily.bidding.score_hand` (the best trump's side is known
+from the start of the play, so the tricks per side decide the score). With
+:class:`~trumpfamily.players.RuleOfThumbPlayer`, whose card reads the position only, one
+search serves every contract of the auction; with any other policy the memo also keys
+on the contract, the scores and the tricks so far. :class:`ParanoidOracle`
 plays one of :func:`~trumpfamily.search.solve`'s ``best_actions``.
 
 **The auction, trumps, the kitty and the draw** (one step of lookahead): each candidate
