@@ -33,10 +33,10 @@ def test_unit_game_table_names_games_and_the_default_unit_is_the_hand(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = in_process(["tournament", *ARGS, "--unit", "game"], capsys, monkeypatch)
     assert code == cli.EXIT_OK, err
-    assert "6 games x 4 rotations" in out and "game wins" in out
+    assert "6 games x 2 rotations" in out and "game wins" in out
     code, out, err = in_process(["tournament", *ARGS], capsys, monkeypatch)
     assert code == cli.EXIT_OK, err
-    assert "6 deals x 4 rotations" in out and "game wins" not in out
+    assert "6 deals x 2 rotations" in out and "game wins" not in out
 
 
 @pytest.mark.parametrize(("argv", "fragment"), [

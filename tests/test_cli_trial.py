@@ -161,21 +161,22 @@ def test_tournament_game_given_twice_or_not_at_all(
 
 # -- 3. the bidding fallback, said once -----------------------------------------------
 
-FALLBACK_NOTE = ("sample-solve has no bidding search yet; it plays the rule of thumb's "
-                 "bids and cards in Auction Forty-Fives")
+FALLBACK_NOTE = ("context-rule-of-thumb has no bidding rules of its own yet; it plays the "
+                 "rule of thumb's bids and cards in Auction Forty-Fives")
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_tournament_notes_the_bidding_fallback_once(workers: str) -> None:
     """Not the raw BiddingFallbackWarning (a file, a source line), nor once a worker."""
     result = subprocess.run(
-        [sys.executable, "-m", "trumpfamily", "tournament", "sample-solve", "thumb", "-v",
+        [sys.executable, "-m", "trumpfamily", "tournament", "context-rule-of-thumb", "thumb",
+         "-v",
          "auction 45", "--deals", "2", "-w", workers, "--seed", "1", "--no-progress"],
         capture_output=True, text=True, timeout=120, check=False,
         env={**os.environ, "PYTHONWARNINGS": "default"})
     assert result.returncode == 0, result.stderr
     assert result.stderr == f"trumpfamily tournament: note: {FALLBACK_NOTE}\n"
-    assert "sample-solve" in result.stdout
+    assert "context-rule-of-thumb" in result.stdout
 
 
 def test_no_fallback_note_in_a_turn_up_game_or_for_a_bot_that_needs_none(
@@ -193,8 +194,8 @@ def test_play_notes_the_bidding_fallback_once_and_warns_not(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        code, _, err = in_process(["play", "auction 45", "--bots", "sample-solve", "--seed",
-                                   "1", "--deals", "1"], capsys, monkeypatch)
+        code, _, err = in_process(["play", "auction 45", "--bots", "context-rule-of-thumb",
+                                   "--seed", "1", "--deals", "1"], capsys, monkeypatch)
     assert code == cli.EXIT_OK
     assert err == f"trumpfamily play: note: {FALLBACK_NOTE}\n"
     assert not [w for w in caught if issubclass(w.category, tf.BiddingFallbackWarning)]

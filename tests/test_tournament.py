@@ -97,15 +97,28 @@ def test_duplicate_seats_every_bot_in_every_seat_equally_often() -> None:
     bots = {"A": functools.partial(Spy, label="A"), "B": functools.partial(Spy, label="B")}
     result = serial(bots, tf.SPOIL_FIVE, players=4, deals=5, seed=1)
     instances = per_instance(LOG)
-    # a fresh bot for every seat of every rotation of every deal, each shown one seat only
-    assert len(instances) == 5 * 4 * 4
+    # A B A B repeats after 2 seats: rotations 2 and 3 would seat every bot as 0 and 1 do,
+    # so each deal is played under 2 rotations; a fresh bot for every seat of each
+    assert result.rotations == 2
+    assert len(instances) == 5 * 2 * 4
     assert all(len(seen) == 1 for seen in instances.values())
     seats = Counter((label, seat) for ((label, _, seat, _),) in instances.values())
-    # A sits at seats 0 and 2 of the pattern A B A B: in 2 of the 4 rotations at each seat
-    assert seats == {(label, s): 10 for label in "AB" for s in range(4)}
-    assert len({seed for ((_, seed, _, _),) in instances.values()}) == 80  # own streams
+    # A sits at seats 0 and 2 of the pattern A B A B: in 1 of the 2 rotations at each seat
+    assert seats == {(label, s): 5 for label in "AB" for s in range(4)}
+    assert len({seed for ((_, seed, _, _),) in instances.values()}) == 40  # own streams
     assert result.seating == ("A", "B", "A", "B")
-    assert [(b.seats, b.hands) for b in result.bots] == [(2, 40), (2, 40)]
+    assert [(b.seats, b.hands) for b in result.bots] == [(2, 20), (2, 20)]
+
+
+def test_a_seating_that_does_not_repeat_is_played_under_every_rotation() -> None:
+    bots = {name: functools.partial(Spy, label=name) for name in "ABC"}
+    result = serial(bots, tf.SPOIL_FIVE, players=4, deals=3, seed=1)  # A B C A
+    instances = per_instance(LOG)
+    assert result.rotations == 4 and len(instances) == 3 * 4 * 4
+    seats = Counter((label, seat) for ((label, _, seat, _),) in instances.values())
+    assert seats == {**{("A", s): 6 for s in range(4)},
+                     **{(label, s): 3 for label in "BC" for s in range(4)}}
+    assert [(b.seats, b.hands) for b in result.bots] == [(2, 24), (1, 12), (1, 12)]
 
 
 def test_without_duplicate_rotations_meet_every_dealer() -> None:
@@ -373,7 +386,7 @@ def test_cli_prints_the_table_and_writes_the_same_result_as_json(
     printed = capsys.readouterr().out
     assert code == 0
     # the command line's table is the usual one, 4 players (Table.usual_players; issue 19)
-    assert "Spoil Five, 4 players, 20 deals x 4 rotations (duplicate), seed 7" in printed
+    assert "Spoil Five, 4 players, 20 deals x 2 rotations (duplicate), seed 7" in printed
     assert "rule-of-thumb vs random:" in printed and "win rate" in printed
     expected = serial(["rule-of-thumb", "random"], tf.SPOIL_FIVE, players=4, deals=20, seed=7)
     assert tf.TournamentResult.from_json(json.loads(out.read_text())) == expected

@@ -76,7 +76,7 @@ def test_a_tournament_takes_it_by_name_in_this_process_and_in_workers(
                            executor="serial")
     assert serial.names == (spec, "random")
     assert serial.players == 4  # the usual table, which two bots share equally
-    assert serial.bot(spec).hands == 4 * 4 * 2  # 4 deals, 4 rotations, two seats each
+    assert serial.bot(spec).hands == 4 * 2 * 2  # 4 deals, 2 rotations (A B A B), two seats each
     pooled = tf.tournament([spec, "random"], tf.SPOIL_FIVE, deals=4, seed=3, workers=2,
                            chunk_size=1)
     assert pooled == serial

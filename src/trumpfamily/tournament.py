@@ -11,7 +11,10 @@ cycled over the seats, bot ``i % k`` at seat ``i`` (``A B A B`` for two bots at 
 seats). Rotation ``r`` moves the pattern ``r`` seats: seat ``s`` holds the bot of the
 pattern's seat ``(s + r) % n``. Duplicate play (``duplicate=True``) plays the ``n``
 rotations, so each bot sits in each seat equally often (as often as it appears in the
-pattern); with ``duplicate=False`` each deal is played once, under rotation
+pattern), except those that would seat every bot as an earlier rotation did: a pattern
+that repeats round the table (``A B A B``) is played under its first ``p`` rotations only,
+``p`` its period (2 there), since rotation ``r + p`` deals the same cards to the same bots
+in the same seats as rotation ``r``; with ``duplicate=False`` each deal is played once, under rotation
 ``(deal // n) % n``, while the dealer is seat ``deal % n``: over ``n * n`` deals every
 rotation meets every dealer once.
 
@@ -88,7 +91,7 @@ whatever chunks and order: a serial run, a process pool and a Dask cluster give 
 >>> result = tf.tournament({"thumb": tf.RuleOfThumbPlayer, "random": tf.RandomPlayer},
 ...                        tf.SPOIL_FIVE, deals=40, seed=1, executor="serial")
 >>> result.players, [(b.name, b.hands) for b in result.bots], result.unit
-(4, [('thumb', 320), ('random', 320)], 'chips')
+(4, [('thumb', 160), ('random', 160)], 'chips')
 >>> result.versus("thumb", "random").mean > 0
 True
 """
@@ -611,10 +614,18 @@ def _seat_results(outcome: HandOutcome, players: int) -> tuple[list[int], list[F
                     for s in range(players)]
 
 
+def _period(pattern: Sequence[object]) -> int:
+    """The smallest rotation that seats every bot where rotation 0 seats it (2 for
+    ``A B A B``; the number of seats when no smaller one does)."""
+    n = len(pattern)
+    return next(p for p in range(1, n + 1)
+                if n % p == 0 and all(pattern[(s + p) % n] == pattern[s] for s in range(n)))
+
+
 def _rotations(plan: _Plan, deal: int) -> range:
     n = plan.players
     if plan.duplicate:
-        return range(n)
+        return range(_period(plan.pattern))
     r = (deal // n) % n
     return range(r, r + 1)
 
@@ -988,8 +999,10 @@ class TournamentResult:
 
     @property
     def rotations(self) -> int:
-        """How many times each deal was played (``players`` under duplicate play, else 1)."""
-        return self.players if self.duplicate else 1
+        """How many times each deal was played: under duplicate play the distinct
+        rotations of the seating (``players``, or the period of a seating that repeats
+        round the table: 2 for ``A B A B``), else 1."""
+        return _period(self.seating) if self.duplicate else 1
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -1153,7 +1166,7 @@ def _game_result(plan: _Plan, deals: int, rows: list[_GameRow],
     """The statistics of the per-game results ``rows`` (``unit="game"``), in game order:
     every interval is Student's t over the duplicate game sets (the independent unit)."""
     k = len(plan.names)
-    rotations = plan.players if plan.duplicate else 1
+    rotations = len(_rotations(plan, 0))
     hands_mean = statistics.fmean(row.hands for row in rows)
     stats = []
     for i, name in enumerate(plan.names):
@@ -1191,7 +1204,7 @@ def _result(plan: _Plan, deals: int, rows: list[Any],
         return _game_result(plan, deals, rows, oracles)
     per_deal = tuple(values for values, _ in rows)
     per_deal_wins = tuple(wins for _, wins in rows)
-    rotations = plan.players if plan.duplicate else 1
+    rotations = len(_rotations(plan, 0))
     stats = []
     for i, name in enumerate(plan.names):
         seats = plan.pattern.count(i)
@@ -1389,9 +1402,9 @@ def tournament(
     >>> result = tf.tournament(["rule-of-thumb", "random"], "forty-five", players=4,
     ...                        deals=10, seed="example", executor="serial")
     >>> result.seating, result.rotations, len(result.per_deal)
-    (('rule-of-thumb', 'random', 'rule-of-thumb', 'random'), 4, 10)
+    (('rule-of-thumb', 'random', 'rule-of-thumb', 'random'), 2, 10)
     >>> [b.hands for b in result.bots]
-    [80, 80]
+    [40, 40]
     """
     variant = find_variant(variant)
     names, factories = _bots(bots)
