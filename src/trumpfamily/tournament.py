@@ -131,6 +131,7 @@ from .players import (
     is_oracle,
 )
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
+from .search.oracles import BestResponseOracle, ParanoidOracle
 from .variants import Variant, find_variant, table_sides
 
 __all__ = [
@@ -160,6 +161,8 @@ BOTS: Final[dict[str, Callable[..., Player]]] = {
     "context-rule-of-thumb": ContextRuleOfThumbPlayer,
     "sample-solve": SampleSolvePlayer,
     "ismcts": ISMCTSPlayer,
+    "oracle-best-response": BestResponseOracle,  # type: ignore[dict-item]  # cheating
+    "oracle-paranoid": ParanoidOracle,  # type: ignore[dict-item]  # cheating
 }
 
 #: The confidence level of every interval.

@@ -21,12 +21,16 @@ places and proofs are a :class:`BiddingConstraints`
 
 * :func:`weighted_deals`: bidding deals weighted by how likely a policy makes the other
   seats' calls, trump choice and exchange (importance weights over uniform samples).
+* :class:`BestResponseOracle`, :class:`ParanoidOracle`: **cheating** bots for the bidding
+  games that see every card (:mod:`~trumpfamily.search.oracles`), the upper references
+  of the bot ladder; for measuring only.
 """
 
 from .advisor import ActionValue, AdvisorObjective, candidate_actions, evaluate_actions
 from .bidding_constraints import BiddingConstraints, BiddingPlace
 from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
+from .oracles import BestResponseOracle, ParanoidOracle
 from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 
@@ -34,10 +38,12 @@ __all__ = [
     "OBJECTIVES",
     "ActionValue",
     "AdvisorObjective",
+    "BestResponseOracle",
     "BiddingConstraints",
     "BiddingPlace",
     "Constraints",
     "Objective",
+    "ParanoidOracle",
     "Place",
     "PlayFact",
     "SolveResult",
