@@ -85,7 +85,7 @@ def test_tournament_defaults_to_the_usual_table_when_the_bots_share_it(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = in_process(["tournament", "rule-of-thumb", "random", "--variant", "maw",
                                "-n", "2", "--seed", "1", "--workers", "1"], capsys, monkeypatch)
-    assert code == 0 and out.startswith("Maw, 4 players, 2 deals x 4 rotations")  # was 2
+    assert code == 0 and out.startswith("Maw, 4 players, 2 deals x 2 rotations")  # was 2 players
     # three bots do not share four seats equally: the smallest table that seats them
     code, out, _ = in_process(["tournament", "random", "random", "random", "--variant", "maw",
                                "-n", "1", "--seed", "1", "--workers", "1"], capsys, monkeypatch)
