@@ -27,15 +27,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trumpfamily as tf
-from trumpfamily._simulate_bidding import BiddingSpot, bidding_bots, spot_from_view
-from trumpfamily.simulate import _simulate
+from trumpfamily._simulate_bidding import BiddingSpot, spot_from_view
+from trumpfamily.simulate import _bidding_bots, _simulate
 
 
 class Recorder:
     """A fast bot that keeps a copy of every spot it is given, then asks ``inner``."""
 
     def __init__(self, inner: Any, spots: list[dict[str, Any]]) -> None:
-        self.inner = bidding_bots([inner], 1)[0][0]  # type: ignore[index]  # its bidding form
+        self.inner = _bidding_bots([inner], 1)[0][0]  # type: ignore[index]  # its bidding form
         self.spots = spots
 
     def act(self, spot: BiddingSpot) -> int:

@@ -30,6 +30,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
+from ._fastkit import _as_id, _card, _next_deck
 from .actions import (
     BID_AMOUNTS,
     Action,
@@ -55,10 +56,10 @@ from .bidding.score import score_hand
 from .cards import Card, Suit
 from .convert import hand_record
 from .dealing import Seating, seating_for
-from .errors import IllegalActionError, InvalidArgumentError, InvalidVariantError, PlayerCountError
+from .errors import IllegalActionError, InvalidVariantError, PlayerCountError
 from .outcomes import HAND_SIZE, BiddingView, HandOutcome, Phase
 from .play import play_context
-from .players import RandomPlayer, RuleOfThumbPlayer, _bidding_choice, _discard
+from .players import _bidding_choice, _discard
 from .reneging import PlayContext
 from .scoring import best_trump_trick
 from .tables import CARDS, SUITS, MaskTable, legal_mask, winner_index
@@ -298,7 +299,6 @@ class _ThumbBidder:
 
     def act(self, spot: BiddingSpot) -> int:
         if spot.phase is _PLAY:
-            from .simulate import _card
             assert spot.table is not None
             return _card(spot, spot.legal, spot.table)  # type: ignore[arg-type]
         legal = tuple([action_from_id(a) for a in spot.legal])
@@ -313,49 +313,7 @@ class _ThumbBidder:
 _THUMB: Final = _ThumbBidder()
 
 
-def bidding_bots(bots: Sequence[object] | None, players: int
-                 ) -> tuple[list[Any] | None, list[str]]:
-    """The fast bot of each seat in a bidding game and how each is asked (``"act"`` or
-    ``"choose"``: any ``"choose"`` bot makes the run go through the engine).
 
-    Raises:
-        InvalidArgumentError: a bot with ``act`` but no ``discard`` (the fast interface of
-            the bidding games needs both), or not a bot.
-    """
-    from .simulate import RandomBot, RuleOfThumbBot, _check_bots
-
-    _check_bots(bots, players)  # the shape and the kinds of bots, worded for turn-up games too
-    if bots is None:
-        return None, []
-    fast: list[Any] = []
-    modes: list[str] = []
-    for seat, bot in enumerate(bots):
-        getrandbits = getattr(bot, "_getrandbits", None)
-        if type(bot) is RandomPlayer and callable(getrandbits):
-            fast.append(_RandomBidder(_player_choice(getrandbits)))
-            modes.append("player")
-        elif type(bot) is RuleOfThumbPlayer:
-            fast.append(_THUMB)
-            modes.append("player")
-        elif type(bot) is RuleOfThumbBot:
-            fast.append(_THUMB)
-            modes.append("act")
-        elif type(bot) is RandomBot:
-            fast.append(_RandomBidder(bot._choice))
-            modes.append("act")
-        elif callable(getattr(bot, "act", None)):
-            if not callable(getattr(bot, "discard", None)):
-                raise InvalidArgumentError(
-                    f"simulate: bots[{seat}] ({type(bot).__name__}) has act(spot) but no "
-                    "discard(spot) method: in a bidding game a fast bot also chooses its "
-                    "discards, discard(spot) -> one of spot.discards (card masks; "
-                    "trumpfamily.simulate.BiddingSpot)")
-            fast.append(bot)
-            modes.append("act")
-        else:  # choose(view): _check_bots let only these through
-            fast.append(_THUMB)  # unused: the slow path asks the bot itself
-            modes.append("choose")
-    return fast, modes
 
 
 # -- one run -----------------------------------------------------------------------------------
@@ -443,7 +401,6 @@ class _Deal:
             bot = self.bots[seat]  # type: ignore[index]
             got = bot.act(self.spot) if legal else bot.discard(self.spot)
             if type(got) is not int:
-                from .simulate import _as_id
                 got = _as_id(got)
             if got not in offered:
                 raise self._refused(seat, got, legal, discards)
@@ -772,7 +729,6 @@ def fast(variant: Variant, players: int, hands: int, dealer: int, deck_rng: rand
          trace: _Trace | None, decks: Iterator[Any] | None, seatings: list[Seating]
          ) -> Iterator[Any]:
     """The fast path: ``hands`` bidding hands on ids."""
-    from .simulate import _next_deck
 
     deal = _Deal(variant, players, rnd, bots, trace)
     b = deal.b
@@ -846,7 +802,6 @@ def slow(variant: Variant, players: int, hands: int, dealer: int, deck_rng: rand
     """The slow path: every bidding hand through the reference engine (a bot with only
     ``choose(view)`` at the table), the fast bots (``fast_bots``, in their bidding form)
     given spots of their views, the engine players (``bots``) their views."""
-    from .simulate import _as_id, _next_deck
 
     b = variant.bidding
     assert b is not None

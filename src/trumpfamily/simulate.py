@@ -46,11 +46,11 @@ to :class:`~trumpfamily.bidding.engine.BiddingHand` by its own differential test
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
+from ._fastkit import _as_id, _card, _next_deck
 from ._simulate_bidding import BiddingSpot
 from .actions import (
     AcceptFive,
@@ -68,7 +68,7 @@ from .actions import (
 )
 from .cards import JK, Card
 from .convert import hand_record
-from .dealing import Seating, check_deck, seating_for, seeded_random, shuffled
+from .dealing import Seating, seating_for, seeded_random, shuffled
 from .engine import new_hand
 from .errors import IllegalActionError, InvalidArgumentError
 from .fiving import prompt_first, turn_until_new_suit
@@ -87,7 +87,7 @@ from .robbing import (
     unrobbed_penalty,
 )
 from .scoring import HandEnd, hand_points, pool_result, pool_tricks, pool_winner
-from .tables import CARDS, FOLLOW_OR_TRUMP, NO_CARD, SUITS, MaskTable, legal_mask, winner_index
+from .tables import CARDS, FOLLOW_OR_TRUMP, NO_CARD, SUITS, MaskTable, legal_mask
 from .variants import Variant
 
 __all__ = ["BiddingSpot", "FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "simulate"]
@@ -395,40 +395,6 @@ class RuleOfThumbBot:
         if not plays:
             return legal[0]
         return _card(spot, plays, m)
-
-
-def _card(spot: Spot, plays: Sequence[int], m: MaskTable) -> int:
-    """:class:`RuleOfThumbBot`'s card (``RuleOfThumbPlayer._card`` on ids): the first of
-    equal cards in hand order wins every tie."""
-    power = m.power
-    low = plays[0]
-    for c in plays:
-        if power[c] < power[low]:
-            low = c
-    trick = spot.trick
-    if not trick:
-        high = plays[0]
-        for c in plays:
-            if power[c] > power[high]:
-                high = c
-        return high
-    at = winner_index(trick, m)
-    winning = (spot.leader + at) % spot.players
-    seat = spot.seat
-    for side in spot.sides:
-        if seat in side:
-            if winning in side:
-                return low
-            break
-    suit_of, trump = m.suit_of, m.trump
-    led = suit_of[trick[0]]
-    top = power[trick[at]]
-    beat = -1
-    for c in plays:
-        p = power[c]
-        if p > top and (suit_of[c] == led or suit_of[c] == trump) and (beat < 0 or p < power[beat]):
-            beat = c
-    return low if beat < 0 else beat
 
 
 _RULE_OF_THUMB: Final = RuleOfThumbBot()
@@ -1462,7 +1428,7 @@ def _simulate(
         from . import _simulate_bidding as bidding
 
         bidding.check_seating(variant, players, dealer)  # PlayerCountError: a short stock
-        bidders, modes = bidding.bidding_bots(bots, players)
+        bidders, modes = _bidding_bots(bots, players)
         if "choose" in modes:
             return bidding.slow(variant, players, hands, dealer, deck_rng, bots, bidders, modes,  # type: ignore[arg-type]
                                 record, trace, given, seatings)  # type: ignore[arg-type]
@@ -1482,6 +1448,51 @@ def _simulate(
                else random.Random(f"trumpfamily.simulate bots {seed!r}")).random
     return _fast(variant, players, hands, dealer, deck_rng, fast, rnd, record, trace, given,
                  seatings)
+
+
+def _bidding_bots(bots: Sequence[object] | None, players: int
+                 ) -> tuple[list[Any] | None, list[str]]:
+    """The fast bot of each seat in a bidding game and how each is asked (``"act"`` or
+    ``"choose"``: any ``"choose"`` bot makes the run go through the engine).
+
+    Raises:
+        InvalidArgumentError: a bot with ``act`` but no ``discard`` (the fast interface of
+            the bidding games needs both), or not a bot.
+    """
+    from . import _simulate_bidding as bidding
+
+    _check_bots(bots, players)  # the shape and the kinds of bots, worded for turn-up games too
+    if bots is None:
+        return None, []
+    fast: list[Any] = []
+    modes: list[str] = []
+    for seat, bot in enumerate(bots):
+        getrandbits = getattr(bot, "_getrandbits", None)
+        if type(bot) is RandomPlayer and callable(getrandbits):
+            fast.append(bidding._RandomBidder(bidding._player_choice(getrandbits)))
+            modes.append("player")
+        elif type(bot) is RuleOfThumbPlayer:
+            fast.append(bidding._THUMB)
+            modes.append("player")
+        elif type(bot) is RuleOfThumbBot:
+            fast.append(bidding._THUMB)
+            modes.append("act")
+        elif type(bot) is RandomBot:
+            fast.append(bidding._RandomBidder(bot._choice))
+            modes.append("act")
+        elif callable(getattr(bot, "act", None)):
+            if not callable(getattr(bot, "discard", None)):
+                raise InvalidArgumentError(
+                    f"simulate: bots[{seat}] ({type(bot).__name__}) has act(spot) but no "
+                    "discard(spot) method: in a bidding game a fast bot also chooses its "
+                    "discards, discard(spot) -> one of spot.discards (card masks; "
+                    "trumpfamily.simulate.BiddingSpot)")
+            fast.append(bot)
+            modes.append("act")
+        else:  # choose(view): _check_bots let only these through
+            fast.append(bidding._THUMB)  # unused: the slow path asks the bot itself
+            modes.append("choose")
+    return fast, modes
 
 
 def _check_bots(bots: object, players: int) -> tuple[list[FastBot] | None, list[str]]:
@@ -1526,27 +1537,6 @@ def _check_bots(bots: object, players: int) -> tuple[list[FastBot] | None, list[
 
 #: The most distinct pool outcomes a run keeps to share (a few hundred occur in practice).
 _MAX_OUTCOMES: Final = 4096
-
-
-def _as_id(value: Any) -> int:
-    """A fast bot's choice as an int when it is integer-like (``numpy.int64``), else -1,
-    which no action id is (a bool is not an id either)."""
-    if isinstance(value, bool):
-        return -1
-    try:
-        return operator.index(value)
-    except TypeError:
-        return -1
-
-
-def _next_deck(
-    decks: Iterator[Iterable[Card | str]] | None, deck_rng: random.Random, s: Seating,
-    base: list[int],
-) -> list[int]:
-    """The next deck as card ids: shuffled, or (tests) the next one given."""
-    if decks is None:
-        return shuffled(base[:], deck_rng)
-    return [c.index for c in check_deck(next(decks), s)]
 
 
 def _fast(

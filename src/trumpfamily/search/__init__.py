@@ -8,7 +8,7 @@
   those deals, seeded.
 * :func:`solve`: the exact value of the rest of a hand with every card known, and the
   optimal actions (alpha-beta; :class:`SolveResult`,
-  :data:`~trumpfamily.search.solver.Objective`). A turn-up hand in any phase; a bidding
+  :data:`~trumpfamily.search.results.Objective`). A turn-up hand in any phase; a bidding
   hand (:class:`~trumpfamily.bidding.engine.BiddingHand`) in its play phase, for its
   score change (``"gains"``, the default), ``"margin"``, ``"points"`` or ``"tricks"``
   (:mod:`trumpfamily.search.bidding_solver`).

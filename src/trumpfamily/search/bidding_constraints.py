@@ -29,7 +29,7 @@ draw), and no robbing.
 **What the history proves.** Every card another seat played had to be legal for the hand
 it held then (BIDDING.md §3.5: the same :func:`~trumpfamily.tables.legal_mask` as every
 game), so each play that can prove something is a
-:class:`~trumpfamily.search.constraints.PlayFact`, exactly as in the turn-up games
+:class:`~trumpfamily.search.proofs.PlayFact`, exactly as in the turn-up games
 (voids, privileged trumps that may renege). The counts of the exchange are public
 (:attr:`~trumpfamily.outcomes.BiddingView.discarded`, ``drawn``; under
 ``draw_order="simultaneous"`` a discard is counted only once every seat is down:
@@ -63,7 +63,7 @@ from ..outcomes import HAND_SIZE, BiddingView, Phase
 from ..play import mask_table
 from ..tables import SUITS
 from ..variants import Variant
-from .constraints import PlayFact, _excluded_by_plays, _proves, _Tester
+from .proofs import PlayFact, _excluded_by_plays, _proves, _Tester
 
 __all__ = ["BiddingConstraints", "BiddingPlace", "BiddingPlaceKind", "bidding_constraints"]
 

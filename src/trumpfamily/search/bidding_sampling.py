@@ -79,7 +79,8 @@ from .bidding_constraints import (
     read_view,
     trump_link_open,
 )
-from .constraints import _Tester, compositions
+from .proofs import _Tester, compositions
+from .proofs import _random_or_seeded as _rng
 
 __all__ = ["ActionPolicy", "Policy", "count_bidding_deals", "sample_bidding_deals",
            "weighted_deals"]
@@ -712,7 +713,6 @@ def weighted_deals(
     (True, True)
     """
     from ..players import RuleOfThumbPlayer
-    from .sampling import _rng
 
     if type(n) is not int or n < 0:
         raise InvalidArgumentError(f"n={n!r}: the number of deals is an int >= 0")

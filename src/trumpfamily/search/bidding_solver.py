@@ -65,7 +65,7 @@ from ..outcomes import HAND_SIZE, HandOutcome, Phase
 from ..ranking import AH
 from ..scoring import best_trump_trick
 from ..tables import MaskTable, legal_mask, winner_index
-from .solver import Objective, SolveResult, _over
+from .results import Objective, SolveResult, _over
 
 __all__ = ["BIDDING_OBJECTIVES", "bidding_value", "solve_bidding"]
 

@@ -50,7 +50,6 @@ over the outcome settles it and every view names him, so he is then the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Literal, TypeAlias, overload
 
 import attrs
@@ -61,8 +60,9 @@ from ..errors import InvalidArgumentError
 from ..outcomes import HAND_SIZE, BiddingView, SeatView
 from ..play import mask_table
 from ..robbing import unrobbed_penalty
-from ..tables import FOLLOW, FREE, SUITS, MaskTable, legal_mask, mask_of
+from ..tables import SUITS
 from ..variants import Variant
+from .proofs import PlayFact, _excluded_by_plays, _proves, _Tester
 
 if TYPE_CHECKING:
     from .bidding_constraints import BiddingConstraints
@@ -74,39 +74,6 @@ __all__ = ["Constraints", "Place", "PlaceKind", "PlayFact", "constraints"]
 #: ``"stock"`` (every card nobody has seen and nobody holds).
 PlaceKind: TypeAlias = Literal["hand", "discard", "joker-discard", "stock"]
 
-
-
-@attrs.frozen
-class PlayFact:
-    """One card a seat played to a trick it did not lead, as evidence about its hand.
-
-    The play was legal (RULES.md §1.4), so the seat's hand then, the cards
-    :attr:`held_known` plus the hidden cards it still holds, must make :attr:`card` legal
-    on :attr:`before` under the rules :attr:`demoted` names.
-
-    Attributes:
-        seat: the seat that played.
-        trick: the trick's number, 1 to 5.
-        card: the card played.
-        before: the cards played to the trick before it, lead first (at least the lead).
-        held_known: the cards the seat held then that the viewer knows of: this card,
-            the cards it played later, and cards known to be in its hand (a robbed
-            turn-up, a taken joker).
-        demoted: the demoted Ace of trumps the play was judged under (RULES.md §1.5,
-            EX-43), or ``None``. For a seat that may be a silent holder of the Ace
-            (:attr:`Place.ace_silent`) this is the public reading; if it holds the Ace,
-            its plays were judged with the Ace demoted (when ``unrobbed_ace`` demotes).
-        proves: what the play can prove, in words: ``"nothing"``, ``"void in clubs"``,
-            ``"no trump but ..."``.
-    """
-
-    seat: int
-    trick: int
-    card: Card
-    before: tuple[Card, ...]
-    held_known: tuple[Card, ...]
-    demoted: Card | None
-    proves: str
 
 
 @attrs.frozen
@@ -214,97 +181,6 @@ class _Story:
     rob_at: int | None  # history index of the rob (robbed_by)
     rob_passes: tuple[tuple[int, int], ...]  # (history index, seat) of rob-prompt passes
     decline_at: int | None
-
-
-class _Tester:
-    """A seat's play facts compiled for the library's legality test (internal; the
-    sampler uses it too)."""
-
-    def __init__(self, variant: Variant, trump: Suit | None, facts: Sequence[PlayFact],
-                 silent_ace: Card | None) -> None:
-        self.masks: set[int] = set()
-        self.facts: list[tuple[int, int, int, tuple[int, ...], MaskTable, MaskTable]] = []
-        for f in facts:
-            assert trump is not None
-            m = mask_table(variant, trump, f.demoted)
-            ms = mask_table(variant, trump, silent_ace) if silent_ace is not None else m
-            lead = f.before[0].index
-            trick = tuple(x.index for x in f.before)
-            for t in (m, ms):
-                led = t.suit_of[lead]
-                self.masks.update((t.suit_masks[led], t.trumps, t.hearts))
-                if led == t.trump:
-                    self.masks.add(withhold(t, lead, trick))
-            self.facts.append(
-                (f.card.bit, mask_of(f.held_known), lead, trick if m.highest else (), m, ms))
-        if silent_ace is not None and facts:
-            self.masks.add(silent_ace.bit)
-        self.masks.discard(0)
-
-    def passes(self, hidden: int, silent: bool) -> bool:
-        """Whether every play was legal with the hidden cards ``hidden`` (a mask) in the
-        hand, judged with the Ace demoted if ``silent`` (``legal_mask``, RULES.md §1.4)."""
-        for bit, known, lead, trick, m, ms in self.facts:
-            legal, _ = legal_mask(known | hidden, lead, ms if silent else m, trick)
-            if not legal & bit:
-                return False
-        return True
-
-
-def withhold(m: MaskTable, lead: int, trick: tuple[int, ...]) -> int:
-    """The privileged trumps entitled to renege on a trick, as ``legal_mask`` reads them
-    (RULES.md §1.4.3, §3 row 5)."""
-    if m.highest:
-        power, trump = m.power, m.trump
-        return m.above[max(power[c] for c in (trick or (lead,)) if m.suit_of[c] == trump)]
-    return m.withhold[lead]
-
-
-def compositions(size: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every ``k`` with ``sum(k) == size`` and ``0 <= k[j] <= caps[j]`` (internal)."""
-    n = len(caps)
-    out = [0] * n
-    if n == 0:
-        if size == 0:
-            yield ()
-        return
-
-    def rec(j: int, left: int) -> Iterator[tuple[int, ...]]:
-        if j == n - 1:
-            if left <= caps[j]:
-                out[j] = left
-                yield tuple(out)
-            return
-        for x in range(min(left, caps[j]) + 1):
-            out[j] = x
-            yield from rec(j + 1, left - x)
-
-    yield from rec(0, size)
-
-
-def _excluded_by_plays(tester: _Tester, size: int, unseen: Sequence[Card],
-                       silent_ace: Card | None) -> set[Card]:
-    """The unseen cards no hidden hand of ``size`` cards that passes the plays holds."""
-    order = sorted(tester.masks)
-    groups: dict[tuple[bool, ...], list[Card]] = {}
-    for card in unseen:
-        groups.setdefault(tuple(bool(card.bit & mk) for mk in order), []).append(card)
-    classes = list(groups.values())
-    ace = next((j for j, a in enumerate(classes) if silent_ace is not None and a == [silent_ace]), -1)
-    prefix = [[mask_of(a[:k]) for k in range(len(a) + 1)] for a in classes]
-    used = [False] * len(classes)
-    for k in compositions(size, tuple(len(a) for a in classes)):
-        if all(used[j] for j, x in enumerate(k) if x):
-            continue
-        hidden = 0
-        for j, x in enumerate(k):
-            if x:
-                hidden |= prefix[j][x]
-        if tester.passes(hidden, ace >= 0 and k[ace] > 0):
-            for j, x in enumerate(k):
-                if x:
-                    used[j] = True
-    return {c for j, a in enumerate(classes) if not used[j] for c in a}
 
 
 def check_view(view: object) -> SeatView:
@@ -434,23 +310,6 @@ def read_story(view: SeatView) -> _Story:
         rob_at = robs[-1]
         joker_at = robs[0] if len(robs) == 2 else None
     return _Story(tuple(plays), joker_at, rob_at, tuple(passes), decline_at)
-
-
-def _proves(card: Card, before: tuple[Card, ...], m: MaskTable) -> tuple[bool, str, int | None]:
-    """Whether a play can prove anything, what, and the suit a void would be in."""
-    lead = before[0].index
-    led = m.suit_of[lead]
-    c = card.index
-    if led != m.trump:
-        if m.plain_lead == FREE or m.suit_of[c] == led:
-            return False, "nothing", None
-        if m.plain_lead != FOLLOW and m.suit_of[c] == m.trump:
-            return False, "nothing", None
-        name = SUITS[led].name.lower()
-        return True, f"void in {name}", led
-    if m.trump_lead_free or m.suit_of[c] == m.trump:
-        return False, "nothing", None
-    return True, "no trump but privileged ones that may renege against the trump led", None
 
 
 @overload

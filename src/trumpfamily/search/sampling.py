@@ -63,7 +63,7 @@ import attrs
 
 from ..actions import Action, Rob
 from ..cards import JK, Card
-from ..dealing import seating_for, seeded_random
+from ..dealing import seating_for
 from ..engine import HandState, new_hand
 from ..errors import InvalidArgumentError, TrumpFamilyError
 from ..outcomes import BiddingView, SeatView
@@ -73,12 +73,12 @@ from .constraints import (
     Constraints,
     Place,
     _Story,
-    _Tester,
     check_view,
-    compositions,
     constraints,
     read_story,
 )
+from .proofs import _Tester, compositions
+from .proofs import _random_or_seeded as _rng
 
 if TYPE_CHECKING:
     from ..bidding.engine import BiddingHand
@@ -432,18 +432,6 @@ def _build(
             action = Rob(joker_discard if i == story.joker_at else discard)  # type: ignore[arg-type]
         state = state.apply(action)
     return state
-
-
-def _rng(rng: random.Random | int | str | bytes | None) -> random.Random:
-    """``rng`` itself, or a generator seeded with it as everywhere in the package
-    (:func:`~trumpfamily.dealing.seeded_random`: the same seed, the same deals)."""
-    if isinstance(rng, random.Random):
-        return rng
-    if rng is not None and (type(rng) is bool or not isinstance(rng, int | str | bytes)):
-        raise InvalidArgumentError(
-            f"rng={rng!r}: expected a random.Random, a seed (an int, str or bytes) or None, "
-            f"not {type(rng).__name__}")
-    return seeded_random(rng, "rng: ")
 
 
 def count_deals(view: SeatView | BiddingView) -> int:

@@ -57,66 +57,24 @@ refused: the search bots plan them by sampling.
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeAlias, get_args
-
-import attrs
+from typing import Final
 
 from ..actions import Action
 from ..bidding.engine import BiddingHand
 from ..cards import JK, Card, Rank, canonical
 from ..engine import HandState
-from ..errors import InvalidArgumentError, InvalidSeatError, SearchLimitError
+from ..errors import InvalidArgumentError, InvalidSeatError
 from ..jinking import claim_due
 from ..outcomes import HAND_SIZE, HandOutcome, Phase
 from ..play import mask_table
 from ..ranking import AH
 from ..scoring import NO_CLAIM, HandEnd, five_tricks_bonus, pool_result
 from ..tables import MaskTable, legal_mask, winner_index
+from .results import OBJECTIVES, Objective, SolveResult, _over
 
 __all__ = ["OBJECTIVES", "Objective", "SolveResult", "default_objective", "solve"]
 
-#: What :func:`solve` maximises for the seat's side: ``"tricks"`` (tricks held when the
-#: hand ends), ``"pool"`` (1 if the side takes the pool, else 0; pool games),
-#: ``"points"`` (the hand's points for the side; points games and bidding hands),
-#: ``"gains"`` (the side's score change for a bidding hand, points) or ``"margin"`` (that
-#: gain minus the best other side's, points; bidding hands).
-Objective: TypeAlias = Literal["tricks", "pool", "points", "gains", "margin"]
-#: The objectives, in the order of :data:`Objective`.
-OBJECTIVES: Final[tuple[str, ...]] = get_args(Objective)
-
 _INF: Final = 1 << 20
-
-
-@attrs.frozen
-class SolveResult:
-    """The exact value of a position and the optimal actions (:func:`solve`).
-
-    Attributes:
-        value: the value of the position for ``seat``'s side under ``objective``, with
-            best play by every seat (the paranoid reading with more than two sides):
-            tricks (0 to 5), pool (0 or 1), points, or (a bidding hand) the score
-            change or margin, points (may be below 0).
-        best_actions: every optimal action of the seat to act, in the order of
-            :meth:`HandState.legal_actions <trumpfamily.engine.HandState.legal_actions>`
-            (or :meth:`BiddingHand.legal_actions
-            <trumpfamily.bidding.engine.BiddingHand.legal_actions>`): those that reach
-            ``value``. The seat to act maximises when it is on
-            ``seat``'s side and minimises otherwise. ``()`` when the hand is over.
-        objective: the :data:`Objective` searched.
-        seat: the seat whose side the value is for.
-        to_act: the seat to act at the position, ``None`` when the hand is over.
-        action_values: with ``all_values=True``, each legal action and its exact value,
-            in legal order; else ``None``.
-        nodes: positions searched (a measure of the work done).
-    """
-
-    value: int
-    best_actions: tuple[Action, ...]
-    objective: Objective
-    seat: int
-    to_act: int | None
-    action_values: tuple[tuple[Action, int], ...] | None
-    nodes: int
 
 
 def default_objective(state: HandState | BiddingHand) -> Objective:
@@ -264,11 +222,6 @@ def _lean_ok(state: HandState) -> bool:
 
 #: No budget: more positions than any hand has.
 _NO_LIMIT: Final = 1 << 62
-
-
-def _over(nodes: int, limit: int) -> SearchLimitError:
-    return SearchLimitError(
-        f"solve: stopped after {limit} positions (max_nodes) without an exact answer", nodes)
 
 
 class _Search:
