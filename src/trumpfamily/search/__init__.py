@@ -1,4 +1,5 @@
-"""Search helpers for bots: deals consistent with a seat's view (issue 11).
+"""Search helpers for bots: deals consistent with a seat's view, the exact solver, the bid
+advisor (issues 11, 20).
 
 * :func:`constraints`: what a :class:`~trumpfamily.outcomes.SeatView`'s public history
   proves about the cards its seat cannot see (:class:`Constraints`).
@@ -19,6 +20,10 @@ places and proofs are a :class:`BiddingConstraints`
 :class:`~trumpfamily.bidding.engine.BiddingHand` states
 (:mod:`~trumpfamily.search.bidding_sampling`).
 
+* :func:`evaluate_actions` (the bid advisor): each legal call, trump, discard or card of a
+  bidding view and its expected change to the side's score, with 95 % intervals, from
+  sampled worlds played to the end of the hand (:mod:`~trumpfamily.search.advisor`;
+  :func:`candidate_actions`, :class:`ActionValue`).
 * :func:`weighted_deals`: bidding deals weighted by how likely a policy makes the other
   seats' calls, trump choice and exchange (importance weights over uniform samples).
 * :class:`BestResponseOracle`, :class:`ParanoidOracle`: **cheating** bots for the bidding
