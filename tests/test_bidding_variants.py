@@ -797,3 +797,19 @@ def test_partnerships_that_fit_no_table_are_refused(preset: str) -> None:
     with pytest.raises(tf.InvalidVariantError, match="partnerships='threes' fits no table of 2 to 4"):
         variant.with_options(partnerships="threes")
     assert variant.with_options(partnerships="pairs").table.partnerships == "pairs"
+
+
+def test_draw_limit_by_table_is_the_irish_table_on_the_command_line_and_named_in_the_refusal() -> None:
+    """BIDDING.md §7 K7 names ``"by-table"`` (IMP-110a: 3 / 2 / 1 by table size), which
+    §7.1 #4 writes as a mapping: the option text takes the word, the value the mapping, and
+    a refusal of the word says what it stands for."""
+    from trumpfamily.bidding.component import BY_TABLE
+    from trumpfamily.variants import BIDDING_OPTION_SPECS
+
+    spec = BIDDING_OPTION_SPECS["draw_limit"][1]
+    assert spec.parse("by-table") == spec.parse("BY-TABLE") == BY_TABLE
+    assert tf.ONE_TEN.bidding is not None and tf.ONE_TEN.bidding.draw_limit == BY_TABLE
+    assert tf.AUCTION_45.with_options(draw_limit=dict(BY_TABLE)).bidding.draw_limit == BY_TABLE  # type: ignore[union-attr]
+    with pytest.raises(tf.InvalidVariantError, match=r'"by-table" is the mapping \{2: 3, 3: 3, '
+                       r'4: 3, 5: 3, 6: 3, 7: 2, 8: 1, 9: 0\}'):
+        tf.AUCTION_45.with_options(draw_limit="by-table")

@@ -255,3 +255,12 @@ def test_the_tournament_dispatches_to_an_oracle_and_labels_it(unit: str) -> None
     assert oracle and {e[3] for e in oracle} == {HandState.__name__}
     assert {e[5] for e in oracle} == {4}  # it holds every seat's cards
     assert any(e[0] == "view" for e in SEEN)
+
+
+def test_the_heading_counts_one_game_and_one_deal_in_the_singular() -> None:
+    games = tf.tournament(["rule-of-thumb", "random"], tf.AUCTION_45, deals=1, seed=1,
+                          executor="serial", unit="game", max_hands=2)
+    assert games.table().startswith("Auction Forty-Fives, 4 players, 1 game x 2 rotations ")
+    hands = tf.tournament(["rule-of-thumb", "random"], tf.AUCTION_45, deals=2, seed=1,
+                          executor="serial")
+    assert hands.table().startswith("Auction Forty-Fives, 4 players, 2 deals x 2 rotations ")

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Final, Literal, TypedDict
 
 from .bidding import Bidding
+from .bidding.component import BY_TABLE
 
 __all__ = [
     "AMERICAN_110_BIDDING",
@@ -57,7 +58,7 @@ NOVA_SCOTIA_45_BIDDING: Final = Bidding(
     kitty=3, kitty_deal="after-first", trump_before_kitty=True, draw_limit=None, target=125,
     lose_at=-125, defender_limit="no-score-if-made", defender_threshold=100)
 
-_IRISH_LIMITS: Final = {2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 2, 8: 1, 9: 0}
+_IRISH_LIMITS: Final = dict(BY_TABLE)  # BIDDING.md §7.1 #4: "by-table" (IMP-110a)
 
 
 def _irish(target: int) -> Bidding:

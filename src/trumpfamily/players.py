@@ -68,10 +68,11 @@ class BiddingFallbackWarning(UserWarning):
     does not reach the bidding games yet (a later release gives them their own).
 
     :class:`ContextRuleOfThumbPlayer` plays :class:`RuleOfThumbPlayer`'s choices there (its
-    context rules are for the games that turn up trumps), and the search bots
-    (:class:`~trumpfamily.search.bots.SampleSolvePlayer`,
-    :class:`~trumpfamily.search.bots.ISMCTSPlayer`) their ``fallback``'s, without any
-    search: their class attribute ``falls_back_in_bidding`` is ``True``. Each bot issues
+    context rules are for the games that turn up trumps): its class attribute
+    ``falls_back_in_bidding`` is ``True``. (The search bots,
+    :class:`~trumpfamily.search.bots.SampleSolvePlayer` and
+    :class:`~trumpfamily.search.bots.ISMCTSPlayer`, search every phase of the bidding
+    games and warn only for a fallback they count, which they do not make there.) Each bot issues
     it once, at its first bidding decision that has more than one legal action; a bot made
     with ``warn_fallback=False`` never does (or filter it: ``warnings.filterwarnings(
     "ignore", category=BiddingFallbackWarning)``).

@@ -934,6 +934,11 @@ def _neg(x: float | None) -> float | None:
 _ORACLE: Final = "  (oracle: sees every hand)"
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``, ``1,000 games``."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
 def _signed(x: float | None, digits: int = 3) -> str:
     return "-" if x is None else f"{x:+.{digits}f}"
 
@@ -1044,8 +1049,8 @@ class TournamentResult:
         cheating bot (:attr:`BotStats.oracle`) is marked ``(oracle)``."""
         if self.deal_unit == "game":
             return self._game_table()
-        mode = (f"{self.deals:,} deals x {self.rotations} rotations (duplicate)"
-                if self.duplicate else f"{self.deals:,} deals (no duplicate)")
+        mode = (f"{_count(self.deals, 'deal')} x {_count(self.rotations, 'rotation')} "
+                "(duplicate)" if self.duplicate else f"{_count(self.deals, 'deal')} (no duplicate)")
         heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}: "
                    f"{self.unit} per hand, 95% confidence intervals over deals")
         lines = [heading]
@@ -1074,8 +1079,9 @@ class TournamentResult:
         """The table of a tournament of whole games: per bot its game-win rate and
         interval, points per hand (and interval) and per game, hands per game; per pair
         the paired game-win difference and the points-per-hand difference."""
-        mode = (f"{self.deals:,} games x {self.rotations} rotations (duplicate deck "
-                f"sequences)" if self.duplicate else f"{self.deals:,} games (no duplicate)")
+        mode = (f"{_count(self.deals, 'game')} x {_count(self.rotations, 'rotation')} "
+                "(duplicate deck sequences)" if self.duplicate
+                else f"{_count(self.deals, 'game')} (no duplicate)")
         heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}, "
                    f"at most {self.max_hands} hands a game ({self.capped} capped, "
                    f"{self.drawn} drawn): 95% confidence intervals over games")

@@ -190,16 +190,20 @@ class _DrawLimitSpec(OptionSpec):
 
     def parse(self, text: str) -> Any:
         """``none`` / ``unset``, an int (``4``), or a mapping: ``6:3``, ``6:3,7:2``,
-        ``{6: 3}``, or the stored pairs ``((6, 3),)``.
+        ``{6: 3}``, or the stored pairs ``((6, 3),)``; ``by-table``: :data:`BY_TABLE`.
 
         >>> from trumpfamily.variants import BIDDING_OPTION_SPECS
         >>> spec = BIDDING_OPTION_SPECS["draw_limit"][1]
         >>> spec.parse("6:3"), spec.parse("{7: 2, 6: 3}"), spec.parse("4"), spec.parse("unset")
         (((6, 3),), ((6, 3), (7, 2)), 4, None)
+        >>> spec.parse("by-table")[-2:]  # BIDDING.md §7 K7: IMP-110a's 3/2/1 by table size
+        ((8, 1), (9, 0))
         """
         word = text.strip()
         if word.lower() in ("none", "unset"):
             return None
+        if word.lower() == "by-table":  # BIDDING.md §7 K7's name for IMP-110a's 3/2/1 table
+            return _limit_table(dict(BY_TABLE))
         if _PAIRS_TEXT.fullmatch(word):
             return _limit_table({int(k): int(v) for k, v in _PAIR_TEXT.findall(word)})
         value = _literal(word)
@@ -215,10 +219,17 @@ class _DrawLimitSpec(OptionSpec):
                 and 2 <= p[0] <= 10 and 0 <= p[1] <= 5 for p in pairs)
             and len({p[0] for p in pairs}) == len(pairs))
         if not ok:
+            hint = (f" (BIDDING.md §7.1 #4: \"by-table\" is the mapping "
+                    f"{dict(BY_TABLE)}, IMP-110a's 3/2/1 by table size; the command line "
+                    "takes the word)") if value == "by-table" else ""
             raise InvalidVariantError(
-                f"option {name}={value!r} is not valid; valid values: {self.describe()}")
+                f"option {name}={value!r} is not valid; valid values: {self.describe()}{hint}")
 
 
+#: BIDDING.md §7 K7's ``"by-table"`` draw limit (IMP-110a; §7.1 #4, the 55 / 110 / 220
+#: presets): 3 cards at 2 to 6 players, 2 at 7, 1 at 8, none at 9.
+BY_TABLE: Final[tuple[tuple[int, int], ...]] = (
+    (2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (7, 2), (8, 1), (9, 0))
 _PAIR_TEXT: Final = re.compile(r"(-?[0-9]+)\s*:\s*(-?[0-9]+)")  # ASCII digits only
 _PAIRS_TEXT: Final = re.compile(r"-?[0-9]+\s*:\s*-?[0-9]+(\s*,\s*-?[0-9]+\s*:\s*-?[0-9]+)*")
 _NEAR_END: Final = _NearEndSpec("pair", optional=True, doc="minimum bid near the end (§3.3, B3)")
