@@ -79,8 +79,8 @@ from .bidding_constraints import (
     read_view,
     trump_link_open,
 )
-from .proofs import _Tester, compositions
 from .proofs import _random_or_seeded as _rng
+from .proofs import _Tester, compositions
 
 __all__ = ["ActionPolicy", "Policy", "count_bidding_deals", "sample_bidding_deals",
            "weighted_deals"]

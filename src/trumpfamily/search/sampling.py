@@ -77,8 +77,8 @@ from .constraints import (
     constraints,
     read_story,
 )
-from .proofs import _Tester, compositions
 from .proofs import _random_or_seeded as _rng
+from .proofs import _Tester, compositions
 
 if TYPE_CHECKING:
     from ..bidding.engine import BiddingHand
