@@ -75,12 +75,13 @@ from .bidding_constraints import (
     SeatFacts,
     _constraints,
     _inconsistent,
+    check_shape,
     lr_bidder,
     read_view,
     trump_link_open,
 )
-from .proofs import _Tester, compositions
 from .proofs import _random_or_seeded as _rng
+from .proofs import _Tester, compositions
 
 __all__ = ["ActionPolicy", "Policy", "count_bidding_deals", "sample_bidding_deals",
            "weighted_deals"]
@@ -361,16 +362,11 @@ def _splits(b: Any, n: int, f: SeatFacts, u: int, t: int, lr: bool
 
 
 def _plan(view: object) -> _Plan:
-    found: _Plan | None = None
-    if isinstance(view, BiddingView):
-        try:
-            found = _PLANS.get(view)
-        except TypeError:  # an unhashable field: read_view says what is wrong
-            found = None
+    view = check_shape(view)  # before hashing it: a field nested deep crashes hash()
+    found = _PLANS.get(view)
     if found is not None:
         return found
     r = read_view(view)
-    assert isinstance(view, BiddingView)
     c = _constraints(r)
     b = view.variant.bidding
     assert b is not None
