@@ -149,3 +149,59 @@ def test_a_take_given_twice_is_refused() -> None:
         for _, call in CALLS:
             with pytest.raises(tf.InvalidArgumentError, match="take"):
                 call(view._replace(history=view.history[:at] + (moved,) + view.history[at + 1:]))
+
+
+def _a_play_hand() -> tf.BiddingHand:
+    state = tf.new_bidding_hand(tf.AUCTION_45, players=4, dealer=3, seed=7)
+    rot = tf.RuleOfThumbPlayer()
+    while state.phase is not tf.Phase.PLAY:
+        state = state.apply(rot.choose(state.view(state.to_act)))
+    return state
+
+
+@pytest.mark.parametrize("value", [HUGE, -HUGE], ids=["huge", "-huge"])
+def test_a_huge_int_argument_is_refused_by_the_library(value: int) -> None:
+    """A message quoted a bad argument with repr(), which raises ValueError for an int of
+    more than 4,300 digits: the refusal itself broke the policy."""
+    from trumpfamily.search import BestResponseOracle, ParanoidOracle, solve
+    from trumpfamily.tournament import duplicate_game
+
+    state = _a_play_hand()
+    view = state.view(0)
+    calls: list[Callable[[], object]] = [
+        lambda: solve(state, 0, objective=value),  # type: ignore[arg-type]
+        lambda: solve(state, 0, all_values=value),  # type: ignore[arg-type]
+        lambda: weighted_deals(view, 1, epsilon=value),
+        lambda: list(tf.simulate(tf.AUCTION_45, players=4, hands=2, record=value)),  # type: ignore[arg-type]
+        lambda: tf.tournament(["random", "rule-of-thumb"], tf.AUCTION_45, deals=2,
+                              unit=value, executor="serial"),  # type: ignore[arg-type]
+        lambda: tf.tournament(["random", "rule-of-thumb"], tf.AUCTION_45, deals=2,
+                              unit="game", duplicate=value, executor="serial"),  # type: ignore[arg-type]
+        lambda: duplicate_game(tf.AUCTION_45, players=4, seed=1, game=-abs(value), hands=2),
+        lambda: BestResponseOracle().choose_state(state, value),
+    ]
+    if value < 0:
+        calls += [
+            lambda: solve(state, 0, max_nodes=value),
+            lambda: weighted_deals(view, value),
+            lambda: list(tf.simulate(tf.AUCTION_45, players=4, hands=value)),
+            lambda: tf.tournament(["random", "rule-of-thumb"], tf.AUCTION_45, deals=value,
+                                  executor="serial"),
+            lambda: tf.tournament(["random", "rule-of-thumb"], tf.AUCTION_45, deals=2,
+                                  unit="game", max_hands=value, executor="serial"),
+            lambda: duplicate_game(tf.AUCTION_45, players=4, seed=1, game=1, hands=value),
+            lambda: ParanoidOracle(max_nodes=value),
+        ]
+    for k, call in enumerate(calls):
+        with pytest.raises(tf.TrumpFamilyError, match="digits") as info:
+            call()
+        assert len(str(info.value)) < 1000, k
+
+
+def test_an_oracle_is_not_given_true_for_a_seat() -> None:
+    from trumpfamily.search import BestResponseOracle
+
+    state = _a_play_hand().apply(tf.Play("AH"))
+    assert state.to_act == 1
+    with pytest.raises(tf.InvalidArgumentError, match="seat=True"):
+        BestResponseOracle().choose_state(state, True)

@@ -65,7 +65,7 @@ from ..bidding.deal import KITTY, deal_order, discard_limits
 from ..bidding.engine import BiddingHand, new_bidding_hand
 from ..cards import Card
 from ..dealing import PACKETS
-from ..errors import InvalidArgumentError, TrumpFamilyError
+from ..errors import InvalidArgumentError, TrumpFamilyError, safe_repr
 from ..outcomes import HAND_SIZE, BiddingView
 from ..play import mask_table
 from ..tables import mask_of
@@ -711,9 +711,9 @@ def weighted_deals(
     from ..players import RuleOfThumbPlayer
 
     if type(n) is not int or n < 0:
-        raise InvalidArgumentError(f"n={n!r}: the number of deals is an int >= 0")
+        raise InvalidArgumentError(f"n={safe_repr(n)}: the number of deals is an int >= 0")
     if type(epsilon) not in (int, float) or not 0 <= epsilon <= 1:  # NaN fails too
-        raise InvalidArgumentError(f"epsilon={epsilon!r}: a number from 0 to 1")
+        raise InvalidArgumentError(f"epsilon={safe_repr(epsilon)}: a number from 0 to 1")
     if policy is None:
         policy = RuleOfThumbPlayer()
     if not callable(getattr(policy, "probabilities", None)) and not callable(
