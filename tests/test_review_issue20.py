@@ -205,3 +205,17 @@ def test_an_oracle_is_not_given_true_for_a_seat() -> None:
     assert state.to_act == 1
     with pytest.raises(tf.InvalidArgumentError, match="seat=True"):
         BestResponseOracle().choose_state(state, True)
+
+
+@pytest.mark.xfail(strict=True, reason="open: a hand dealt with scores= shows no scores in "
+                   "its views (game=None), so the sampler replays it at 0-0; see "
+                   "NOTES-bfix2.md")
+def test_a_hand_dealt_with_scores_is_sampled_at_its_scores() -> None:
+    """``tf.new_bidding_hand(..., scores=)`` applies the near-end rules (here seat 0's
+    side, at 105, must bid 20 or more: ``min_bid_near_end=(100, 20)``), but its views
+    carry no scores, so the sampler refuses seat 0's own view (its legal actions differ
+    at 0-0) and gives other seats samples at 0-0."""
+    variant = tf.AUCTION_45.with_options(min_bid_near_end=(100, 20))
+    hand = tf.new_bidding_hand(variant, players=4, dealer=3, seed=1, scores=(105, 20))
+    assert tf.Bid(15) not in hand.legal_actions()
+    assert sample_deal(hand.view(0), rng=1).scores == (105, 20)
