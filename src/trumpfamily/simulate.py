@@ -70,7 +70,7 @@ from .cards import JK, Card
 from .convert import hand_record
 from .dealing import Seating, seating_for, seeded_random, shuffled
 from .engine import new_hand
-from .errors import IllegalActionError, InvalidArgumentError
+from .errors import IllegalActionError, InvalidArgumentError, safe_repr
 from .fiving import prompt_first, turn_until_new_suit
 from .jinking import claim_due, jink_result
 from .outcomes import HAND_SIZE, Barred, HandOutcome, Phase, SeatView
@@ -1418,9 +1418,9 @@ def _simulate(
     variant = s0.variant
     if type(hands) is not int or hands < 0:
         raise InvalidArgumentError(
-            f"simulate: hands={hands!r}: the number of hands to play is an int, 0 or more")
+            f"simulate: hands={safe_repr(hands)}: the number of hands to play is an int, 0 or more")
     if type(record) is not bool:
-        raise InvalidArgumentError(f"simulate: record={record!r}: expected True or False")
+        raise InvalidArgumentError(f"simulate: record={safe_repr(record)}: expected True or False")
     deck_rng = seeded_random(seed, "simulate: ")  # InvalidArgumentError
     given = None if decks is None else iter(decks)
     seatings = [seating_for(variant, players, d) for d in range(players)]

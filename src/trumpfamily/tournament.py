@@ -120,7 +120,13 @@ from .cards import Card
 from .convert import CONVERTER, STRUCTURE_ERRORS, problems
 from .dealing import seating_for, seeded_random, shuffled
 from .engine import new_hand
-from .errors import DecodeError, IllegalActionError, InvalidArgumentError, PlayerCountError
+from .errors import (
+    DecodeError,
+    IllegalActionError,
+    InvalidArgumentError,
+    PlayerCountError,
+    safe_repr,
+)
 from .game import Game
 from .outcomes import HandOutcome
 from .players import (
@@ -494,7 +500,7 @@ def duplicate_deal(
     """
     _check_seed(seed)
     if type(deal) is not int or deal < 0:
-        raise InvalidArgumentError(f"deal={deal!r}: a deal's number is an int from 0")
+        raise InvalidArgumentError(f"deal={safe_repr(deal)}: a deal's number is an int from 0")
     dealer = deal % players if type(players) is int and players > 0 else 0
     hand = new_hand(variant, players=players, dealer=dealer, seed=_stream(seed, "deck", deal))
     return dealer, hand.deck
@@ -544,9 +550,9 @@ def duplicate_game(
     """
     _check_seed(seed)
     if type(game) is not int or game < 0:
-        raise InvalidArgumentError(f"game={game!r}: a game's number is an int from 0")
+        raise InvalidArgumentError(f"game={safe_repr(game)}: a game's number is an int from 0")
     if type(hands) is not int or hands < 1:
-        raise InvalidArgumentError(f"hands={hands!r}: expected an int from 1")
+        raise InvalidArgumentError(f"hands={safe_repr(hands)}: expected an int from 1")
     variant = find_variant(variant)
     base = seating_for(variant, players, 0).base_deck
     dealer = game % players
@@ -1250,7 +1256,7 @@ def _players(variant: Variant, players: object, bots: int) -> int:
             f"no table for {bots} bots"
         )
     if type(players) is not int:
-        raise PlayerCountError(f"players={players!r}: expected an int")
+        raise PlayerCountError(f"players={safe_repr(players)}: expected an int")
     table_sides(variant, players)  # raises PlayerCountError, naming the game
     if bots > players:
         raise InvalidArgumentError(
@@ -1314,7 +1320,7 @@ def _chunks(deals: int, size: int) -> list[tuple[int, int]]:
 
 def _check_count(name: str, value: object, low: int) -> None:
     if value is not None and (type(value) is not int or value < low):
-        raise InvalidArgumentError(f"{name}={value!r}: expected an int from {low}, or None")
+        raise InvalidArgumentError(f"{name}={safe_repr(value)}: expected an int from {low}, or None")
 
 
 def tournament(
@@ -1416,16 +1422,16 @@ def tournament(
     names, factories = _bots(bots)
     n = _players(variant, players, len(names))
     if type(deals) is not int or deals < 1:
-        raise InvalidArgumentError(f"deals={deals!r}: expected an int from 1")
+        raise InvalidArgumentError(f"deals={safe_repr(deals)}: expected an int from 1")
     _check_count("workers", workers, 1)
     _check_count("chunk_size", chunk_size, 1)
     for flag, value in (("duplicate", duplicate), ("progress", progress)):
         if type(value) is not bool:
-            raise InvalidArgumentError(f"{flag}={value!r}: expected True or False")
+            raise InvalidArgumentError(f"{flag}={safe_repr(value)}: expected True or False")
     if unit not in ("hand", "game"):
-        raise InvalidArgumentError(f"unit={unit!r}: expected 'hand' or 'game'")
+        raise InvalidArgumentError(f"unit={safe_repr(unit)}: expected 'hand' or 'game'")
     if type(max_hands) is not int or max_hands < 1:
-        raise InvalidArgumentError(f"max_hands={max_hands!r}: expected an int from 1")
+        raise InvalidArgumentError(f"max_hands={safe_repr(max_hands)}: expected an int from 1")
     if unit == "game" and variant.bidding is None and variant.scoring.scoring == "pool":
         raise InvalidArgumentError(
             f"unit='game': {variant.name} is a pool game, which has no target to play to "

@@ -65,7 +65,7 @@ from ..bidding.deal import KITTY, deal_order, discard_limits
 from ..bidding.engine import BiddingHand, new_bidding_hand
 from ..cards import Card
 from ..dealing import PACKETS
-from ..errors import InvalidArgumentError, TrumpFamilyError
+from ..errors import InvalidArgumentError, TrumpFamilyError, safe_repr
 from ..outcomes import HAND_SIZE, BiddingView
 from ..play import mask_table
 from ..tables import mask_of
@@ -75,6 +75,7 @@ from .bidding_constraints import (
     SeatFacts,
     _constraints,
     _inconsistent,
+    check_shape,
     lr_bidder,
     read_view,
     trump_link_open,
@@ -361,16 +362,11 @@ def _splits(b: Any, n: int, f: SeatFacts, u: int, t: int, lr: bool
 
 
 def _plan(view: object) -> _Plan:
-    found: _Plan | None = None
-    if isinstance(view, BiddingView):
-        try:
-            found = _PLANS.get(view)
-        except TypeError:  # an unhashable field: read_view says what is wrong
-            found = None
+    view = check_shape(view)  # before hashing it: a field nested deep crashes hash()
+    found = _PLANS.get(view)
     if found is not None:
         return found
     r = read_view(view)
-    assert isinstance(view, BiddingView)
     c = _constraints(r)
     b = view.variant.bidding
     assert b is not None
@@ -715,9 +711,9 @@ def weighted_deals(
     from ..players import RuleOfThumbPlayer
 
     if type(n) is not int or n < 0:
-        raise InvalidArgumentError(f"n={n!r}: the number of deals is an int >= 0")
+        raise InvalidArgumentError(f"n={safe_repr(n)}: the number of deals is an int >= 0")
     if type(epsilon) not in (int, float) or not 0 <= epsilon <= 1:  # NaN fails too
-        raise InvalidArgumentError(f"epsilon={epsilon!r}: a number from 0 to 1")
+        raise InvalidArgumentError(f"epsilon={safe_repr(epsilon)}: a number from 0 to 1")
     if policy is None:
         policy = RuleOfThumbPlayer()
     if not callable(getattr(policy, "probabilities", None)) and not callable(

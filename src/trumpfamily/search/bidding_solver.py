@@ -60,7 +60,7 @@ from ..actions import Action
 from ..bidding.engine import BiddingHand
 from ..bidding.score import HandScore, score_hand
 from ..cards import Card
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import HAND_SIZE, HandOutcome, Phase
 from ..ranking import AH
 from ..scoring import best_trump_trick
@@ -133,7 +133,7 @@ def solve_bidding(state: BiddingHand, seat: int, objective: str | None, all_valu
     if objective not in BIDDING_OBJECTIVES:
         extra = " (a bidding hand has no pool)" if objective == "pool" else ""
         raise InvalidArgumentError(
-            f"solve: objective={objective!r} is not one of "
+            f"solve: objective={safe_repr(objective)} is not one of "
             f"{', '.join(map(repr, BIDDING_OBJECTIVES))} for a bidding hand{extra}")
     side = state._seating.side_of[seat]
     chosen: Objective = objective  # type: ignore[assignment]

@@ -71,7 +71,7 @@ from ..actions import Action, Discard, Play, Take
 from ..bidding.engine import BiddingHand
 from ..bidding.score import score_hand
 from ..cards import Card
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import HAND_SIZE, Phase
 from ..play import play_context
 from ..players import RuleOfThumbPlayer
@@ -108,9 +108,9 @@ def _checked(who: str, state: object, seat: object) -> BiddingHand:
             f"{who}.choose_state: expected a bidding game's hand (a BiddingHand, "
             f"tf.new_hand(tf.AUCTION_45, ...)), got {type(state).__name__}: the oracles play "
             "the bidding games only (tf.BIDDING_VARIANTS), not the turn-up games")
-    if state.to_act is None or seat != state.to_act:
+    if state.to_act is None or type(seat) is not int or seat != state.to_act:
         raise InvalidArgumentError(
-            f"{who}.choose_state: seat={seat!r} is not the seat to act "
+            f"{who}.choose_state: seat={safe_repr(seat)} is not the seat to act "
             f"(to act: {state.to_act})")
     return state
 
@@ -487,7 +487,7 @@ class ParanoidOracle(_Oracle):
         super().__init__(policy)
         if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
             raise InvalidArgumentError(
-                f"ParanoidOracle: max_nodes={max_nodes!r} is not an int >= 1 (or None)")
+                f"ParanoidOracle: max_nodes={safe_repr(max_nodes)} is not an int >= 1 (or None)")
         self.max_nodes = max_nodes
         self._memo: dict[tuple[Any, ...], int] = {}
 

@@ -63,7 +63,7 @@ from ..actions import Action
 from ..bidding.engine import BiddingHand
 from ..cards import JK, Card, Rank, canonical
 from ..engine import HandState
-from ..errors import InvalidArgumentError, InvalidSeatError
+from ..errors import InvalidArgumentError, InvalidSeatError, safe_repr
 from ..jinking import claim_due
 from ..outcomes import HAND_SIZE, HandOutcome, Phase
 from ..play import mask_table
@@ -166,10 +166,10 @@ def solve(
     if type(seat) is not int or not 0 <= seat < state.players:
         raise InvalidSeatError(seat, state.players)
     if type(all_values) is not bool:
-        raise InvalidArgumentError(f"solve: all_values={all_values!r} is not a bool")
+        raise InvalidArgumentError(f"solve: all_values={safe_repr(all_values)} is not a bool")
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
         raise InvalidArgumentError(
-            f"solve: max_nodes={max_nodes!r}: the budget is an int of positions, 1 or more "
+            f"solve: max_nodes={safe_repr(max_nodes)}: the budget is an int of positions, 1 or more "
             "(or None for no limit)")
     limit = _NO_LIMIT if max_nodes is None else max_nodes
     if bidding:
@@ -181,10 +181,10 @@ def solve(
         objective = default_objective(state)
     if objective not in OBJECTIVES:
         raise InvalidArgumentError(
-            f"solve: objective={objective!r} is not one of {', '.join(map(repr, OBJECTIVES))}")
+            f"solve: objective={safe_repr(objective)} is not one of {', '.join(map(repr, OBJECTIVES))}")
     if objective in ("gains", "margin"):
         raise InvalidArgumentError(
-            f"solve: objective={objective!r} needs a bidding hand (the score change of a "
+            f"solve: objective={safe_repr(objective)} needs a bidding hand (the score change of a "
             "contract); this is a turn-up hand: use 'tricks' or "
             f"{'pool' if state.variant.scoring.scoring == 'pool' else 'points'!r}")
     mode = state.variant.scoring.scoring
