@@ -119,7 +119,15 @@ from trumpfamily.events import (
     TrumpNamed,
 )
 from trumpfamily.integrity import deal_commitment, new_salt
-from trumpfamily.outcomes import HAND_SIZE, BiddingView, HandOutcome, Phase, Trick, Turn
+from trumpfamily.outcomes import (
+    HAND_SIZE,
+    BiddingView,
+    GameContext,
+    HandOutcome,
+    Phase,
+    Trick,
+    Turn,
+)
 from trumpfamily.play import play_context
 from trumpfamily.reneging import PlayContext, decide, explain, refusal_code
 from trumpfamily.scoring import best_trump_trick
@@ -828,7 +836,8 @@ class BiddingHand(SeatingFacts):
             pack=tuple(sorted(self.stock, key=lambda c: c.index)) if picking else (),
             history=tuple(t if t.seat == seat or t.kind not in ("Discard", "Take")
                           else Turn(t.seat, None, t.kind) for t in self.history),
-            game=None,
+            game=(GameContext(1, None, self.scores, self.bidding.target, None, None)
+                  if any(self.scores) else None),  # issue 20: a lone hand's scores shown
             commitment=self.commitment,
         )
 

@@ -25,6 +25,7 @@ import pytest
 
 import trumpfamily as tf
 from trumpfamily.errors import MAX_MESSAGE
+from trumpfamily.outcomes import GameContext
 from trumpfamily.search import constraints, count_deals, sample_deal, sample_deals, weighted_deals
 
 C = tf.Card.parse
@@ -207,15 +208,16 @@ def test_an_oracle_is_not_given_true_for_a_seat() -> None:
         BestResponseOracle().choose_state(state, True)
 
 
-@pytest.mark.xfail(strict=True, reason="open: a hand dealt with scores= shows no scores in "
-                   "its views (game=None), so the sampler replays it at 0-0; see "
-                   "NOTES-bfix2.md")
 def test_a_hand_dealt_with_scores_is_sampled_at_its_scores() -> None:
     """``tf.new_bidding_hand(..., scores=)`` applies the near-end rules (here seat 0's
-    side, at 105, must bid 20 or more: ``min_bid_near_end=(100, 20)``), but its views
-    carry no scores, so the sampler refuses seat 0's own view (its legal actions differ
-    at 0-0) and gives other seats samples at 0-0."""
+    side, at 105, must bid 20 or more: ``min_bid_near_end=(100, 20)``); its views show the
+    scores (``view.game``), so the sampler deals every seat's samples at them (it refused
+    seat 0's own view before, its legal actions differing at 0-0, and gave the other
+    seats samples at 0-0)."""
     variant = tf.AUCTION_45.with_options(min_bid_near_end=(100, 20))
     hand = tf.new_bidding_hand(variant, players=4, dealer=3, seed=1, scores=(105, 20))
     assert tf.Bid(15) not in hand.legal_actions()
-    assert sample_deal(hand.view(0), rng=1).scores == (105, 20)
+    assert hand.view(2).game == GameContext(1, None, (105, 20), 120, None, None)
+    for seat in range(4):
+        assert sample_deal(hand.view(seat), rng=1).scores == (105, 20)
+    assert tf.new_bidding_hand(variant, players=4, dealer=3, seed=1).view(0).game is None

@@ -128,7 +128,7 @@ from ..events import (
     TrumpNamed,
 )
 from ..integrity import deal_commitment, new_salt
-from ..outcomes import HAND_SIZE, BiddingView, HandOutcome, Phase, Trick, Turn
+from ..outcomes import HAND_SIZE, BiddingView, GameContext, HandOutcome, Phase, Trick, Turn
 from ..play import play_context
 from ..reneging import PlayContext, decide, explain, refusal_code
 from ..scoring import best_trump_trick
@@ -1082,7 +1082,8 @@ class BiddingHand(SeatingFacts, ValueTuple):
             seat, n, s.dealer, s.variant, phase, to_act, trump, hands[seat], current_trick,
             leader, tricks, trick_counts, s.sides, legal, *public, len(kitty),
             kitty if kitty_taken and seat == public[4] else (), discarded, drawn,
-            discards[seat] or (), len(stock), pack, history, None,
+            discards[seat] or (), len(stock), pack, history,
+            _lone_game(self.scores, self.bidding.target),
             None if commit is None else commit[1],
         ))
 
@@ -1142,6 +1143,17 @@ class BiddingHand(SeatingFacts, ValueTuple):
             + ("" if self.trump is None else f" in {self.trump.name.lower()}"))
         return (f"<BiddingHand {self.variant.name!r} {self.players} players, dealer "
                 f"{self.dealer}{deal}, {where}{turn}>")
+
+
+def _lone_game(scores: tuple[int, ...], target: int) -> GameContext | None:
+    """The game context a hand dealt on its own shows: ``None`` at 0-0; else its scores
+    before the hand (``new_bidding_hand(scores=...)``), which the near-end rules read
+    (BIDDING.md §3.3 B3, §3.7 S1, §5.6 B12), so that a seat sees what decides its legal
+    calls and scores (hand number 1: the hand knows no game before it). A
+    :class:`~trumpfamily.game.GameState` replaces it by the game's own."""
+    if not any(scores):
+        return None
+    return GameContext(1, None, scores, target, None, None)
 
 
 def _text(cards: Iterable[Card]) -> str:
