@@ -184,3 +184,35 @@ def test_evaluate_actions_refuses_a_view_out_of_turn() -> None:
         evaluate_actions(hand.view((hand.to_act + 1) % 4))
     with pytest.raises(tf.InvalidArgumentError, match="BiddingView"):
         evaluate_actions(tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1).view(1))  # type: ignore[arg-type]
+
+
+def test_the_guard_deviates_only_on_a_clear_paired_gain() -> None:
+    """Policy improvement with a confidence guard: the action whose paired gain over the
+    policy's action has the highest lower bound, if that bound is above 0."""
+    from trumpfamily.search.bots import _guarded
+    acts = (tf.Pass(), tf.Bid(20), tf.Bid(25))
+    clear = [[0.0, 5.0, 30.0], [10.0, 16.0, -10.0], [-20.0, -14.0, 10.0], [5.0, 9.0, 5.0]]
+    # Bid(20) gains 4..6 in every world; Bid(25) has the larger mean gain (+10), but noisy
+    assert _guarded(acts, clear, tf.Pass(), 2.0) == tf.Bid(20)
+    assert _guarded(acts, clear, tf.Pass(), 0.0) == tf.Bid(25)  # no guard: the best mean gain
+    noisy = [[0.0, 20.0, 0.0], [0.0, -15.0, 0.0], [0.0, 10.0, 0.0]]
+    assert _guarded(acts, noisy, tf.Pass(), 2.0) == tf.Pass()  # +5 mean, interval across 0
+    assert _guarded(acts, noisy, tf.Bid(20), 2.0) == tf.Bid(20)
+
+
+def test_the_guarded_bots_read_only_their_view() -> None:
+    """The guard's policy reads the view only: re-dealing the unseen cards keeps the choice."""
+    for state in {s.phase: s for s in reversed(_spots(tf.AUCTION_45, 4, seed=8))}.values():
+        view = state.view(state.to_act)
+        other = sample_deal(view, rng=random.Random(7)).view(view.seat)
+        for make in (lambda: tf.SampleSolvePlayer(3, seed=2, bidding_nodes=500, guard=1.0),
+                     lambda: tf.ISMCTSPlayer(16, seed=2, guard=1.0)):
+            assert make().choose(view) == make().choose(other) in view.legal_actions
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("nan"), "2", True])
+def test_the_guard_refuses(bad: Any) -> None:
+    with pytest.raises(tf.InvalidArgumentError, match="guard"):
+        tf.SampleSolvePlayer(guard=bad)
+    with pytest.raises(tf.InvalidArgumentError, match="guard"):
+        tf.ISMCTSPlayer(guard=bad)

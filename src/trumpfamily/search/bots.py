@@ -206,6 +206,12 @@ class SampleSolvePlayer:
             half a second of search). The turn-up games only.
         bidding_nodes: the same budget in the bidding games (an int >= 1 or ``None``;
             default 20,000), where a play over it is played out by the rule of thumb.
+        guard: in the bidding games, the confidence guard (a number >= 0, standard
+            errors; default 2.0): the bot plays the rule of thumb's action unless another
+            candidate beats it, paired over the same worlds, by more than ``guard``
+            standard errors of the per-world gain (then the one with the highest such
+            lower bound). ``None``: no guard, the best mean (the plain argmax, weaker:
+            docs/howto/search-bots.rst).
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -227,6 +233,9 @@ class SampleSolvePlayer:
     ``gains``; ties: the ``fallback``'s choice if tied, else the first), on
     :func:`~trumpfamily.search.candidate_actions` (at most ``candidates`` of many
     discards); the play by each card's exact ``gains`` averaged over ``samples`` worlds.
+    Every phase is then guarded (``guard``): the rule of thumb's action is kept unless
+    another beats it clearly on the same worlds (policy improvement with a confidence
+    guard; the plain argmax of a few noisy means loses to the rule of thumb).
     ``bidding_nodes`` (default 20,000 positions) is the solver's budget per world there;
     a play over it is played out by the rule of thumb. At the defaults a decision takes
     0.3 s (median) to 1 s (max) before the play, 0.005 to 0.2 s in the play (Auction 45s,
@@ -238,7 +247,7 @@ class SampleSolvePlayer:
 
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
-            :data:`~trumpfamily.search.solver.OBJECTIVES`), ``milliseconds`` or
+            :data:`~trumpfamily.search.solver.OBJECTIVES`), ``milliseconds``, ``guard`` or
             ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
             that does not suit the game's scoring is refused by :meth:`choose`, the first
             time the game is known.)
@@ -265,8 +274,13 @@ class SampleSolvePlayer:
         warn_fallback: bool = True,
         candidates: int = 12,
         bidding_nodes: int | None = 20_000,
+        guard: float | None = 2.0,
     ) -> None:
         owner = "SampleSolvePlayer"
+        if guard is not None and (type(guard) not in (int, float) or not math.isfinite(guard)
+                                  or guard < 0):
+            raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
+        self.guard = None if guard is None else float(guard)
         self.candidates = _check_count(owner, "candidates", candidates)
         if bidding_nodes is not None:
             _check_count(owner, "bidding_nodes", bidding_nodes)
@@ -367,8 +381,34 @@ class SampleSolvePlayer:
             table += _values(ev, [deals.pop()], chosen)
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
-        rows = _rows(chosen, table)
-        return best_action(rows, lambda: self.fallback.choose(view))
+        if self.guard is None:
+            rows = _rows(chosen, table)
+            return best_action(rows, lambda: self.fallback.choose(view))
+        return _guarded(chosen, table, _THUMB.choose(view), self.guard)
+
+
+def _guarded(chosen: Sequence[Action], table: Sequence[Sequence[float]], policy: Action,
+             guard: float) -> Action:
+    """Policy improvement with a confidence guard: the action whose paired gain over
+    ``policy``'s action (per world, points) has the highest lower bound ``mean - guard *
+    standard error``, if that bound is above 0; else ``policy``'s action."""
+    if policy not in chosen or not table:
+        raise AssertionError("the policy's action is always a candidate")
+    p = list(chosen).index(policy)
+    n = len(table)
+    best, best_low = policy, 0.0
+    for i, action in enumerate(chosen):
+        if i == p:
+            continue
+        d = [row[i] - row[p] for row in table]
+        mean = sum(d) / n
+        if mean <= 0:
+            continue
+        se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else 0.0
+        low = mean - guard * se
+        if low > best_low:
+            best, best_low = action, low
+    return best
 
 
 def _check_objective(objective: Objective | None, view: SeatView) -> None:
@@ -399,13 +439,14 @@ def _pick(legal: tuple[Action, ...], scores: Sequence[float], fallback: Callable
 class _Node:
     """A node of the information-set tree: the statistics of the action into it."""
 
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "reward", "reward2", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat that made the action into this node
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.reward2 = 0.0  # the sum of the squared rewards (the guard's variance)
         self.children: dict[Action, _Node] = {}
 
 
@@ -430,6 +471,10 @@ class ISMCTSPlayer:
             the first fallback in a bidding game (default ``True``); ``False``: never.
         candidates: in the bidding games, the most actions searched at a discard or a
             take (an int >= 1; :func:`~trumpfamily.search.candidate_actions`).
+        guard: in the bidding games, the confidence guard (a number >= 0, standard
+            errors; default 2.0): the rule of thumb's action unless a root action's mean
+            reward beats it by more than ``guard`` standard errors of the difference
+            (unpaired); ``None``: the most visited root action.
 
     Each iteration draws a deal consistent with the view
     (:func:`~trumpfamily.search.sample_deals`), walks the tree from the root choosing,
@@ -456,7 +501,7 @@ class ISMCTSPlayer:
 
     Raises:
         InvalidArgumentError: a bad ``iterations``, ``seed``, ``rollout``,
-            ``exploration``, ``milliseconds`` or ``warn_fallback``; ``fallback`` has no
+            ``exploration``, ``milliseconds``, ``guard`` or ``warn_fallback``; ``fallback`` has no
             ``choose`` method.
 
     >>> import trumpfamily as tf
@@ -480,8 +525,13 @@ class ISMCTSPlayer:
         fallback: Player | None = None,
         warn_fallback: bool = True,
         candidates: int = 12,
+        guard: float | None = 2.0,
     ) -> None:
         owner = "ISMCTSPlayer"
+        if guard is not None and (type(guard) not in (int, float) or not math.isfinite(guard)
+                                  or guard < 0):
+            raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
+        self.guard = None if guard is None else float(guard)
         self.candidates = _check_count(owner, "candidates", candidates)
         #: Decisions made by the ``fallback`` instead of the search (see the class notes).
         self.fallbacks = 0
@@ -632,10 +682,38 @@ class ISMCTSPlayer:
                 n.visits += 1
                 if n.seat >= 0:
                     n.reward += rewards[n.seat]
+                    n.reward2 += rewards[n.seat] ** 2
             if deadline is not None and k + 1 < self.iterations and time.perf_counter() > deadline:
                 break
+        if self.guard is not None:
+            return _guarded_root(root, legal, _THUMB.choose(view), self.guard)
         visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
         return legal[visits.index(max(visits))]
+
+
+def _guarded_root(root: _Node, legal: Sequence[Action], policy: Action, guard: float) -> Action:
+    """The root action whose mean reward beats ``policy``'s by the most at the lower
+    bound ``difference - guard * standard error`` (unpaired, over the iterations through
+    each), if that bound is above 0; else ``policy``'s action."""
+    def stats(node: _Node) -> tuple[float, float]:
+        n = node.visits
+        mean = node.reward / n
+        var = max(0.0, node.reward2 / n - mean * mean) * n / (n - 1) if n > 1 else 0.25
+        return mean, var / n
+    mine = root.children.get(policy)
+    if mine is None or mine.visits == 0:
+        return policy
+    p_mean, p_var = stats(mine)
+    best, best_low = policy, 0.0
+    for action in legal:
+        node = root.children.get(action)
+        if action == policy or node is None or node.visits < 2:
+            continue
+        mean, var = stats(node)
+        low = mean - p_mean - guard * math.sqrt(var + p_var)
+        if low > best_low:
+            best, best_low = action, low
+    return best
 
 
 #: The change to a side's score that ISMCTS maps to a reward of 1 (0.5 + gains / 120,
