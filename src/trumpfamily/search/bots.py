@@ -181,7 +181,7 @@ class SampleSolvePlayer:
         seed: seeds the bot (an int, str or bytes); the same seed and view give the same
             choice. ``None``: unpredictable.
         objective: what :func:`~trumpfamily.search.solve` maximises for the seat's side
-            (:data:`~trumpfamily.search.solver.Objective`); ``None``: ``"pool"`` in pool games,
+            (:data:`~trumpfamily.search.results.Objective`); ``None``: ``"pool"`` in pool games,
             ``"points"`` in points games. ``"points"`` suits the points games only and
             ``"pool"`` the pool games only (refused at the first decision in another game).
         milliseconds: optionally, a time budget per decision, on top of ``samples``:
@@ -247,7 +247,7 @@ class SampleSolvePlayer:
 
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
-            :data:`~trumpfamily.search.solver.OBJECTIVES`), ``milliseconds``, ``guard`` or
+            :data:`~trumpfamily.search.results.OBJECTIVES`), ``milliseconds``, ``guard`` or
             ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
             that does not suit the game's scoring is refused by :meth:`choose`, the first
             time the game is known.)
