@@ -216,3 +216,22 @@ def test_the_guard_refuses(bad: Any) -> None:
         tf.SampleSolvePlayer(guard=bad)
     with pytest.raises(tf.InvalidArgumentError, match="guard"):
         tf.ISMCTSPlayer(guard=bad)
+
+
+def test_the_advisor_names_text_given_for_an_action_and_the_legal_actions() -> None:
+    """A newcomer's trial (issue 20): ``actions=["bid 20"]`` said "'bid 20' is not a legal
+    action" although Bid(20) is legal; an endless iterable is refused, not read for ever."""
+    import itertools
+
+    hand = tf.new_hand(tf.AUCTION_45, players=4, seed=3)
+    view = hand.view(hand.to_act)
+    with pytest.raises(tf.InvalidArgumentError,
+                       match=r"actions holds 'bid 20', not an action \(tf.parse_action"):
+        evaluate_actions(view, worlds=1, rng=1, actions=["bid 20"])
+    with pytest.raises(tf.InvalidArgumentError, match=r"Play\('KC'\) is not a legal action "
+                       r"of seat 1 now \(legal: pass, bid 15, bid 20, bid 25, bid 30\)"):
+        evaluate_actions(view, worlds=1, rng=1, actions=[tf.Play("KC")])
+    with pytest.raises(tf.InvalidArgumentError, match="more than 10,000 actions given"):
+        evaluate_actions(view, worlds=1, rng=1, actions=itertools.repeat(tf.Bid(20)))
+    rows = evaluate_actions(view, worlds=2, rng=1, actions=[tf.parse_action("bid 20")] * 3)
+    assert [r.action for r in rows] == [tf.Bid(20)]

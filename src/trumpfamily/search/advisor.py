@@ -30,6 +30,7 @@ not a forecast of the score.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -37,9 +38,9 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from ..actions import Action, Discard, Take
+from ..actions import ACTION_TYPES, Action, Discard, Take
 from ..bidding.engine import BiddingHand
-from ..errors import InvalidArgumentError, SearchLimitError
+from ..errors import InvalidArgumentError, SearchLimitError, safe_repr
 from ..outcomes import BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _best_suit, _card_value, _trump_order
 from .bidding_solver import bidding_value
@@ -47,6 +48,10 @@ from .sampling import sample_deals
 from .solver import solve
 
 __all__ = ["ActionValue", "AdvisorObjective", "candidate_actions", "evaluate_actions"]
+
+_ACTION_CLASSES: Final = frozenset(ACTION_TYPES.values())
+#: The most actions :func:`evaluate_actions` reads from its ``actions`` (untrusted input).
+_MOST_ACTIONS: Final = 10_000
 
 #: What :func:`evaluate_actions` measures for the seat's side: ``"gains"``, the change to
 #: its score over the hand (``HandOutcome.gains`` of its side, points), or ``"margin"``,
@@ -284,8 +289,11 @@ def evaluate_actions(
             ``HandOutcome.gains``, points (BIDDING.md §3.6: the bidders score what they
             took or lose the bid; the defenders keep what they took); or ``"margin"``:
             that minus the best other side's gains (suits three or more sides).
-        actions: the actions to value (legal actions of the view), default every legal
-            action (:func:`candidate_actions` gives a smaller set for many discards).
+        actions: the actions to value (legal actions of the view, as
+            :class:`~trumpfamily.actions.Action` values), default every legal action. A
+            kitty discard can offer hundreds (219 in a Newfoundland 120s hand), each
+            valued on every world: pass ``actions=candidate_actions(view)`` there, as the
+            bots do (a handful of rows in about a second).
         max_nodes: the search budget of one play's exact solve, positions (an int >= 1
             or ``None``); a play over it is played out by ``policy`` instead.
 
@@ -328,10 +336,21 @@ def evaluate_actions(
     if actions is None:
         chosen = legal
     else:
-        wanted = list(actions)
+        wanted = list(itertools.islice(actions, _MOST_ACTIONS + 1))
+        if len(wanted) > _MOST_ACTIONS:
+            raise InvalidArgumentError(
+                f"evaluate_actions: more than {_MOST_ACTIONS:,} actions given (a view has "
+                f"{len(legal)} legal actions)")
         for a in wanted:
+            if type(a) not in _ACTION_CLASSES:
+                raise InvalidArgumentError(
+                    f"evaluate_actions: actions holds {safe_repr(a)}, not an action "
+                    "(tf.parse_action turns text such as 'bid 20' into one)")
             if a not in legal:
-                raise InvalidArgumentError(f"evaluate_actions: {a!r} is not a legal action")
+                raise InvalidArgumentError(
+                    f"evaluate_actions: {safe_repr(a)} is not a legal action of seat "
+                    f"{view.seat} now (legal: {', '.join(map(str, legal[:12]))}"
+                    f"{', ...' if len(legal) > 12 else ''})")
         chosen = tuple(a for a in legal if a in wanted)
     gen = _as_rng(rng)
     ev = _Evaluator(view.seat, RuleOfThumbPlayer() if policy is None else policy, max_nodes,
