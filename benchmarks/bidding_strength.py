@@ -7,8 +7,13 @@ none; ``kind='"is"'`` for ISMCTSPlayer, default SampleSolvePlayer; ``phases=auct
 searches only those phases, the rule of thumb elsewhere). Prints the paired mean (A's
 gains minus B's per deal, points) and its 95 % interval.
 """
-import sys, time, functools, json
+import functools
+import json
+import sys
+import time
+
 import trumpfamily as tf
+
 
 class Hybrid:
     def __init__(self, seed=0, phases=None, **kw):
