@@ -221,3 +221,104 @@ def test_a_hand_dealt_with_scores_is_sampled_at_its_scores() -> None:
     for seat in range(4):
         assert sample_deal(hand.view(seat), rng=1).scores == (105, 20)
     assert tf.new_bidding_hand(variant, players=4, dealer=3, seed=1).view(0).game is None
+
+
+# -- the same for a turn-up game's SeatView ---------------------------------------------
+
+def _a_seat_view() -> tf.SeatView:
+    """Seat 1's view of a 4-player Spoil Five hand after a rob and one trick (the table
+    filled in: history, tricks, counts, sides, the turn-up)."""
+    for seed in range(200):
+        state = tf.new_hand(tf.SPOIL_FIVE, players=4, dealer=3, seed=seed)
+        rot = tf.RuleOfThumbPlayer()
+        while not state.is_over and len(state.tricks) < 1:
+            state = state.apply(rot.choose(state.view(state.to_act)))
+        if not state.is_over and state.to_act == 1 and state.view(1).robbed_by is not None:
+            return state.view(1)
+    raise AssertionError("no hand")  # pragma: no cover
+
+
+SEAT_CALLS: list[tuple[str, Callable[[Any], object]]] = [
+    ("count_deals", count_deals),
+    ("sample_deal", lambda v: sample_deal(v, rng=1)),
+    ("sample_deals", lambda v: sample_deals(v, 2, rng=1)),
+    ("constraints", constraints),
+]
+
+
+def test_the_seat_view_is_sampled_as_it_stands() -> None:
+    view = _a_seat_view()
+    assert count_deals(view) >= 1
+    assert sample_deal(view, rng=1).view(1) == view
+
+
+#: Junk that is a value of the field's type (so a later check refuses it, by what it
+#: contradicts): the view has a rob, and a Card turned up changes the trump suit.
+WELL_TYPED = {("robbed_by", "None"), ("turned_up", "card")}
+
+
+@pytest.mark.parametrize("field", tf.SeatView._fields)
+def test_a_seat_view_field_of_the_wrong_kind_is_refused(field: str) -> None:
+    """A tampered ``SeatView`` raised a bare TypeError (``hand=None``), an AttributeError
+    or a ValueError (a huge int quoted with repr()), or took quadratic time; or it was
+    refused only after a replay, by a message that did not name the field."""
+    view = _a_seat_view()
+    for label, junk in JUNK:
+        if junk is None and getattr(view, field) is None:
+            continue  # the field's own value
+        bad = view._replace(**{field: junk})
+        for name, call in SEAT_CALLS:
+            try:
+                _refused_quickly(call, bad)
+                try:
+                    call(bad)
+                except tf.InvalidArgumentError as refusal:
+                    assert field in str(refusal) or (field, label) in WELL_TYPED
+                else:  # constraints() replays nothing: a well-typed value may pass it
+                    assert name == "constraints", "not refused"
+            except Exception as error:  # pragma: no cover - the failure's report
+                raise AssertionError(f"{field}={label}, {name}: {type(error).__name__}: "
+                                     f"{str(error)[:200]}") from error
+
+
+def test_a_seat_view_nested_a_million_deep_is_refused_without_crashing() -> None:
+    """As for a BiddingView (above): the turn-up sampler's plan cache hashed the view."""
+    import subprocess
+    import sys
+
+    code = (
+        "import trumpfamily as tf\n"
+        "from trumpfamily.search import constraints, count_deals, sample_deal, sample_deals\n"
+        "v = tf.new_hand(tf.SPOIL_FIVE, players=4, dealer=3, seed=7).view(1)\n"
+        "deep = ()\n"
+        "for _ in range(1_000_000):\n"
+        "    deep = (deep,)\n"
+        "calls = (count_deals, constraints, lambda v: sample_deal(v, rng=1),\n"
+        "         lambda v: sample_deals(v, 1, rng=1))\n"
+        "for field in ('hand', 'history', 'legal_actions', 'sides', 'barred', 'commitment',\n"
+        "              'game'):\n"
+        "    for call in calls:\n"
+        "        try:\n"
+        "            call(v._replace(**{field: deep}))\n"
+        "        except tf.InvalidArgumentError:\n"
+        "            pass\n"
+        "print('refused')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "refused"), done.stderr[-500:]
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("hand", None, "hand=None: expected a tuple of at most 53 cards"),
+    ("players", HUGE, "players=<an int of 5001 digits>: Spoil Five is played by 2 to 10"),
+    ("turned_up", None, "turned_up=None: expected Card"),
+    ("barred", (1,), "barred=(1,): expected a tuple of Barred entries"),
+], ids=["hand", "players", "turned_up", "barred"])
+def test_a_seat_view_refusal_names_the_field(field: str, value: Any, words: str) -> None:
+    bad = _a_seat_view()._replace(**{field: value})
+    for _, call in SEAT_CALLS:
+        with pytest.raises(tf.InvalidArgumentError) as info:
+            call(bad)
+        assert words in str(info.value)
+        assert "HandState.view(seat)" in str(info.value)

@@ -55,33 +55,36 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ..actions import ACTION_TYPES, NameTrump, Play, Take
+from ..actions import NameTrump, Play, Take
 from ..bidding.deal import discard_limits, draw_sequence
 from ..bidding.stock import max_draw
 from ..cards import Card, Suit
 from ..errors import InvalidArgumentError, safe_repr
-from ..outcomes import HAND_SIZE, BiddingView, GameContext, Phase, Trick, Turn
+from ..outcomes import HAND_SIZE, BiddingView, Phase
 from ..play import mask_table
 from ..tables import SUITS
 from ..variants import Variant
-from .proofs import PlayFact, _excluded_by_plays, _proves, _Tester
+from .proofs import (
+    _MAX_HISTORY,
+    PlayFact,
+    _check_cards,
+    _check_common,
+    _check_ints,
+    _check_scalar,
+    _check_text,
+    _check_turns,
+    _excluded_by_plays,
+    _proves,
+    _ShapeError,
+    _Tester,
+)
 
 __all__ = ["BiddingConstraints", "BiddingPlace", "BiddingPlaceKind", "bidding_constraints"]
 
 #: The kinds of :class:`BiddingPlace` (module docstring).
 BiddingPlaceKind: TypeAlias = Literal["hand", "discard", "extras", "kitty", "stock"]
 
-#: The longest history a view may have (docs/howto/game-server.rst: a hand's actions at
-#: most 1,000).
-_MAX_HISTORY = 1_000
 _PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.KITTY, Phase.DRAW, Phase.PLAY, Phase.OVER)
-#: The most cards any list of cards holds (a deck with the joker).
-_MAX_CARDS = 53
-#: The most entries of any other list of a view (seats, sides, tricks, counts).
-_MAX_ITEMS = 64
-_ACTION_CLASSES = frozenset(ACTION_TYPES.values())
-#: The most legal actions a view may list (every discard of a hand of up to 12 cards).
-_MAX_LEGAL = 4_096
 
 
 @attrs.frozen
@@ -204,35 +207,6 @@ def _inconsistent(what: str) -> InvalidArgumentError:
         "produced: BiddingHand.view(seat))")
 
 
-def _shape_error(name: str, value: object, what: str) -> InvalidArgumentError:
-    return _inconsistent(f"{name}={safe_repr(value)}: expected {what}")
-
-
-def _check_tuple(name: str, value: object, most: int, what: str) -> tuple[object, ...]:
-    if type(value) is not tuple or len(value) > most:
-        raise _shape_error(name, value, f"a tuple of at most {most} {what}")
-    return value
-
-
-def _check_cards(name: str, value: object, most: int = _MAX_CARDS) -> None:
-    for card in _check_tuple(name, value, most, "cards"):
-        if type(card) is not Card:
-            raise _shape_error(name, value, f"a tuple of at most {most} cards")
-
-
-def _check_ints(name: str, value: object, optional: bool = False, most: int = _MAX_ITEMS
-                ) -> None:
-    for x in _check_tuple(name, value, most, "ints"):
-        if type(x) is not int and not (optional and x is None):
-            raise _shape_error(name, value, f"a tuple of at most {most} ints"
-                               + " (or None)" * optional)
-
-
-def _check_scalar(name: str, value: object, kind: type, optional: bool = True) -> None:
-    if type(value) is not kind and not (optional and value is None):
-        raise _shape_error(name, value, f"{'None or ' * optional}{kind.__name__}")
-
-
 def check_shape(view: object) -> BiddingView:
     """``view`` if it is a :class:`BiddingView` each of whose fields has its type and a
     bounded size (cards are :class:`~trumpfamily.cards.Card`, seats and counts ints,
@@ -245,56 +219,22 @@ def check_shape(view: object) -> BiddingView:
             f"expected a BiddingView (BiddingHand.view(seat)), got {type(view).__name__}")
     if len(view) != len(BiddingView._fields):
         raise InvalidArgumentError("expected a BiddingView (BiddingHand.view(seat))")
-    for name in ("seat", "players", "dealer", "leader"):
-        _check_scalar(name, getattr(view, name), int, optional=False)
-    for name in ("to_act", "high_bid", "high_bidder", "bidder", "contract"):
-        _check_scalar(name, getattr(view, name), int)
-    _check_scalar("kitty_size", view.kitty_size, int, optional=False)
-    _check_scalar("stock_size", view.stock_size, int, optional=False)
-    _check_scalar("bagged", view.bagged, bool, optional=False)
-    if not isinstance(view.variant, Variant):
-        raise _shape_error("variant", view.variant, "a Variant")
-    _check_scalar("phase", view.phase, Phase, optional=False)
-    _check_scalar("trump", view.trump, Suit)
-    for name in ("contract_kind", "commitment"):
-        value = getattr(view, name)
-        _check_scalar(name, value, str)
-        if value is not None and len(value) > 200:
-            raise _shape_error(name, value, "a short str")
-    for name in ("hand", "current_trick", "kitty", "my_discards", "pack"):
-        _check_cards(name, getattr(view, name))
-    for name in ("trick_counts", "passed"):
-        _check_ints(name, getattr(view, name))
-    for name in ("discarded", "drawn"):
-        _check_ints(name, getattr(view, name), optional=True)
-    for side in _check_tuple("sides", view.sides, _MAX_ITEMS, "sides"):
-        _check_ints("sides", side)
-    for trick in _check_tuple("tricks", view.tricks, _MAX_ITEMS, "tricks"):
-        if (type(trick) is not Trick or type(trick.leader) is not int
-                or type(trick.winner) is not int):
-            raise _shape_error("tricks", view.tricks, "a tuple of Trick values")
-        _check_cards("tricks", trick.cards, _MAX_ITEMS)
-    for action in _check_tuple("legal_actions", view.legal_actions, _MAX_LEGAL, "actions"):
-        if type(action) not in _ACTION_CLASSES:
-            raise _shape_error("legal_actions", view.legal_actions, "a tuple of actions")
-    for name in ("auction", "history"):
-        turns = getattr(view, name)
-        for i, turn in enumerate(_check_tuple(name, turns, _MAX_HISTORY, "turns")):
-            if (type(turn) is not Turn or type(turn.seat) is not int
-                    or type(turn.kind) is not str or len(turn.kind) > 20
-                    or (turn.action is not None and type(turn.action) not in _ACTION_CLASSES)):
-                raise _inconsistent(f"{name} turn {i} {safe_repr(turn)} is not a Turn (seat, "
-                                    "action or None, kind)")
-    game = view.game
-    if game is not None:
-        if type(game) is not GameContext or len(game) != len(GameContext._fields):
-            raise _shape_error("game", game, "None or a GameContext")
-        _check_scalar("game.hand_number", game.hand_number, int, optional=False)
-        for name in ("hands_left", "target", "pool"):
-            _check_scalar(f"game.{name}", getattr(game, name), int)
-        for name in ("scores", "chips"):
-            if getattr(game, name) is not None:
-                _check_ints(f"game.{name}", getattr(game, name))
+    try:
+        _check_common(view)
+        for name in ("high_bid", "high_bidder", "bidder", "contract"):
+            _check_scalar(name, getattr(view, name), int)
+        _check_scalar("kitty_size", view.kitty_size, int, optional=False)
+        _check_scalar("stock_size", view.stock_size, int, optional=False)
+        _check_scalar("bagged", view.bagged, bool, optional=False)
+        _check_text("contract_kind", view.contract_kind)
+        for name in ("kitty", "my_discards", "pack"):
+            _check_cards(name, getattr(view, name))
+        _check_ints("passed", view.passed)
+        for name in ("discarded", "drawn"):
+            _check_ints(name, getattr(view, name), optional=True)
+        _check_turns("auction", view.auction)
+    except _ShapeError as error:
+        raise _inconsistent(str(error)) from None
     return view
 
 

@@ -56,13 +56,26 @@ import attrs
 
 from ..actions import Play
 from ..cards import JK, Card, Rank, Suit, canonical
-from ..errors import InvalidArgumentError
-from ..outcomes import HAND_SIZE, BiddingView, SeatView
+from ..errors import InvalidArgumentError, safe_repr
+from ..outcomes import HAND_SIZE, Barred, BiddingView, SeatView
 from ..play import mask_table
 from ..robbing import unrobbed_penalty
 from ..tables import SUITS
 from ..variants import Variant
-from .proofs import PlayFact, _excluded_by_plays, _proves, _Tester
+from .proofs import (
+    _MAX_ITEMS,
+    _MAX_TEXT,
+    PlayFact,
+    _check_cards,
+    _check_common,
+    _check_scalar,
+    _check_tuple,
+    _excluded_by_plays,
+    _proves,
+    _shape_error,
+    _ShapeError,
+    _Tester,
+)
 
 if TYPE_CHECKING:
     from .bidding_constraints import BiddingConstraints
@@ -184,8 +197,21 @@ class _Story:
 
 
 def check_view(view: object) -> SeatView:
-    """``view`` if it is a turn-up game's :class:`SeatView` whose parts agree with each
-    other (:func:`_check_parts`), else a clear :class:`InvalidArgumentError`."""
+    """``view`` if it is a turn-up game's :class:`SeatView` of the right shape
+    (:func:`check_shape`) whose parts agree with each other (:func:`_check_parts`), else a
+    clear :class:`InvalidArgumentError`."""
+    view = check_shape(view)
+    _check_parts(view)
+    return view
+
+
+def check_shape(view: object) -> SeatView:
+    """``view`` if it is a :class:`SeatView` each of whose fields has its type and a
+    bounded size (cards are :class:`~trumpfamily.cards.Card`, seats and counts ints,
+    actions the library's, no list longer than a hand can hold), else a clear
+    :class:`InvalidArgumentError`. Linear in the view's size; nothing is hashed or
+    printed before it passes (a value nested a million deep cannot even be hashed:
+    docs/howto/game-server.rst, "Untrusted input")."""
     if isinstance(view, BiddingView):  # pragma: no cover - the entry points dispatch it
         raise InvalidArgumentError(
             "a BiddingView is read by trumpfamily.search.bidding_constraints, not here")
@@ -193,7 +219,22 @@ def check_view(view: object) -> SeatView:
         raise InvalidArgumentError(
             "expected a SeatView (HandState.view(seat)) or a BiddingView "
             f"(BiddingHand.view(seat)), got {type(view).__name__}")
-    _check_parts(view)
+    if len(view) != len(SeatView._fields):
+        raise InvalidArgumentError("expected a SeatView (HandState.view(seat))")
+    try:
+        _check_common(view)
+        for name in ("robbed_by", "announced", "jinker", "tricks_needed"):
+            _check_scalar(name, getattr(view, name), int)
+        for name in ("turn_up", "demoted", "my_discard", "my_joker_discard"):
+            _check_scalar(name, getattr(view, name), Card)
+        _check_scalar("turned_up", view.turned_up, Card, optional=False)
+        _check_cards("fived", view.fived)
+        for entry in _check_tuple("barred", view.barred, _MAX_ITEMS, "Barred entries"):
+            if (type(entry) is not Barred or type(entry.seat) is not int
+                    or type(entry.reason) is not str or len(entry.reason) > _MAX_TEXT):
+                raise _shape_error("barred", view.barred, "a tuple of Barred entries")
+    except _ShapeError as error:
+        raise _inconsistent(str(error)) from None
     return view
 
 
@@ -212,7 +253,7 @@ def _check_parts(view: SeatView) -> None:
     table = variant.table
     n = view.players
     if type(n) is not int or not table.min_players <= n <= table.max_players:
-        raise _inconsistent(f"players={n!r}: {variant.name} is played by "
+        raise _inconsistent(f"players={safe_repr(n)}: {variant.name} is played by "
                             f"{table.min_players} to {table.max_players} players")
     seats = range(n)
 
@@ -220,7 +261,7 @@ def _check_parts(view: SeatView) -> None:
         if seat is None and optional:
             return
         if type(seat) is not int or seat not in seats:
-            raise _inconsistent(f"{name} {seat!r} is not a seat of a {n}-player table")
+            raise _inconsistent(f"{name} {safe_repr(seat)} is not a seat of a {n}-player table")
 
     check_seat("seat", view.seat)
     check_seat("dealer", view.dealer)
@@ -229,13 +270,19 @@ def _check_parts(view: SeatView) -> None:
     check_seat("robbed_by", view.robbed_by, optional=True)
     check_seat("announced", view.announced, optional=True)
     for turn in view.history:
-        check_seat("the seat of history turn " + repr(turn), turn.seat)
+        check_seat("the seat of history turn " + safe_repr(turn), turn.seat)
     if sorted(s for side in view.sides for s in side) != list(seats):
-        raise _inconsistent(f"sides={view.sides!r} do not seat each of the {n} players once")
+        raise _inconsistent(f"sides={safe_repr(view.sides)} do not seat each of the {n} players once")
     if len(view.trick_counts) != n:
-        raise _inconsistent(f"trick_counts={view.trick_counts!r} has not {n} entries, one "
+        raise _inconsistent(f"trick_counts={safe_repr(view.trick_counts)} has not {n} entries, one "
                             "a seat")
     played = [t.action.card for t in view.history if isinstance(t.action, Play)]
+    if view.turned_up is not JK and view.trump is not view.turned_up.suit:
+        raise _inconsistent(f"trump={view.trump} but the card turned for trumps is "
+                            f"{view.turned_up} (the trump suit is its suit)")
+    if view.trump is None and played:
+        raise _inconsistent("trump=None (a turned-up joker waiting for the dealer's "
+                            "discard) but the history has plays")
     mine = sum(1 for t in view.history if t.seat == view.seat and t.kind == "Play")
     if len(view.hand) != HAND_SIZE - mine:
         raise _inconsistent(

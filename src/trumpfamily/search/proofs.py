@@ -17,9 +17,11 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from ..actions import ACTION_TYPES
 from ..cards import Card, Suit
 from ..dealing import seeded_random
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, safe_repr
+from ..outcomes import BiddingView, GameContext, Phase, SeatView, Trick, Turn
 from ..play import mask_table
 from ..tables import FOLLOW, FREE, SUITS, MaskTable, legal_mask, mask_of
 from ..variants import Variant
@@ -178,3 +180,105 @@ def _random_or_seeded(rng: random.Random | int | str | bytes | None) -> random.R
             f"rng={rng!r}: expected a random.Random, a seed (an int, str or bytes) or None, "
             f"not {type(rng).__name__}")
     return seeded_random(rng, "rng: ")
+
+
+# -- the shape of an untrusted view (shared by constraints and bidding_constraints) ----
+
+#: The longest history a view may have (docs/howto/game-server.rst: a hand's actions at
+#: most 1,000).
+_MAX_HISTORY = 1_000
+#: The most cards any list of cards holds (a deck with the joker).
+_MAX_CARDS = 53
+#: The most entries of any other list of a view (seats, sides, tricks, counts).
+_MAX_ITEMS = 64
+_ACTION_CLASSES = frozenset(ACTION_TYPES.values())
+#: The most legal actions a view may list (every discard of a hand of up to 12 cards).
+_MAX_LEGAL = 4_096
+#: The longest text field (a commitment, a reason, a turn's kind).
+_MAX_TEXT = 200
+
+
+class _ShapeError(InvalidArgumentError):
+    """A field of the wrong type or size (internal: each view's check adds its source)."""
+
+
+def _shape_error(name: str, value: object, what: str) -> _ShapeError:
+    return _ShapeError(f"{name}={safe_repr(value)}: expected {what}")
+
+
+def _check_tuple(name: str, value: object, most: int, what: str) -> tuple[object, ...]:
+    if type(value) is not tuple or len(value) > most:
+        raise _shape_error(name, value, f"a tuple of at most {most} {what}")
+    return value
+
+
+def _check_cards(name: str, value: object, most: int = _MAX_CARDS) -> None:
+    for card in _check_tuple(name, value, most, "cards"):
+        if type(card) is not Card:
+            raise _shape_error(name, value, f"a tuple of at most {most} cards")
+
+
+def _check_ints(name: str, value: object, optional: bool = False, most: int = _MAX_ITEMS
+                ) -> None:
+    for x in _check_tuple(name, value, most, "ints"):
+        if type(x) is not int and not (optional and x is None):
+            raise _shape_error(name, value, f"a tuple of at most {most} ints"
+                               + " (or None)" * optional)
+
+
+def _check_scalar(name: str, value: object, kind: type, optional: bool = True) -> None:
+    if type(value) is not kind and not (optional and value is None):
+        raise _shape_error(name, value, f"{'None or ' * optional}{kind.__name__}")
+
+
+def _check_text(name: str, value: object, optional: bool = True) -> None:
+    _check_scalar(name, value, str, optional)
+    if value is not None and len(value) > _MAX_TEXT:  # type: ignore[arg-type]
+        raise _shape_error(name, value, "a short str")
+
+
+def _check_common(view: SeatView | BiddingView) -> None:
+    """Check the fields a :class:`SeatView` and a :class:`BiddingView` share by type and
+    size (linear in the view's size, nothing hashed; raises :class:`_ShapeError`)."""
+    for name in ("seat", "players", "dealer", "leader"):
+        _check_scalar(name, getattr(view, name), int, optional=False)
+    _check_scalar("to_act", view.to_act, int)
+    if not isinstance(view.variant, Variant):
+        raise _shape_error("variant", view.variant, "a Variant")
+    _check_scalar("phase", view.phase, Phase, optional=False)
+    _check_scalar("trump", view.trump, Suit)
+    _check_text("commitment", view.commitment)
+    for name in ("hand", "current_trick"):
+        _check_cards(name, getattr(view, name))
+    _check_ints("trick_counts", view.trick_counts)
+    for side in _check_tuple("sides", view.sides, _MAX_ITEMS, "sides"):
+        _check_ints("sides", side)
+    for trick in _check_tuple("tricks", view.tricks, _MAX_ITEMS, "tricks"):
+        if (type(trick) is not Trick or type(trick.leader) is not int
+                or type(trick.winner) is not int):
+            raise _shape_error("tricks", view.tricks, "a tuple of Trick values")
+        _check_cards("tricks", trick.cards, _MAX_ITEMS)
+    for action in _check_tuple("legal_actions", view.legal_actions, _MAX_LEGAL, "actions"):
+        if type(action) not in _ACTION_CLASSES:
+            raise _shape_error("legal_actions", view.legal_actions, "a tuple of actions")
+    _check_turns("history", view.history)
+    game = view.game
+    if game is not None:
+        if type(game) is not GameContext or len(game) != len(GameContext._fields):
+            raise _shape_error("game", game, "None or a GameContext")
+        _check_scalar("game.hand_number", game.hand_number, int, optional=False)
+        for name in ("hands_left", "target", "pool"):
+            _check_scalar(f"game.{name}", getattr(game, name), int)
+        for name in ("scores", "chips"):
+            if getattr(game, name) is not None:
+                _check_ints(f"game.{name}", getattr(game, name))
+
+
+def _check_turns(name: str, turns: object) -> None:
+    for i, turn in enumerate(_check_tuple(name, turns, _MAX_HISTORY, "turns")):
+        if (type(turn) is not Turn or len(turn) != len(Turn._fields)
+                or type(turn.seat) is not int
+                or type(turn.kind) is not str or len(turn.kind) > 20
+                or (turn.action is not None and type(turn.action) not in _ACTION_CLASSES)):
+            raise _ShapeError(f"{name} turn {i} {safe_repr(turn)} is not a Turn (seat, "
+                              "action or None, kind)")
