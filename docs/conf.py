@@ -54,7 +54,7 @@ nitpick_ignore = [
     ("py:class", "concurrent.futures._base.Executor"),
 ]
 nitpick_ignore_regex = [
-    ("py:class", r"trumpfamily\.\w+\._\w+"),  # private helpers in signatures
+    ("py:class", r"trumpfamily(\.\w+)+\._\w+"),  # private helpers in signatures (and bases)
     # the rl extra's libraries publish no inventory we can ship (trumpfamily.envs)
     ("py:class", r"(numpy|pettingzoo|gymnasium|pyspiel)\..*"),
 ]

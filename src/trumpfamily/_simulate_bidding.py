@@ -310,6 +310,10 @@ class _ThumbBidder:
         return spot.discards[legal.index(chosen)]  # type: ignore[arg-type]
 
 
+# Its public home is trumpfamily.simulate (which re-exports it): named there for the docs and
+# for pickling, which finds it there too.
+BiddingSpot.__module__ = "trumpfamily.simulate"
+
 _THUMB: Final = _ThumbBidder()
 
 

@@ -37,7 +37,7 @@ reference engine: the slow path, correct but several times slower.
 
 Every option of every preset (OPTIONS.md) takes the fast path; none falls back to the
 engine. The bidding games (``tf.BIDDING_VARIANTS``, BIDDING.md) have a fast path of their
-own, :mod:`trumpfamily._simulate_bidding`, which ``simulate`` dispatches to: the auction,
+own, ``trumpfamily._simulate_bidding``, which ``simulate`` dispatches to: the auction,
 trumps, the kitty, the discards and draws, the play and the contract's score on ids, bound
 to :class:`~trumpfamily.bidding.engine.BiddingHand` by its own differential test
 (``tests/test_simulate_bidding.py``). There a fast bot is also asked ``discard(spot)``

@@ -1051,7 +1051,7 @@ class TournamentResult:
     def table(self) -> str:
         """The results as text: a heading, one line per bot (seats, seat-hands, mean, 95 %
         interval, win rate) and one line per pair of bots (mean difference per deal and
-        its interval); with ``unit="game"`` the games' table (:meth:`_game_table`). A
+        its interval); with ``unit="game"`` the games' table (``_game_table``). A
         cheating bot (:attr:`BotStats.oracle`) is marked ``(oracle)``."""
         if self.deal_unit == "game":
             return self._game_table()

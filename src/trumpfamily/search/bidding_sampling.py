@@ -630,7 +630,7 @@ def _checked(plan: _Plan, rng: random.Random) -> tuple[BiddingHand, list[tuple[i
 
 
 class Policy(Protocol):
-    """A player: :meth:`choose` one action for a view (e.g.
+    """A player: ``choose`` one action for a view (e.g.
     :class:`~trumpfamily.players.RuleOfThumbPlayer`)."""
 
     def choose(self, view: Any) -> Action: ...  # pragma: no cover - a protocol

@@ -23,7 +23,7 @@ tricks taken as one small number and values it by a table filled once per contra
 the tightest bounds on what the tricks left can still make of it).
 
 The objectives for a bidding hand (:data:`BIDDING_OBJECTIVES`; the value is for the
-seat's side, an index of :attr:`~trumpfamily.bidding.engine.BiddingHand.sides`):
+seat's side, an index of ``sides``):
 
 * ``"gains"`` (the default): the change to the side's score for the hand
   (:attr:`HandOutcome.gains <trumpfamily.outcomes.HandOutcome.gains>`, points): the

@@ -285,7 +285,7 @@ class SampleSolvePlayer:
         if bidding_nodes is not None:
             _check_count(owner, "bidding_nodes", bidding_nodes)
         self.bidding_nodes = bidding_nodes
-        #: Decisions made by the ``fallback`` instead of the search (see the class notes).
+        # decisions made by the fallback instead of the search (the class's Attributes)
         self.fallbacks = 0
         if max_nodes is not None:
             _check_count(owner, "max_nodes", max_nodes)
@@ -533,7 +533,7 @@ class ISMCTSPlayer:
             raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
         self.guard = None if guard is None else float(guard)
         self.candidates = _check_count(owner, "candidates", candidates)
-        #: Decisions made by the ``fallback`` instead of the search (see the class notes).
+        # decisions made by the fallback instead of the search (the class's Attributes)
         self.fallbacks = 0
         self.iterations = _check_count(owner, "iterations", iterations)
         self.seed = _check_seed(owner, seed)

@@ -50,7 +50,7 @@ over the outcome settles it and every view names him, so he is then the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypeAlias, overload
+from typing import Literal, TypeAlias, overload
 
 import attrs
 
@@ -62,6 +62,7 @@ from ..play import mask_table
 from ..robbing import unrobbed_penalty
 from ..tables import SUITS
 from ..variants import Variant
+from .bidding_constraints import BiddingConstraints, bidding_constraints
 from .proofs import (
     _MAX_ITEMS,
     _MAX_TEXT,
@@ -76,9 +77,6 @@ from .proofs import (
     _ShapeError,
     _Tester,
 )
-
-if TYPE_CHECKING:
-    from .bidding_constraints import BiddingConstraints
 
 __all__ = ["Constraints", "Place", "PlaceKind", "PlayFact", "constraints"]
 
@@ -385,8 +383,6 @@ def constraints(view: SeatView | BiddingView) -> Constraints | BiddingConstraint
             size, a card in two places, a rob the history lacks; the message names it).
     """
     if isinstance(view, BiddingView):
-        from .bidding_constraints import bidding_constraints
-
         return bidding_constraints(view)
     view = check_view(view)
     story = read_story(view)

@@ -43,7 +43,7 @@ action (every legal call and trump suit; for the discards and the takes of a rob
 hand played on to the first lead with *every* later decision before the play, this
 side's own included, by the ``policy`` on the deciding seat's view, and the play valued
 as above (the best-response search, or the exact solve). The oracle takes the action of
-highest value (:meth:`BestResponseOracle.evaluate` lists them); equal values go to the
+highest value (their ``evaluate(state, seat)`` lists them); equal values go to the
 policy's own choice if it is one of them, else to the first in legal order. A seat with
 one legal action takes it without search.
 

@@ -2,7 +2,7 @@
 
 :func:`solve` looks at every card of a :class:`~trumpfamily.engine.HandState` (all hands,
 the stock) and searches the rest of the hand exactly: alpha-beta with a transposition
-table and move ordering, for one of three objectives (:data:`Objective`):
+table and move ordering, for one of three objectives (:data:`~trumpfamily.search.results.Objective`):
 
 * ``"tricks"``: the tricks the seat's side holds when the hand ends (0 to 5). In pool
   games play stops as soon as the pool is won or spoilt (RULES.md §1.7), so this counts
@@ -135,7 +135,7 @@ def solve(
             :class:`~trumpfamily.engine.HandState` nor a
             :class:`~trumpfamily.bidding.engine.BiddingHand` (for a game, pass its
             current hand, ``game.hand``); ``objective`` is not one of
-            :data:`OBJECTIVES`, or is ``"pool"`` in a points game or a bidding hand,
+            :data:`~trumpfamily.search.results.OBJECTIVES`, or is ``"pool"`` in a points game or a bidding hand,
             ``"points"`` in a pool game, or ``"gains"``/``"margin"`` in a turn-up hand;
             a bidding hand is not in its play phase (the auction, trumps, the kitty and
             the draw are not searched) and not over; or ``all_values`` is not a bool.
