@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 import trumpfamily as tf
-from trumpfamily.search import ActionValue, candidate_actions, evaluate_actions, sample_deal
+from trumpfamily.search import (
+    ActionValue,
+    candidate_actions,
+    evaluate_actions,
+    sample_deal,
+    sample_deals,
+)
 
 PRESETS = [(v, 4 if 4 in v.player_counts() else v.player_counts()[0])
            for v in tf.BIDDING_VARIANTS.values()]
@@ -235,3 +241,32 @@ def test_the_advisor_names_text_given_for_an_action_and_the_legal_actions() -> N
         evaluate_actions(view, worlds=1, rng=1, actions=itertools.repeat(tf.Bid(20)))
     rows = evaluate_actions(view, worlds=2, rng=1, actions=[tf.parse_action("bid 20")] * 3)
     assert [r.action for r in rows] == [tf.Bid(20)]
+
+
+def test_inference_resamples_worlds_in_proportion_to_their_weights(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``inference=``: worlds drawn by weighted_deals and resampled by weight (systematic
+    resampling): weights 0, 3, 1 give 0, 6 and 2 of 8 worlds; every weight 0 falls back to
+    uniform worlds; the bot still reads only its view (a re-deal keeps its choice)."""
+    from trumpfamily.search import bots
+
+    hand = tf.new_hand(tf.AUCTION_45, players=4, dealer=3, seed=8)
+    thumb = tf.RuleOfThumbPlayer()
+    for _ in range(2):
+        hand = hand.apply(thumb.choose(hand.view(hand.to_act)))
+    view = hand.view(hand.to_act)
+    a, b, c = sample_deals(view, 3, rng=5)
+    monkeypatch.setattr(bots, "weighted_deals", lambda *_, **__: [(a, 0.0), (b, 3.0), (c, 1.0)])
+    got = bots._resampled(view, 8, 3, random.Random(1))
+    assert sorted(got.count(w) for w in (a, b, c)) == [0, 2, 6] and got.count(b) == 6
+    monkeypatch.setattr(bots, "weighted_deals", lambda *_, **__: [(a, 0.0), (b, 0.0)])
+    uniform = bots._resampled(view, 4, 2, random.Random(1))
+    assert len(uniform) == 4 and all(w.view(view.seat) == view for w in uniform)
+    monkeypatch.undo()
+    worlds = bots._resampled(view, 8, 40, random.Random(3))
+    assert len(worlds) == 8 and all(w.view(view.seat) == view for w in worlds)
+    other = sample_deal(view, rng=random.Random(7)).view(view.seat)
+    make = lambda: tf.SampleSolvePlayer(3, seed=2, bidding_nodes=500, inference=16)
+    assert make().choose(view) == make().choose(other) in view.legal_actions
+    with pytest.raises(tf.InvalidArgumentError, match="inference"):
+        tf.SampleSolvePlayer(inference=0)

@@ -78,6 +78,7 @@ from ..players import (
 )
 from ..scoring import antes, five_tricks_bonus
 from .advisor import _Evaluator, _rows, _values, best_action, candidate_actions
+from .bidding_sampling import weighted_deals
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
 
@@ -212,6 +213,11 @@ class SampleSolvePlayer:
             standard errors of the per-world gain (then the one with the highest such
             lower bound). ``None``: no guard, the best mean (the plain argmax, weaker:
             docs/howto/search-bots.rst).
+        inference: in the bidding games, ``None`` (default) for uniform worlds; or a pool
+            size (an int >= 1): that many worlds are drawn by
+            :func:`~trumpfamily.search.weighted_deals` (weighted by how likely the rule of
+            thumb makes the other seats' calls, trumps and exchange) and ``samples`` of
+            them resampled by weight, so that the worlds read what the auction said.
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -275,8 +281,12 @@ class SampleSolvePlayer:
         candidates: int = 12,
         bidding_nodes: int | None = 20_000,
         guard: float | None = 2.0,
+        inference: int | None = None,
     ) -> None:
         owner = "SampleSolvePlayer"
+        if inference is not None:
+            _check_count(owner, "inference", inference)
+        self.inference = inference
         if guard is not None and (type(guard) not in (int, float) or not math.isfinite(guard)
                                   or guard < 0):
             raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
@@ -375,6 +385,8 @@ class SampleSolvePlayer:
         ev = _Evaluator(view.seat, _THUMB, self.bidding_nodes)
         table: list[list[float]] = []
         deals: list[BiddingHand] = []
+        if self.inference is not None:
+            deals = _resampled(view, self.samples, self.inference, rng)
         for k in range(self.samples):
             if not deals:
                 deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
@@ -385,6 +397,28 @@ class SampleSolvePlayer:
             rows = _rows(chosen, table)
             return best_action(rows, lambda: self.fallback.choose(view))
         return _guarded(chosen, table, _THUMB.choose(view), self.guard)
+
+
+def _resampled(view: BiddingView, n: int, pool: int, rng: random.Random) -> list[BiddingHand]:
+    """``n`` worlds drawn from ``pool`` weighted ones (:func:`weighted_deals` under the rule
+    of thumb) in proportion to their weights (systematic resampling); uniform ones when
+    every weight is 0."""
+    pairs = weighted_deals(view, pool, policy=_THUMB, rng=rng)
+    total = math.fsum(w for _, w in pairs)
+    if not pairs or total <= 0:
+        return sample_deals(view, n, rng)
+    step = total / n
+    at = rng.random() * step
+    out: list[BiddingHand] = []
+    acc = 0.0
+    for deal, w in pairs:
+        acc += w
+        while at < acc and len(out) < n:
+            out.append(deal)
+            at += step
+    while len(out) < n:  # rounding at the end
+        out.append(pairs[-1][0])
+    return out[::-1]
 
 
 def _guarded(chosen: Sequence[Action], table: Sequence[Sequence[float]], policy: Action,
