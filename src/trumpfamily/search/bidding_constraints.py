@@ -75,6 +75,7 @@ from .proofs import (
     _check_turns,
     _excluded_by_plays,
     _proves,
+    _seat_checker,
     _ShapeError,
     _Tester,
 )
@@ -254,12 +255,7 @@ def read_view(view: object) -> Reading:
         raise _inconsistent(f"players={safe_repr(n)}: {variant.name} deals "
                             f"{variant.player_counts()} players")
     seats = range(n)
-
-    def seat_ok(name: str, seat: object, optional: bool = False) -> None:
-        if seat is None and optional:
-            return
-        if type(seat) is not int or seat not in seats:
-            raise _inconsistent(f"{name} {safe_repr(seat)} is not a seat of a {n}-player table")
+    seat_ok = _seat_checker(n, _inconsistent)
 
     seat_ok("seat", view.seat)
     seat_ok("dealer", view.dealer)

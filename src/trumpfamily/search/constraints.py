@@ -73,6 +73,7 @@ from .proofs import (
     _check_tuple,
     _excluded_by_plays,
     _proves,
+    _seat_checker,
     _shape_error,
     _ShapeError,
     _Tester,
@@ -253,13 +254,7 @@ def _check_parts(view: SeatView) -> None:
     if type(n) is not int or not table.min_players <= n <= table.max_players:
         raise _inconsistent(f"players={safe_repr(n)}: {variant.name} is played by "
                             f"{table.min_players} to {table.max_players} players")
-    seats = range(n)
-
-    def check_seat(name: str, seat: object, optional: bool = False) -> None:
-        if seat is None and optional:
-            return
-        if type(seat) is not int or seat not in seats:
-            raise _inconsistent(f"{name} {safe_repr(seat)} is not a seat of a {n}-player table")
+    check_seat = _seat_checker(n, _inconsistent)
 
     check_seat("seat", view.seat)
     check_seat("dealer", view.dealer)
@@ -269,7 +264,7 @@ def _check_parts(view: SeatView) -> None:
     check_seat("announced", view.announced, optional=True)
     for turn in view.history:
         check_seat("the seat of history turn " + safe_repr(turn), turn.seat)
-    if sorted(s for side in view.sides for s in side) != list(seats):
+    if sorted(s for side in view.sides for s in side) != list(range(n)):
         raise _inconsistent(f"sides={safe_repr(view.sides)} do not seat each of the {n} players once")
     if len(view.trick_counts) != n:
         raise _inconsistent(f"trick_counts={safe_repr(view.trick_counts)} has not {n} entries, one "

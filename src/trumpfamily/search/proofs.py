@@ -13,7 +13,7 @@ samplers count with it; it imports neither.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -282,3 +282,19 @@ def _check_turns(name: str, turns: object) -> None:
                 or (turn.action is not None and type(turn.action) not in _ACTION_CLASSES)):
             raise _ShapeError(f"{name} turn {i} {safe_repr(turn)} is not a Turn (seat, "
                               "action or None, kind)")
+
+
+def _seat_checker(n: int, inconsistent: Callable[[str], Exception]
+                  ) -> Callable[..., None]:
+    """``check(name, seat, optional=False)``: raise ``inconsistent(...)`` unless ``seat``
+    is a seat of an ``n``-player table (or ``None`` when ``optional``); shared by the
+    turn-up and the bidding view checks."""
+    seats = range(n)
+
+    def check(name: str, seat: object, optional: bool = False) -> None:
+        if seat is None and optional:
+            return
+        if type(seat) is not int or seat not in seats:
+            raise inconsistent(f"{name} {safe_repr(seat)} is not a seat of a {n}-player table")
+
+    return check
