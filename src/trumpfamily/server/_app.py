@@ -1,0 +1,372 @@
+"""The web application: the HTTP API, the static pages and cards, and the WebSocket
+endpoint, on Starlette. Every decision is the :class:`~trumpfamily.server._tables.Hub`'s;
+this module reads requests and messages and writes replies."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import svg
+from .._version import __version__
+from ..cards import Card
+from ..errors import TrumpFamilyError
+from ._protocol import PROTOCOL, ProtocolError, check_depth, parse_message
+from ._tables import Hub, Limits, Table
+
+__all__ = ["build_app"]
+
+log = logging.getLogger("trumpfamily.server")
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _error(error: ProtocolError) -> JSONResponse:
+    return JSONResponse({"error": error.code, "reason": error.reason}, status_code=error.status)
+
+
+async def _body(request: Request, limit: int) -> Any:
+    """The request's JSON body, read to at most ``limit`` bytes.
+
+    Raises:
+        ProtocolError: ``too-large`` (413), ``bad-request`` (not a JSON object's text).
+    """
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise ProtocolError("too-large", f"the body is over {limit} bytes", status=413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise ProtocolError("too-large", f"the body is over {limit} bytes", status=413)
+    if not body:
+        return {}
+    try:
+        text = body.decode("utf-8")
+        check_depth(text)
+        return json.loads(text, parse_constant=_refuse_constant)
+    except ProtocolError as error:
+        raise ProtocolError("bad-request", error.reason) from None
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad-request", "the body is not JSON text") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.level = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
+        self.last = now
+        if self.level >= 1.0:
+            self.level -= 1.0
+            return True
+        return False
+
+
+_CLOSE = object()
+
+
+class _Socket:
+    """One client's WebSocket connection: what the hub sends goes through its queue, in
+    order, sent by one task."""
+
+    def __init__(self, websocket: WebSocket, most: int) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.most = most
+        self.queue: asyncio.Queue[object] = asyncio.Queue()
+        self.close_code: int | None = None
+
+    def send(self, text: str) -> None:
+        if self.close_code is not None:
+            return
+        if self.queue.qsize() >= self.most:  # the client does not read: let it go
+            self.close(1008)
+            return
+        self.queue.put_nowait(text)
+
+    def reply(self, payload: Mapping[str, Any]) -> None:
+        self.send(json.dumps(payload))
+
+    def error(self, code: str, reason: str) -> None:
+        self.reply({"type": "error", "code": code, "reason": reason})
+
+    def close(self, code: int) -> None:
+        if self.close_code is None:
+            self.close_code = code
+            self.queue.put_nowait(_CLOSE)
+
+    async def pump(self) -> None:
+        """Send what is queued, until the connection closes."""
+        while True:
+            item = await self.queue.get()
+            if item is _CLOSE:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(self.close_code or 1000)
+                return
+            assert isinstance(item, str)
+            await self.websocket.send_text(item)
+
+
+def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
+    """The Starlette application serving ``hub``'s tables (see :func:`create_app
+    <trumpfamily.server.create_app>`)."""
+    limits: Limits = hub.limits
+
+    async def info(request: Request) -> Response:
+        return JSONResponse({"protocol": PROTOCOL, "version": __version__,
+                             "presets": hub.presets(), "bots": list(hub.bots),
+                             "limits": {"message_bytes": limits.message_bytes,
+                                        "actions_per_second": limits.actions_per_second,
+                                        "burst": limits.burst}})
+
+    async def create_table(request: Request) -> Response:
+        try:
+            settings = hub.read_settings(await _body(request, limits.message_bytes))
+            table = await hub.create(settings)
+        except ProtocolError as error:
+            return _error(error)
+        return JSONResponse({"table": table.id, "code": table.code, "url": f"/t/{table.id}",
+                             "seats": list(settings.seats)}, status_code=201)
+
+    async def join(request: Request) -> Response:
+        try:
+            data = await _body(request, limits.message_bytes)
+            if not isinstance(data, dict) or set(data) - {"code", "table", "seat", "name"}:
+                raise ProtocolError("bad-request", "the body is {\"code\": \"ABC-DEF\"} or "
+                                    "{\"table\": ID}, with \"seat\" and \"name\" if wanted")
+            if "table" in data:
+                table = hub.find(data["table"])
+            elif "code" in data:
+                table = hub.find_code(data["code"])
+            else:
+                raise ProtocolError("bad-request", "say which table: \"code\" or \"table\"")
+            async with table.lock:
+                seat, token = hub.join(table.id, data.get("seat"), data.get("name"))
+                hub.broadcast(table, ())
+        except ProtocolError as error:
+            return _error(error)
+        return JSONResponse({"table": table.id, "seat": seat, "token": token})
+
+    def _table(request: Request) -> Table:
+        return hub.find(request.path_params["table"])
+
+    async def table_info(request: Request) -> Response:
+        try:
+            return JSONResponse(_table(request).info())
+        except ProtocolError as error:
+            return _error(error)
+
+    async def hand_record(request: Request) -> Response:
+        try:
+            table = _table(request)
+            number = request.path_params["number"]
+            if not 1 <= number <= len(table.hand_records):
+                raise ProtocolError("no-record", f"hand {number} of this table is not "
+                                    "finished", status=404)
+            return JSONResponse(table.hand_records[number - 1], headers={
+                "Content-Disposition":
+                    f'attachment; filename="trumpfamily-{table.id}-hand-{number}.json"'})
+        except ProtocolError as error:
+            return _error(error)
+
+    async def game_record(request: Request) -> Response:
+        try:
+            table = _table(request)
+            if not table.state.is_over:
+                raise ProtocolError("not-over", "the game record (it holds the seed) is served "
+                                    "once the game is over", status=409)
+            return JSONResponse(table.state.record(key=hub.key), headers={
+                "Content-Disposition":
+                    f'attachment; filename="trumpfamily-{table.id}-game.json"'})
+        except ProtocolError as error:
+            return _error(error)
+
+    async def card(request: Request) -> Response:
+        name = request.path_params["card"]
+        if name == "back":
+            picture = svg.back()
+        else:
+            try:
+                if len(name) > 3:
+                    raise ProtocolError("no-card", "no such card")
+                picture = svg.card(Card.parse(name))
+            except TrumpFamilyError:
+                return PlainTextResponse("no such card", status_code=404)
+        return Response(picture, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+    async def page(request: Request) -> Response:
+        index = static / "index.html"
+        if not index.is_file():
+            return PlainTextResponse("the page is not installed", status_code=404)
+        return FileResponse(index, media_type="text/html",
+                            headers={"Cache-Control": "no-cache"})
+
+    async def ws(websocket: WebSocket) -> None:
+        await websocket.accept()
+        sock = _Socket(websocket, limits.queue)
+        pump = asyncio.create_task(sock.pump())
+        beat = asyncio.create_task(_heartbeat(sock, limits.heartbeat_seconds))
+        bucket = _Bucket(limits.actions_per_second, limits.burst)
+        try:
+            while sock.close_code is None:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                if not bucket.take():
+                    sock.error("rate-limited", f"more than {limits.actions_per_second:g} "
+                               f"messages a second (bursts of {limits.burst}); goodbye")
+                    sock.close(1008)
+                    break
+                try:
+                    msg = parse_message(raw, limit=limits.message_bytes)
+                except ProtocolError as error:
+                    sock.error(error.code, error.reason)
+                    if error.code == "too-large":
+                        sock.close(1009)
+                        break
+                    continue
+                await _handle(hub, sock, msg)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("connection failed")
+            sock.close(1011)
+        finally:
+            beat.cancel()
+            if sock.table is not None:
+                table = sock.table
+                async with table.lock:
+                    hub.detach(table, sock)
+                    if sock.seat is not None:
+                        hub.broadcast(table, ())
+            sock.close(1000)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, 5.0)
+            pump.cancel()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        loaded = hub.load()
+        for table in hub.tables.values():
+            hub.kick(table)
+        if loaded:
+            log.info("%d tables read back from %s", loaded, hub.store)
+        sweeper = asyncio.create_task(_sweep(hub))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            hub.close()
+
+    routes = [
+        Route("/api/info", info),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/tables/{table}", table_info),
+        Route("/api/tables/{table}/hands/{number:int}/record", hand_record),
+        Route("/api/tables/{table}/record", game_record),
+        Route("/cards/{card}.svg", card),
+        Route("/", page),
+        Route("/t/{table}", page),
+        WebSocketRoute("/ws", ws),
+        Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+async def _handle(hub: Hub, sock: _Socket, msg: Any) -> None:
+    """One message read from a client."""
+    if msg.type == "ping":
+        sock.reply({"type": "pong", "id": msg.id})
+        return
+    if msg.type == "join":
+        if sock.table is not None:
+            sock.error("bad-message", "this connection has joined already")
+            return
+        try:
+            if msg.token is not None:
+                table, seat = hub.seat_of(msg.token)
+            else:
+                table, seat = hub.find(msg.table), None
+        except ProtocolError as error:
+            sock.error(error.code, error.reason)
+            return
+        async with table.lock:
+            sock.seat = seat
+            try:
+                hub.attach(table, sock)
+            except ProtocolError as error:
+                sock.seat = None
+                sock.error(error.code, error.reason)
+                return
+            sock.table = table
+            sock.reply({"type": "welcome", "protocol": PROTOCOL, "seat": seat,
+                        "table": table.info()})
+            sock.reply(table.state_message(seat))
+            if seat is not None:
+                hub.broadcast(table, ())  # the others see the seat connected
+        return
+    joined = sock.table
+    if joined is None:
+        sock.error("not-joined", "send {\"type\": \"join\", ...} first")
+        return
+    table = joined
+    if msg.type == "sync":
+        async with table.lock:
+            sock.reply(table.state_message(sock.seat))
+        return
+    # an action
+    if sock.seat is None:
+        sock.error("spectator", "a spectator cannot act; join with a seat token")
+        return
+    if table.id not in hub.tables:
+        sock.error("no-table", "this table has closed")
+        return
+    reply = await hub.act(table, sock.seat, msg.action, msg.id)
+    if reply is not None:
+        sock.reply(reply)
+
+
+async def _heartbeat(sock: _Socket, every: float) -> None:
+    text = json.dumps({"type": "heartbeat"})
+    while True:
+        await asyncio.sleep(every)
+        sock.send(text)
+
+
+async def _sweep(hub: Hub) -> None:
+    while True:
+        await asyncio.sleep(min(60.0, hub.limits.idle_seconds))
+        hub.sweep()
