@@ -68,6 +68,7 @@ def create_app(
     limits: Limits | None = None,
     bot_delay: float = 0.0,
     bot_time_cap: float = 5.0,
+    timer: float | None = None,
 ) -> Starlette:
     """The server as an ASGI application (Starlette).
 
@@ -87,6 +88,8 @@ def create_app(
         bot_delay: seconds a bot waits before it moves, so that people can follow.
         bot_time_cap: seconds a bot may think over one move; then the rule of thumb moves
             for it (counted).
+        timer: the decision timer, seconds, of a table created without ``"timer"``
+            (``None``: no timer, the default: friendly tables wait).
 
     Returns:
         A :class:`starlette.applications.Starlette` application; its ``state.hub`` is the
@@ -100,7 +103,7 @@ def create_app(
     from ._app import build_app  # Starlette, imported only here
 
     hub = Hub(key=key, store=store, bots=bots, limits=limits, bot_delay=bot_delay,
-              bot_time_cap=bot_time_cap)
+              bot_time_cap=bot_time_cap, timer=timer)
     return build_app(hub)
 
 

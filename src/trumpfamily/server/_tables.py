@@ -386,13 +386,13 @@ class Table:
         private = _BIDDING_PRIVATE if bidding else _TURN_UP_PRIVATE
         out = {name: value for name, value in first.items() if name not in private}
         out["history"] = [
-            {"seat": t.seat, "action": None if t.kind in _HIDDEN_KINDS else to_json(t.action),
-             "kind": t.kind} for t in views[0].history]
+            {"seat": t.seat, "kind": t.kind,
+             "action": None if t.action is None or t.kind in _HIDDEN_KINDS else to_json(t.action)} for t in views[0].history]
         if bidding:
             # seat i's counts as another seat sees them
             n = state.players
-            out["discarded"] = [to_json(bidding[(i + 1) % n].discarded[i]) for i in range(n)]
-            out["drawn"] = [to_json(bidding[(i + 1) % n].drawn[i]) for i in range(n)]
+            out["discarded"] = [bidding[(i + 1) % n].discarded[i] for i in range(n)]
+            out["drawn"] = [bidding[(i + 1) % n].drawn[i] for i in range(n)]
         else:
             # a silent holder of the Ace of trumps alone sees his demoted Ace and his bar
             least = min(turn_up, key=lambda v: (v.demoted is not None, len(v.barred)))
@@ -505,11 +505,13 @@ class Hub:
         bot_delay: seconds before a bot moves (so people can follow).
         bot_time_cap: seconds a bot may think; after that the rule of thumb moves for it
             (counted in :attr:`Table.overruns`).
+        timer: the timer of a table created without one (``None``: no timer).
     """
 
     def __init__(self, *, key: bytes | None = None, store: str | os.PathLike[str] | None = None,
                  bots: Mapping[str, object] | None = None, limits: Limits | None = None,
-                 bot_delay: float = 0.0, bot_time_cap: float = 5.0) -> None:
+                 bot_delay: float = 0.0, bot_time_cap: float = 5.0,
+                 timer: float | None = None) -> None:
         self.store = Path(store) if store is not None else None
         if key is None:
             key = self._stored_key() if self.store is not None else secrets.token_bytes(32)
@@ -519,6 +521,7 @@ class Hub:
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.bot_time_cap = bot_time_cap
+        self.timer = timer
         self.bots: dict[str, Callable[[int], Player]] = {}
         for name in PUBLIC_BOTS:
             self.bots[name] = bot_factory(BOTS[name])
@@ -638,7 +641,7 @@ class Hub:
         hands = data.get("hands")
         if hands is not None and (type(hands) is not int or not 1 <= hands <= 1000):
             raise ProtocolError("bad-request", "hands must be null or an int from 1 to 1000")
-        timer = data.get("timer")
+        timer = data.get("timer", self.timer)
         if timer is not None and (type(timer) not in (int, float)
                                   or not 1 <= timer <= 3600):
             raise ProtocolError("bad-request", "timer must be null or seconds from 1 to 3600")

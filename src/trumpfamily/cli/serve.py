@@ -1,0 +1,159 @@
+"""``trumpfamily serve``: run the reference game server (:mod:`trumpfamily.server`) with
+uvicorn: tables of any preset in the browser and over the WebSocket protocol, for people
+and bots. Needs the ``serve`` extra: ``pip install 'trumpfamily[serve]'``.
+
+It listens on 127.0.0.1 unless ``--host`` says otherwise; to invite friends from other
+machines, put it behind a reverse proxy that passes WebSockets (see the how-to), or give
+``--host 0.0.0.0`` on a network you trust.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import secrets
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import TrumpFamilyError
+from ._common import EXIT_OK, CommandError, Subparsers
+
+__all__ = ["add_parser", "read_key_file", "run"]
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 86400, got {text!r}")
+    return value
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 60, got {text!r}")
+    return value
+
+
+def _bot(text: str) -> tuple[str, str]:
+    name, sep, spec = text.partition("=")
+    name, spec = name.strip(), spec.strip()
+    if not sep or not name or not spec or ":" in name:
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=package.module:Class, e.g. mine=mybots:Clever; got {text!r}")
+    return name, spec
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text!r}")
+    return int(text)
+
+
+def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    """Add the ``serve`` command to the command line's sub-parsers."""
+    p = sub.add_parser(
+        "serve", parents=[common], help="run the game server: tables in the browser",
+        description="Run the reference game server: open http://HOST:PORT/ in a browser, "
+                    "create a table of any preset with bots or seats for friends (a join "
+                    "code or a link), play, and download the signed records. Programs "
+                    "take seats over the WebSocket protocol (docs: the protocol page). "
+                    "Needs the serve extra: pip install 'trumpfamily[serve]'.",
+        epilog="Example: trumpfamily serve --port 8045 --store ~/.trumpfamily-tables "
+               "--bot mine=mybots:Clever")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=_port, default=8045, help="the port (default: 8045)")
+    p.add_argument("--store", metavar="DIR", default=None,
+                   help="save every table in DIR after each action, and read them back at "
+                        "start (default: memory only; the key is kept there too unless "
+                        "--key-file is given)")
+    p.add_argument("--key-file", metavar="FILE", default=None,
+                   help="the key that signs the records: read from FILE, or 32 random bytes "
+                        "written to it (mode 600) when it does not exist (default: in --store, "
+                        "else new for each run)")
+    p.add_argument("--bot", metavar="NAME=package.module:Class", action="append", type=_bot,
+                   default=[], help="offer a bot of your own by NAME (repeatable): a Player "
+                                    "class, or a factory of a seed, importable by its "
+                                    "dotted name")
+    p.add_argument("--timer", metavar="SECONDS", type=_positive, default=None,
+                   help="the default decision timer of a table that does not set one: on "
+                        "expiry the rule-of-thumb bot moves for the seat (default: none)")
+    p.add_argument("--bot-delay", metavar="SECONDS", type=_delay, default=0.6,
+                   help="seconds a bot waits before it moves, so people can follow "
+                        "(default: 0.6)")
+    p.add_argument("--bot-time-cap", metavar="SECONDS", type=_positive, default=5.0,
+                   help="seconds a bot may think over a move; then the rule of thumb moves "
+                        "for it (default: 5)")
+    p.add_argument("--max-tables", metavar="N", type=int, default=200,
+                   help="tables at once (default: 200)")
+    p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
+                   default="info", help="uvicorn's log level (default: info)")
+    p.set_defaults(func=run)
+
+
+def read_key_file(path: str | os.PathLike[str]) -> bytes:
+    """The key in ``path``, or 32 random bytes written there (mode 600) if it does not exist.
+
+    Raises:
+        CommandError: the file cannot be read or written, or is empty.
+    """
+    file = Path(path)
+    try:
+        if file.exists():
+            key = file.read_bytes()
+        else:
+            key = secrets.token_bytes(32)
+            fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(key)
+    except OSError as error:
+        raise CommandError(f"cannot use the key file {path}: {error.strerror or error}") \
+            from None
+    if not key:
+        raise CommandError(f"the key file {path} is empty")
+    return key
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve until interrupted; returns the exit status.
+
+    Raises:
+        CommandError: the serve extra is not installed, a bad key file, store, bot or
+            limit (exit 2).
+    """
+    missing = [name for name in ("starlette", "uvicorn", "websockets")
+               if importlib.util.find_spec(name) is None]
+    if missing:
+        raise CommandError(f"the server needs the serve extra ({', '.join(missing)} missing): "
+                           "pip install 'trumpfamily[serve]'")
+    if args.max_tables < 1:
+        raise CommandError(f"--max-tables must be at least 1, not {args.max_tables}")
+    import uvicorn
+
+    from ..server import Limits, create_app
+
+    key = read_key_file(args.key_file) if args.key_file else None
+    try:
+        app = create_app(key=key, store=args.store, bots=dict(args.bot),
+                         limits=Limits(tables=args.max_tables), bot_delay=args.bot_delay,
+                         bot_time_cap=args.bot_time_cap, timer=args.timer)
+    except TrumpFamilyError as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"cannot use the store {args.store}: {error.strerror or error}") \
+            from None
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"trumpfamily server on http://{shown}:{args.port}/ (Ctrl-C stops it)", file=out)
+    out.flush()
+    options: dict[str, Any] = {"host": args.host, "port": args.port,
+                               "log_level": args.log_level, "ws_max_size": 1 << 16}
+    uvicorn.run(app, **options)
+    return EXIT_OK
