@@ -1,0 +1,376 @@
+"""The table in a real browser: headless Chromium (Debian's ``chromium``, driven by
+Playwright with its executable path set, never ``playwright install``) against a real
+uvicorn on 127.0.0.1. Whole hands of Spoil Five and of Auction Forty-Fives are played by
+clicking cards, bids and buttons; a refusal is seen with its reason; the page is reloaded
+mid-hand and play goes on; the records are downloaded and verified with the server's key.
+
+Skipped, with the reason, when chromium, Playwright or the ``serve`` extra is missing
+(``.ci/run`` installs them all).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import trumpfamily as tf
+from trumpfamily.errors import REFUSAL_CODES
+
+KEY = b"browser-test-key-" + b"k" * 15
+CHROMIUM = os.environ.get("TRUMPFAMILY_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+STEP_MS = 10_000  # the longest wait for one step (bots move at once: bot_delay=0)
+
+uvicorn = pytest.importorskip("uvicorn", reason="the serve extra (uvicorn) is not installed")
+pytest.importorskip("starlette", reason="the serve extra (starlette) is not installed")
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="playwright is not installed (pip install playwright)")
+if not (Path(CHROMIUM).is_file() or shutil.which("chromium")):
+    pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+from trumpfamily.server import create_app  # after the skips: it needs starlette
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """A real uvicorn serving the app on a free port of 127.0.0.1, in a thread."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(key=KEY, bot_delay=0), log_level="warning",
+                            lifespan="on", ws="websockets-sansio")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("uvicorn did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium")
+    with sync_api.sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=executable, args=ARGS)
+        except sync_api.Error as error:  # pragma: no cover - a broken chromium
+            pytest.skip(f"chromium does not start: {str(error)[:200]}")
+        yield launched
+        launched.close()
+
+
+class Wire:
+    """The frames the page's WebSocket sent and received (JSON), and the page's errors."""
+
+    def __init__(self, page: Any) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        page.on("websocket", self._socket)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
+
+    def actions(self) -> list[str]:
+        return [m["action"] for m in self.sent if m.get("type") == "action"]
+
+    def last(self, kind: str) -> dict[str, Any]:
+        return next(m for m in reversed(self.received) if m.get("type") == kind)
+
+
+def _create(page: Any, base_url: str, preset: str, players: int) -> str:
+    """Create a table in the lobby (seat 1 a person, the others rule-of-thumb bots, one
+    hand); sit down; the table's id."""
+    page.goto(base_url + "/")
+    page.select_option("#preset", preset)
+    page.select_option("#players", str(players))
+    assert page.locator("#seats select").count() == players
+    assert page.input_value("#seat-kind-0") == "human"
+    assert page.input_value(f"#seat-kind-{players - 1}") == "bot:rule-of-thumb"
+    page.fill("#hands", "1")
+    page.fill("#name", "Ann")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])", timeout=STEP_MS)
+    code = page.inner_text("#created-code")
+    assert len(code) == 7 and code[3] == "-"
+    assert all(c in "23456789ABCDEFGHJKMNPQRSTUVWXYZ" for c in code.replace("-", ""))
+    href = page.get_attribute("#go", "href")
+    assert href is not None and href.startswith("/t/")
+    table_id = href[3:]
+    assert page.inner_text("#created-link").endswith(href)
+    page.click("#go")
+    page.wait_for_url(f"**/t/{table_id}")
+    page.wait_for_selector("#table[data-seat='0']", timeout=STEP_MS)
+    assert page.inner_text("#table-code") == code
+    token = page.evaluate(f"localStorage.getItem('trumpfamily:{table_id}')")
+    assert isinstance(token, str) and len(token) >= 32
+    return table_id
+
+
+def _wait_turn_or_end(page: Any) -> bool:
+    """Wait until it is the seat's turn (True) or the game is over (False)."""
+    page.wait_for_selector("#table[data-my-turn='true'], #table[data-over='true']",
+                           timeout=STEP_MS)
+    return page.get_attribute("#table", "data-over") != "true"
+
+
+def _moves(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-moves") or 0)
+
+
+def _wait_moved(page: Any, before: int) -> None:
+    page.wait_for_function(
+        f"Number(document.getElementById('table').dataset.moves) > {before}", timeout=STEP_MS)
+
+
+def _legal(page: Any) -> list[str]:
+    """The seat's legal actions in the notation, from the view the page holds."""
+    return [str(tf.from_json(a, tf.Action)) for a in
+            page.evaluate("window.trumpfamily.page.view.legal_actions")]
+
+
+def _hand(page: Any) -> list[str]:
+    return [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
+
+
+def _check_refusal(page: Any, wire: Wire, moves: int, hand: list[str]) -> dict[str, Any]:
+    """The refusal box shows the server's refusal (code and reason); nothing moved."""
+    page.wait_for_selector("#refusal:not([hidden])", timeout=STEP_MS)
+    refused = wire.last("refused")
+    assert refused["code"] in REFUSAL_CODES
+    assert page.get_attribute("#refusal", "data-kind") == "refused"
+    assert page.inner_text("[data-testid=refusal-code]") == refused["code"]
+    assert page.inner_text("[data-testid=refusal-reason]") == refused["reason"]
+    assert len(refused["reason"]) > 20
+    assert _moves(page) == moves and _hand(page) == hand
+    return refused
+
+
+def _download_records(page: Any, tmp_path: Path) -> tuple[Any, Any]:
+    """Download the first hand's and the game's records by their links."""
+    page.wait_for_selector("[data-testid=record-game]", timeout=STEP_MS)
+    assert page.is_visible("#game-over")
+    out = []
+    for test_id in ("record-hand-1", "record-game"):
+        with page.expect_download() as info:
+            page.click(f"[data-testid={test_id}]")
+        path = tmp_path / f"{test_id}.json"
+        info.value.save_as(path)
+        out.append(json.loads(path.read_text(encoding="utf-8")))
+    return out[0], out[1]
+
+
+def test_spoil_five_hand_refusal_reload_record(browser: Any, base_url: str,
+                                               tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    wire = Wire(page)
+    table_id = _create(page, base_url, "Spoil Five", 3)
+    assert page.inner_text("#table-title").startswith("Spoil Five")
+    assert page.locator("#felt .seat").count() == 3
+    refused = reloaded = keyboard = False
+    refused_at = -1
+    turns = 0
+    while _wait_turn_or_end(page):
+        turns += 1
+        assert turns < 40
+        legal = _legal(page)
+        moves, hand = _moves(page), _hand(page)
+        # the buttons are the legal actions that are not cards
+        buttons = page.locator("#actions [data-action]")
+        shown = sorted(b.get_attribute("data-action") for b in buttons.all())
+        assert shown == sorted(a for a in legal if not a.startswith("play "))
+        # the legal cards are marked, and only they
+        plays = {a[5:] for a in legal if a.startswith("play ")}
+        marked = {c for c in hand
+                  if page.get_attribute(f"#hand [data-card='{c}']", "data-legal") == "true"}
+        assert marked == plays
+        if not refused and plays:
+            illegal = [c for c in hand if c not in plays]
+            if illegal:  # click a card that is not legal: the page sends it anyway
+                page.click(f"#hand [data-card='{illegal[0]}']")
+                refusal = _check_refusal(page, wire, moves, hand)
+                assert wire.actions()[-1] == f"play {illegal[0]}"
+            else:  # every card is legal: a card not held, through the page's own socket
+                absent = next(c for c in ("AS", "KS", "QS", "JS", "TS") if c not in hand)
+                page.evaluate(f"window.trumpfamily.act('play {absent}')")
+                refusal = _check_refusal(page, wire, moves, hand)
+                assert refusal["code"] == "card-not-held"
+            assert refusal["legal"] == legal  # on the seat's own turn: what it may do
+            refused, refused_at = True, len(wire.actions()) - 1
+        if refused and not reloaded and len(hand) <= 4 and plays:
+            log_before = page.locator("#log li").count()
+            page.reload()
+            page.wait_for_selector("#table[data-my-turn='true']", timeout=STEP_MS)
+            assert _hand(page) == hand and _moves(page) == moves
+            assert page.locator("#log li").count() == log_before
+            assert page.is_hidden("#refusal")
+            reloaded = True
+        if plays:
+            card = min(plays)
+            if not keyboard:  # by keyboard: focus the card, Enter plays it
+                page.focus(f"#hand [data-card='{card}']")
+                page.keyboard.press("Enter")
+                keyboard = True
+            else:
+                page.click(f"#hand [data-card='{card}']")
+            action = f"play {card}"
+        else:  # rob, decline, claim, jink...: a button
+            action = legal[0]
+            page.click(f"#actions [data-action='{action}']")
+        _wait_moved(page, moves)
+        assert wire.actions()[-1] == action
+        assert page.is_hidden("#refusal")
+    assert refused and keyboard and turns >= 1
+    assert reloaded or turns <= 2  # a hand claimed early leaves no time to reload
+    assert page.locator("#log li").count() >= 3
+    hand_record, game_record = _download_records(page, tmp_path)
+    game = tf.replay_game(game_record, key=KEY)
+    assert game.is_over and game.hand_number == 1
+    mine = [str(t.action) for t in game.last_hand.history if t.seat == 0]
+    assert mine == [a for i, a in enumerate(wire.actions()) if i != refused_at]
+    assert tf.replay(hand_record, key=KEY).is_over
+    with pytest.raises(tf.TrumpFamilyError):
+        tf.replay_game(game_record, key=b"another key")
+    # the table as the server tells it
+    info = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")
+    assert info["over"] is True and info["seats"][0]["name"] == "Ann"
+    assert wire.errors == []
+    page.close()
+
+
+def test_auction_forty_fives_bids_trumps_discard(browser: Any, base_url: str,
+                                                 tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    wire = Wire(page)
+    _create(page, base_url, "Auction Forty-Fives", 4)
+    phases: set[str] = set()
+    refused = False
+    turns = 0
+    while _wait_turn_or_end(page):
+        turns += 1
+        assert turns < 40
+        phase = page.get_attribute("#table", "data-phase") or ""
+        phases.add(phase)
+        legal = _legal(page)
+        moves, hand = _moves(page), _hand(page)
+        if phase == "auction":
+            bids = sorted(b.get_attribute("data-action")
+                          for b in page.locator("#actions [data-action]").all())
+            assert bids == sorted(legal)  # the bid buttons are the legal calls
+            assert "pass" in bids
+            if not refused:  # a bid the game does not have, through the page's socket
+                page.evaluate("window.trumpfamily.act('bid 5')")
+                refusal = _check_refusal(page, wire, moves, hand)
+                assert refusal["code"] == "not-a-bid"
+                assert "15, 20, 25, 30" in page.inner_text("#refusal")
+                refused = True
+            top = max((a for a in legal if a.startswith("bid ")), key=lambda a: int(a[4:]),
+                      default="pass")
+            page.click(f"#actions [data-action='{top}']")
+            action = top
+        elif phase == "trump":
+            suits = sorted(b.get_attribute("data-action")
+                           for b in page.locator("#actions [data-action]").all())
+            assert suits == ["trump C", "trump D", "trump H", "trump S"]
+            page.click("#actions [data-action='trump H']")
+            action = "trump H"
+        elif phase in ("draw", "kitty"):
+            assert page.get_attribute("#hand", "data-mode") == "discard"
+            sizes = sorted({len(tf.parse_action(a).cards) for a in legal})
+            count = sizes[0] if phase == "kitty" else min(2, sizes[-1])
+            chosen = hand[:count]
+            for card in chosen:
+                page.click(f"#hand [data-card='{card}']")
+                assert page.get_attribute(f"#hand [data-card='{card}']", "aria-pressed") == "true"
+            if count:  # a click again takes a card back
+                page.click(f"#hand [data-card='{chosen[0]}']")
+                assert page.get_attribute(f"#hand [data-card='{chosen[0]}']",
+                                          "aria-pressed") == "false"
+                page.click(f"#hand [data-card='{chosen[0]}']")
+            action = page.get_attribute("#confirm-discard", "data-action") or ""
+            assert tf.parse_action(action) == tf.Discard(chosen)
+            assert action in legal
+            page.click("#confirm-discard")
+        else:
+            assert phase == "play"
+            plays = sorted(a for a in legal if a.startswith("play "))
+            marked = sorted(f"play {c.get_attribute('data-card')}"
+                            for c in page.locator("#hand .card.legal").all())
+            assert marked == plays
+            page.click(f"#hand [data-card='{plays[-1][5:]}']")
+            action = plays[-1]
+        _wait_moved(page, moves)
+        assert wire.actions()[-1] == action
+        if action.startswith("discard") and phase == "draw":
+            hand_now = _hand(page)
+            assert len(hand_now) == len(hand) and not set(chosen) & set(hand_now)
+    assert refused and "auction" in phases and "play" in phases
+    # a bid of 30 by seat 1, unless a bot held or outbid it, made seat 1 name trumps
+    bidder = page.evaluate("window.trumpfamily.page.shown.bidder")
+    if bidder == 0:
+        assert "trump" in phases
+    assert "hand is over" in page.inner_text("#log").lower()
+    hand_record, game_record = _download_records(page, tmp_path)
+    game = tf.replay_game(game_record, key=KEY)
+    assert game.is_over and game.variant.name == "Auction Forty-Fives"
+    assert tf.replay(hand_record, key=KEY).is_over
+    mine = [str(t.action) for t in game.last_hand.history if t.seat == 0]
+    assert mine == [a for a in wire.actions() if a != "bid 5"]
+    assert wire.errors == []
+    page.close()
+
+
+def test_watch_then_take_a_seat_on_a_phone(browser: Any, base_url: str) -> None:
+    """A friend with the link: watches, takes the free seat; the phone layout fits the
+    screen and its tap targets are large."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    wire = Wire(page)
+    made = page.request.post(base_url + "/api/tables", data={
+        "preset": "Forty-Five", "players": 2, "seats": ["bot:rule-of-thumb", "human"]}).json()
+    page.goto(base_url + made["url"])
+    page.wait_for_selector("#table[data-seat='spectator'] [data-testid=take-seat-1]",
+                           timeout=STEP_MS)
+    assert page.is_hidden("#hand")
+    assert wire.sent[0] == {"type": "join", "protocol": 1, "table": made["table"]}
+    page.tap("[data-testid=take-seat-1]")
+    page.wait_for_selector("#table[data-seat='1'][data-my-turn='true']", timeout=STEP_MS)
+    assert "token" in wire.sent[-1] or any("token" in m for m in wire.sent)
+    assert page.is_hidden("#take-seat")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    for locator in page.locator("#hand .card, #actions button").all():
+        box = locator.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    legal = _legal(page)
+    moves = _moves(page)
+    target = next(a for a in legal if a.startswith("play ")) if any(
+        a.startswith("play ") for a in legal) else legal[0]
+    if target.startswith("play "):
+        page.tap(f"#hand [data-card='{target[5:]}']")
+    else:
+        page.tap(f"#actions [data-action='{target}']")
+    _wait_moved(page, moves)
+    assert wire.actions()[-1] == target
+    assert wire.errors == []
+    context.close()
