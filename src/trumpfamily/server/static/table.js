@@ -211,6 +211,7 @@ class TablePage {
     this.table = null;      // the table's public info
     this.log = [];          // the current hand's events as this seat sees them
     this.lastTrick = null;  // {cards, leader, winner} shown while no card is on the table
+    this.trickWinner = null;
     this.selected = new Set();
     this.ws = null;
     this.retry = 0;
@@ -466,6 +467,12 @@ class TablePage {
     const n = v.players;
     felt.dataset.players = n;
     const counts = v.trick_counts ?? [];
+    // the seats' ring: narrower on a phone, so that the side seats stay on the felt
+    const narrow = felt.clientWidth < 560;
+    const rx = narrow ? 33 : 41;
+    const ry = narrow ? 41 : 40;
+    const tx = narrow ? 11 : 19;
+    const ty = narrow ? 17 : 17;
     const auction = v.auction ?? [];
     for (let seat = 0; seat < n; seat++) {
       const a = this.angle(seat, n);
@@ -480,7 +487,7 @@ class TablePage {
       const box = el("div", {
         class: `seat${seat === v.to_act ? " to-act" : ""}${seat === this.seat ? " me" : ""}`,
         "data-testid": `seat-${seat}`, "data-seat": seat,
-        style: `left:${50 + 41 * Math.cos(a)}%;top:${50 + 40 * Math.sin(a)}%`,
+        style: `left:${50 + rx * Math.cos(a)}%;top:${50 + ry * Math.sin(a)}%`,
         "aria-label": `${this.seatName(seat)}${seat === v.to_act ? ", to act" : ""}` },
       el("div", { class: "name" },
         el("span", { class: `dot${online ? " on" : ""}`, title: online ? "connected" : "not connected" }),
@@ -507,11 +514,10 @@ class TablePage {
       const a = this.angle(seat, n);
       felt.append(el("div", { class: `played${done !== null ? " done" : ""}${done === seat ? " winner" : ""}`,
         "data-testid": `played-${seat}`, "data-card": null, "data-played": card,
-        style: `left:${50 + 19 * Math.cos(a)}%;top:${50 + 17 * Math.sin(a)}%`,
+        style: `left:${50 + tx * Math.cos(a)}%;top:${50 + ty * Math.sin(a)}%`,
         title: `${this.seatName(seat)}: ${cardName(card)}` }, cardImage(card)));
     });
-    trick.replaceChildren(done !== null && cards.length
-      ? el("span", { class: "hint", text: `${this.seatName(done)} won the trick` }) : "");
+    this.trickWinner = done !== null && cards.length ? done : null;
     // trumps, turn-up, contract
     const trumpLine = el("div", { class: `trumps suit-${v.trump ?? "none"}`, "data-testid": "trumps", "data-trump": v.trump ?? "" },
       "Trumps: ", el("strong", { text: v.trump ? suitText(v.trump) : "not yet" }));
@@ -554,6 +560,8 @@ class TablePage {
     const status = $("status");
     if (!v) { status.textContent = "Connecting to the table..."; return; }
     let text;
+    const won = this.trickWinner ?? null;
+    const prefix = won === null ? "" : `${this.seatName(won)} won the trick. `;
     if (this.table?.over) {
       text = "The game is over.";
     } else if (v.to_act === null || v.to_act === undefined) {
@@ -563,6 +571,7 @@ class TablePage {
     } else {
       text = `Waiting for ${this.seatName(v.to_act)} to ${PHASES[v.phase] ?? v.phase}.`;
     }
+    text = prefix + text;
     if (this.timer) {
       const left = Math.max(0, Math.ceil((this.timer.end - Date.now()) / 1000));
       text += ` (${this.timer.seat === this.seat ? "you have" : "time left"}: ${left} s)`;
