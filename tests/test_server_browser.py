@@ -374,3 +374,59 @@ def test_watch_then_take_a_seat_on_a_phone(browser: Any, base_url: str) -> None:
     assert wire.actions()[-1] == target
     assert wire.errors == []
     context.close()
+
+
+def _play_through(page: Any, wire: Wire) -> set[str]:
+    """Play the seat's turns to the end of the game: the first legal card, the first
+    legal discard (its cards clicked, then confirmed), the highest bid, else the first
+    button. Each turn
+    the buttons are the legal actions that are not cards or discards. The phases seen."""
+    phases: set[str] = set()
+    turns = 0
+    while _wait_turn_or_end(page):
+        turns += 1
+        assert turns < 80
+        phase = page.get_attribute("#table", "data-phase") or ""
+        phases.add(phase)
+        legal = _legal(page)
+        moves = _moves(page)
+        shown = sorted(b.get_attribute("data-action")
+                       for b in page.locator("#actions [data-action]").all())
+        discards = [a for a in legal if a.startswith("discard")]
+        expected = [a for a in legal if not a.startswith(("play ", "discard"))]
+        # the discard's confirm button says what it would send: nothing chosen yet
+        assert shown == sorted(expected + (["discard"] if discards else []))
+        plays = [a for a in legal if a.startswith("play ")]
+        if plays:
+            action = plays[0]
+            page.click(f"#hand [data-card='{action[5:]}']")
+        elif discards:
+            action = str(tf.parse_action(discards[0]))
+            for card in action.split()[1:]:
+                page.click(f"#hand [data-card='{card}']")
+            assert page.get_attribute("#confirm-discard", "data-action") == action
+            page.click("#confirm-discard")
+        else:  # the highest bid (to name trumps and take the kitty), else the first
+            bids = [a for a in legal if a.startswith("bid ")]
+            action = max(bids, key=lambda a: int(a[4:])) if bids else legal[0]
+            page.click(f"#actions [data-action='{action}']")
+        _wait_moved(page, moves)
+        assert wire.actions()[-1] == action
+        assert page.is_hidden("#refusal")
+    return phases
+
+
+@pytest.mark.parametrize("preset", [v.name for v in tf.ALL_VARIANTS.values()
+                                    if v.name not in ("Spoil Five", "Auction Forty-Fives")])
+def test_every_preset_plays_a_hand_in_the_browser(browser: Any, base_url: str,
+                                                  preset: str) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 800})
+    wire = Wire(page)
+    players = tf.find_variant(preset).table.usual_players
+    _create(page, base_url, preset, players)
+    phases = _play_through(page, wire)
+    assert "play" in phases or page.locator("#log li[data-event=ThrownIn]").count()
+    assert page.is_visible("#game-over")
+    assert page.locator("[data-testid=record-game]").count() == 1
+    assert wire.errors == []
+    page.close()

@@ -639,7 +639,10 @@ class TablePage {
     if (spec) {
       const sizes = [...spec.sizes].sort((x, y) => x - y);
       const kitty = v.phase === "kitty";
-      const need = sizes.length === 1 ? `Choose ${sizes[0]} card${sizes[0] === 1 ? "" : "s"} to discard` : `Choose up to ${sizes[sizes.length - 1]} cards to throw away`;
+      const [least, most] = [sizes[0], sizes[sizes.length - 1]];
+      const need = least === most ? `Choose ${least} card${least === 1 ? "" : "s"} to discard`
+        : least === 0 ? `Choose up to ${most} cards to throw away (none: stand pat)`
+          : `Choose ${least} to ${most} cards to discard`;
       const text = this.discardText();
       const count = this.selected.size;
       box.append(el("div", { class: "group discard", role: "group", "aria-label": "Discard" },
