@@ -226,8 +226,14 @@ def test_spoil_five_hand_refusal_reload_record(browser: Any, base_url: str,
             reloaded = True
         if plays:
             card = min(plays)
-            if not keyboard:  # by keyboard: focus the card, Enter plays it
-                page.focus(f"#hand [data-card='{card}']")
+            if not keyboard:  # by keyboard: the arrow keys move along the hand, Enter plays
+                before = hand[(hand.index(card) - 1) % len(hand)]
+                page.focus(f"#hand [data-card='{before}']")
+                page.keyboard.press("ArrowRight")
+                focus = page.evaluate("""() => { const e = document.activeElement;
+                    return [e.dataset.card, e.matches(':focus-visible'),
+                            getComputedStyle(e).outlineStyle]; }""")
+                assert focus == [card, True, "solid"]
                 page.keyboard.press("Enter")
                 keyboard = True
             else:
@@ -339,41 +345,71 @@ def test_auction_forty_fives_bids_trumps_discard(browser: Any, base_url: str,
     page.close()
 
 
-def test_watch_then_take_a_seat_on_a_phone(browser: Any, base_url: str) -> None:
-    """A friend with the link: watches, takes the free seat; the phone layout fits the
-    screen and its tap targets are large."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    page = context.new_page()
+def test_watch_take_a_seat_join_by_code_reconnect(browser: Any, base_url: str) -> None:
+    """A friend with the link watches on a phone, then takes a free seat; another joins
+    by the code typed in the lobby (any case, no dash); a dropped socket comes back by
+    itself. The phone layout fits the screen and its tap targets are large."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True, device_scale_factor=2)
+    page = phone.new_page()
     wire = Wire(page)
     made = page.request.post(base_url + "/api/tables", data={
-        "preset": "Forty-Five", "players": 2, "seats": ["bot:rule-of-thumb", "human"]}).json()
+        "preset": "Forty-Five", "players": 3,
+        "seats": ["bot:rule-of-thumb", "human", "human"]}).json()
     page.goto(base_url + made["url"])
-    page.wait_for_selector("#table[data-seat='spectator'] [data-testid=take-seat-1]",
+    page.wait_for_selector("#table[data-seat='spectator'] [data-testid=take-seat-2]",
                            timeout=STEP_MS)
-    assert page.is_hidden("#hand")
     assert wire.sent[0] == {"type": "join", "protocol": 1, "table": made["table"]}
+    assert page.is_hidden("#hand") and page.locator("#felt .seat").count() == 3
+    assert page.inner_text("#conn") == "watching"
     page.tap("[data-testid=take-seat-1]")
-    page.wait_for_selector("#table[data-seat='1'][data-my-turn='true']", timeout=STEP_MS)
-    assert "token" in wire.sent[-1] or any("token" in m for m in wire.sent)
-    assert page.is_hidden("#take-seat")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390
+    page.wait_for_selector("#table[data-seat='1']", timeout=STEP_MS)
+    token = page.evaluate(f"localStorage.getItem('trumpfamily:{made['table']}')")
+    assert wire.sent[-1] == {"type": "join", "protocol": 1, "token": token}
+    assert page.is_hidden("#take-seat") and page.locator("#hand .card").count() == 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for locator in page.locator("#hand .card, #actions button").all():
         box = locator.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
-    legal = _legal(page)
-    moves = _moves(page)
-    target = next(a for a in legal if a.startswith("play ")) if any(
-        a.startswith("play ") for a in legal) else legal[0]
-    if target.startswith("play "):
-        page.tap(f"#hand [data-card='{target[5:]}']")
-    else:
-        page.tap(f"#actions [data-action='{target}']")
-    _wait_moved(page, moves)
-    assert wire.actions()[-1] == target
-    assert wire.errors == []
-    context.close()
+
+    desk = browser.new_page(viewport={"width": 1280, "height": 900})
+    desk_wire = Wire(desk)
+    desk.goto(base_url + "/")
+    desk.fill("#join-code", made["code"].replace("-", "").lower())
+    desk.click("#join")
+    desk.wait_for_url(f"**{made['url']}")
+    desk.wait_for_selector("#table[data-seat='2']", timeout=STEP_MS)
+    page.wait_for_selector("[data-testid=seat-2] .dot.on", timeout=STEP_MS)
+
+    # the socket drops: the page joins again with its token and redraws
+    joins = sum(1 for m in wire.received if m.get("type") == "welcome")
+    page.evaluate("window.trumpfamily.page.ws.close()")
+    page.wait_for_function(
+        "document.getElementById('conn').textContent === 'connected' && "
+        "window.trumpfamily.page.ws.readyState === 1", timeout=STEP_MS)
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 5",
+                           timeout=STEP_MS)
+    assert sum(1 for m in wire.received if m.get("type") == "welcome") == joins + 1
+
+    # whoever is to act acts; the other page sees it
+    for _ in range(2):
+        deadline = time.monotonic() + STEP_MS / 1000
+        while not any(p.get_attribute("#table", "data-my-turn") == "true"
+                      for p in (page, desk)):
+            assert time.monotonic() < deadline, "nobody's turn"
+            page.wait_for_timeout(20)
+        mover, other = ((page, desk) if page.get_attribute("#table", "data-my-turn") == "true"
+                        else (desk, page))
+        moves = _moves(other)
+        legal = _legal(mover)
+        target = next((a for a in legal if a.startswith("play ")), legal[0])
+        selector = (f"#hand [data-card='{target[5:]}']" if target.startswith("play ")
+                    else f"#actions [data-action='{target}']")
+        (mover.tap if mover is page else mover.click)(selector)
+        _wait_moved(other, moves)
+    assert wire.errors == [] and desk_wire.errors == []
+    desk.close()
+    phone.close()
 
 
 def _play_through(page: Any, wire: Wire) -> set[str]:
