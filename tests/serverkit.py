@@ -20,6 +20,7 @@ import pytest
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 ws_client = pytest.importorskip("websockets.sync.client")
+ws_exceptions = pytest.importorskip("websockets.exceptions")
 
 import trumpfamily as tf  # noqa: E402
 from trumpfamily.server import Hub, Limits, TableSettings, create_app  # noqa: E402

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import KEY, Client, Running, play_table, running, take_seats
+from serverkit import KEY, Client, Running, play_table, running, take_seats, ws_exceptions
 
 import trumpfamily as tf
 from trumpfamily.server import Limits, TableSettings
@@ -265,3 +265,247 @@ def test_every_payload_to_a_spectator_is_the_same_when_all_hidden_cards_are_rede
             assert other != deck
             compared += 1
     assert compared >= 3
+
+
+# -- hostile clients -------------------------------------------------------------------------
+
+
+def _seated(server: Running, preset: str = "spoil five", players: int = 3
+            ) -> tuple[str, dict[int, str]]:
+    status, made = server.request("POST", "/api/tables", {"preset": preset, "players": players})
+    assert status == 201, made
+    return made["table"], take_seats(server, made["table"], range(players))
+
+
+HOSTILE: list[tuple[str | bytes, str]] = [
+    ("not json", "bad-message"),
+    ("[1, 2]", "bad-message"),
+    ('"text"', "bad-message"),
+    ("[" * 4096, "bad-message"),
+    ('{"a":' * 500 + "1" + "}" * 500, "bad-message"),
+    ('{"type": 5}', "bad-message"),
+    ('{"type": "fold"}', "bad-message"),
+    ('{"type": "action", "action": 5}', "bad-message"),
+    ('{"type": "action", "action": [["play 5H"]]}', "bad-message"),
+    ('{"type": "action", "action": "' + "x" * 1000 + '"}', "bad-message"),
+    ('{"type": "ping", "id": ' + '"' + "i" * 41 + '"}', "bad-message"),
+    ('{"type": "ping", "extra": 1}', "bad-message"),
+    ('{"type": "join", "protocol": 2, "token": "x"}', "protocol-version"),
+    ('{"type": "join", "token": "x"}', "protocol-version"),
+    ('{"type": "join", "protocol": 1}', "bad-message"),
+    ('{"type": "join", "protocol": 1, "token": 7}', "bad-message"),
+    ('{"type": "join", "protocol": 1, "token": "nope"}', "bad-token"),
+    ('{"type": "join", "protocol": 1, "table": "nope"}', "no-table"),
+    ('{"type": "ping", "id": NaN}', "bad-message"),
+    (b"\xff\xfe", "bad-message"),
+    ('{"type": "action", "action": "play 5H"}', "not-joined"),
+    ('{"type": "sync"}', "not-joined"),
+]
+
+
+def test_hostile_messages_get_errors_and_the_connection_and_server_go_on(server: Running) -> None:
+    """Malformed, non-object, deeply nested, wrongly typed and unknown messages, and
+    actions before a join: each gets an error with its code and a short reason; the
+    connection stays usable (a ping still answers) and so does the server."""
+    conn = Client(server.ws)
+    for text, code in HOSTILE:
+        conn.send(text)
+        reply = conn.recv()
+        assert reply["type"] == "error" and reply["code"] == code, (text[:40], reply)
+        assert len(reply["reason"]) <= 200
+    conn.send({"type": "ping", "id": "still"})
+    assert conn.recv() == {"type": "pong", "id": "still"}
+    table_id, tokens = _seated(server)
+    assert conn.join(token=tokens[0])["seat"] == 0
+    conn.send({"type": "join", "protocol": 1, "token": tokens[1]})  # joined already
+    assert conn.until("error")["code"] == "bad-message"
+    conn.close()
+
+
+def test_a_huge_frame_is_refused_and_closes_the_socket(server: Running) -> None:
+    conn = Client(server.ws)
+    conn.send('{"type": "ping", "id": "' + "x" * 10_000 + '"}')
+    reply = conn.recv()
+    assert reply["code"] == "too-large"
+    with pytest.raises(ws_exceptions.ConnectionClosed) as closed:
+        conn.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    other = Client(server.ws)  # the server goes on
+    other.send({"type": "ping"})
+    assert other.recv()["type"] == "pong"
+    other.close()
+
+
+def test_a_flood_is_refused_and_closes_the_socket() -> None:
+    with running(limits=Limits(actions_per_second=5.0, burst=10)) as srv:
+        conn = Client(srv.ws)
+        for _ in range(40):
+            try:
+                conn.send({"type": "ping"})
+            except ws_exceptions.ConnectionClosed:
+                break
+        replies = []
+        with pytest.raises(ws_exceptions.ConnectionClosed) as closed:
+            while True:
+                replies.append(conn.recv(timeout=5))
+        assert [r["type"] for r in replies[:10]] == ["pong"] * 10
+        assert replies[10] == {"type": "error", "code": "rate-limited", "reason": replies[10]["reason"]}
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        calm = Client(srv.ws)
+        calm.send({"type": "ping"})
+        assert calm.recv()["type"] == "pong"
+        calm.close()
+
+
+def test_out_of_turn_and_illegal_actions_are_refused_without_another_seats_cards(
+        server: Running) -> None:
+    """Out of turn: the refusal names the seat to act, and ``legal`` is empty (it would
+    list another seat's moves); on its own turn a seat's illegal card is refused with
+    its code and the legal moves; unreadable actions are ``bad-action``; nothing changes."""
+    table_id, tokens = _seated(server)
+    table = server.hub.tables[table_id]
+    conns = {seat: Client(server.ws) for seat in tokens}
+    views = {seat: conns[seat].join(token=tokens[seat])["view"] for seat in tokens}
+    to_act = table.state.to_act
+    assert to_act is not None
+    waiting = (to_act + 1) % 3
+    card = views[waiting]["hand"][0]
+    conns[waiting].send({"type": "action", "action": f"play {card}", "id": "a"})
+    reply = conns[waiting].until("refused")
+    assert reply["code"] == "out-of-turn" and reply["legal"] == [] and reply["id"] == "a"
+    assert reply["to_act"] == to_act
+    held = set(views[to_act]["hand"])
+    stranger = next(str(c) for c in table.variant.ranking.deck() if str(c) not in held)
+    conns[to_act].send({"type": "action", "action": {"type": "Play", "card": stranger}})
+    reply = conns[to_act].until("refused")
+    assert reply["code"] == "card-not-held"
+    assert reply["legal"] == [str(tf.from_json(a, tf.Action))
+                              for a in views[to_act]["legal_actions"]]
+    for bad in ("fold", {"type": "Play", "card": "5Z"}, {"type": "Nope"}):
+        conns[to_act].send({"type": "action", "action": bad})
+        reply = conns[to_act].until("refused")
+        assert reply["code"] == "bad-action" and reply["legal"] == []
+    assert table.moves == 0
+    for conn in conns.values():
+        conn.close()
+
+
+def test_a_token_is_its_own_seat_and_a_spectator_cannot_act(server: Running) -> None:
+    """A token acts for its own seat only (another seat's token is that seat's, and
+    nothing else); a spectator's action is refused; a rejoin with the token finds the
+    seat and its whole view again (a refresh)."""
+    table_id, tokens = _seated(server)
+    table = server.hub.tables[table_id]
+    to_act = table.state.to_act
+    assert to_act is not None
+    other = (to_act + 1) % 3
+    conn = Client(server.ws)
+    state = conn.join(token=tokens[other])
+    assert state["seat"] == other and state["view"]["legal_actions"] == []
+    conn.send({"type": "action", "action": str(table.state.legal_actions()[0])})
+    assert conn.until("refused")["code"] == "out-of-turn"
+    watcher = Client(server.ws)
+    watcher.join(table=table_id)
+    watcher.send({"type": "action", "action": "pass"})
+    assert watcher.recv()["code"] == "spectator"
+    mover = Client(server.ws)
+    view = mover.join(token=tokens[to_act])["view"]
+    choice = next(a for a in view["legal_actions"] if a["type"] == "Play")
+    mover.send({"type": "action", "action": choice})
+    while mover.until("update")["table"]["moves"] != 1:
+        pass
+    mover.close()
+    again = Client(server.ws)  # the page reloaded
+    state = again.join(token=tokens[to_act])
+    assert state["seat"] == to_act and len(state["view"]["hand"]) == 4
+    assert state["log"][-1]["type"] == "Played"
+    for c in (conn, watcher, again):
+        c.close()
+
+
+def test_racing_sockets_of_one_seat_apply_one_action(server: Running) -> None:
+    """Two connections of the seat to act send the same card at once: one is applied,
+    the other refused; the table's lock keeps the game whole."""
+    table_id, tokens = _seated(server)
+    table = server.hub.tables[table_id]
+    to_act = table.state.to_act
+    a, b = Client(server.ws), Client(server.ws)
+    view = a.join(token=tokens[to_act])["view"]
+    b.join(token=tokens[to_act])
+    action = view["legal_actions"][0]
+    a.send({"type": "action", "action": action, "id": "a"})
+    b.send({"type": "action", "action": action, "id": "b"})
+    refused = []
+    for conn in (a, b):  # each sees the one move; one of the two is refused
+        while True:
+            message = conn.recv()
+            if message["type"] == "refused":
+                refused.append(message)
+            elif message["type"] == "update" and message["table"]["moves"] == 1:
+                break
+    a.send({"type": "sync"})
+    a.until("state")
+    b.send({"type": "sync"})
+    b.until("state")
+    refused += [json.loads(t) for c in (a, b) for t in c.received[-3:]
+                if '"refused"' in t and json.loads(t) not in refused]
+    assert [r["code"] for r in refused] == ["out-of-turn"]
+    assert table.moves == 1 and len(table.state.hand.actions) == 1
+    a.close()
+    b.close()
+
+
+def test_the_http_api_refuses_bad_requests(server: Running) -> None:
+    for body, code in [
+        ({"preset": "snap"}, "bad-preset"),
+        ({"preset": "spoil five", "players": 11}, "bad-players"),
+        ({"preset": "spoil five", "players": True}, "bad-players"),
+        ({"preset": "spoil five", "players": 3, "seats": ["bot:oracle-paranoid"] * 3},
+         "bad-seats"),
+        ({"preset": "spoil five", "players": 3, "seats": ["bot:os:system"] * 3}, "bad-seats"),
+        ({"preset": "spoil five", "rules": "no_such=1"}, "bad-rules"),
+        ({"preset": "spoil five", "rules": "ante=x"}, "bad-rules"),
+        ({"preset": "spoil five", "hands": 0}, "bad-request"),
+        ({"preset": "spoil five", "seed": 5}, "bad-request"),
+        ([1], "bad-request"),
+    ]:
+        status, reply = server.request("POST", "/api/tables", body)
+        assert (status, reply["error"]) == (400, code), (body, reply)
+        assert len(reply["reason"]) <= 200
+    status, reply = server.request("POST", "/api/tables", raw=b"[" * 3000)
+    assert (status, reply["error"]) == (400, "bad-request")
+    status, reply = server.request("POST", "/api/tables", raw=b" " * 5000)
+    assert (status, reply["error"]) == (413, "too-large")
+    status, reply = server.request("POST", "/api/join", {"code": "ZZZ-ZZZ"})
+    assert (status, reply["error"]) == (404, "no-table")
+    table_id, _ = _seated(server)
+    status, reply = server.request("POST", "/api/join", {"table": table_id})
+    assert (status, reply["error"]) == (409, "table-full")
+    status, reply = server.request("GET", f"/api/tables/{table_id}/record")
+    assert (status, reply["error"]) == (409, "not-over")
+    status, reply = server.request("GET", f"/api/tables/{table_id}/hands/1/record")
+    assert (status, reply["error"]) == (404, "no-record")
+    status, reply = server.request("GET", "/api/tables/nope")
+    assert (status, reply["error"]) == (404, "no-table")
+
+
+def test_join_by_code_any_case_and_the_public_table_info(server: Running) -> None:
+    status, made = server.request("POST", "/api/tables", {
+        "preset": "auction 45", "players": 4, "seats": ["human", "bot:random", "human",
+                                                         "bot:rule-of-thumb"]})
+    assert status == 201
+    typed = made["code"].replace("-", "").lower()
+    status, joined = server.request("POST", "/api/join", {"code": typed, "name": "Ann\x07"})
+    assert status == 200 and joined["seat"] == 0 and joined["table"] == made["table"]
+    status, info = server.request("GET", f"/api/tables/{made['table']}")
+    assert status == 200
+    assert info["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "taken": True,
+                                "connected": False}
+    assert info["seats"][1]["kind"] == "bot" and info["seats"][2]["taken"] is False
+    assert info["title"] == "Auction Forty-Fives" and info["scores"] == [0, 0]
+    assert "token" not in json.dumps(info)
+    status, api = server.request("GET", "/api/info")
+    assert api["protocol"] == 1
+    assert api["bots"] == ["random", "rule-of-thumb", "context-rule-of-thumb", "sample-solve",
+                           "ismcts"]
+    assert {p["name"] for p in api["presets"]} == set(tf.ALL_VARIANTS)
