@@ -22,8 +22,8 @@ pytest.importorskip("starlette")
 ws_client = pytest.importorskip("websockets.sync.client")
 ws_exceptions = pytest.importorskip("websockets.exceptions")
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily.server import Hub, Limits, TableSettings, create_app  # noqa: E402
+import trumpfamily as tf
+from trumpfamily.server import Hub, TableSettings, create_app
 
 KEY = b"server-test-key-0123456789abcdef"
 

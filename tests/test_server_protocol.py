@@ -315,7 +315,7 @@ def test_hostile_messages_get_errors_and_the_connection_and_server_go_on(server:
         assert len(reply["reason"]) <= 200
     conn.send({"type": "ping", "id": "still"})
     assert conn.recv() == {"type": "pong", "id": "still"}
-    table_id, tokens = _seated(server)
+    _table_id, tokens = _seated(server)
     assert conn.join(token=tokens[0])["seat"] == 0
     conn.send({"type": "join", "protocol": 1, "token": tokens[1]})  # joined already
     assert conn.until("error")["code"] == "bad-message"
