@@ -466,3 +466,27 @@ def test_every_preset_plays_a_hand_in_the_browser(browser: Any, base_url: str,
     assert page.locator("[data-testid=record-game]").count() == 1
     assert wire.errors == []
     page.close()
+
+
+def test_a_timed_decision_is_shown_and_runs_out(browser: Any, base_url: str) -> None:
+    """At a table with a timer the page counts the seconds down; when they run out the
+    server's rule of thumb moves for the seat, and the page follows."""
+    page = browser.new_page(viewport={"width": 1024, "height": 800})
+    wire = Wire(page)
+    made = page.request.post(base_url + "/api/tables", data={
+        "preset": "Forty-Five", "players": 2, "seats": ["human", "bot:random"],
+        "timer": 1}).json()
+    joined = page.request.post(base_url + "/api/join", data={"table": made["table"]}).json()
+    page.goto(base_url + "/")
+    page.evaluate(f"localStorage.setItem('trumpfamily:{made['table']}', '{joined['token']}')")
+    page.goto(base_url + made["url"])
+    page.wait_for_selector("#table[data-seat='0']", timeout=STEP_MS)
+    page.wait_for_function("/you have: \\d+ s/.test(document.getElementById('status').textContent)",
+                           timeout=STEP_MS)
+    timer = wire.last("timer")
+    assert timer["seat"] == 0 and timer["seconds"] == 1
+    moves = _moves(page)
+    _wait_moved(page, moves)  # nobody clicked: the timer ran out
+    assert wire.actions() == []
+    assert wire.errors == []
+    page.close()
