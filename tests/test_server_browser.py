@@ -97,16 +97,16 @@ class Wire:
         return next(m for m in reversed(self.received) if m.get("type") == kind)
 
 
-def _create(page: Any, base_url: str, preset: str, players: int) -> str:
-    """Create a table in the lobby (seat 1 a person, the others rule-of-thumb bots, one
-    hand); sit down; the table's id."""
+def _create(page: Any, base_url: str, preset: str, players: int, hands: int = 1) -> str:
+    """Create a table in the lobby (seat 1 a person, the others rule-of-thumb bots, a game
+    of ``hands`` hands); sit down; the table's id."""
     page.goto(base_url + "/")
     page.select_option("#preset", preset)
     page.select_option("#players", str(players))
     assert page.locator("#seats select").count() == players
     assert page.input_value("#seat-kind-0") == "human"
     assert page.input_value(f"#seat-kind-{players - 1}") == "bot:rule-of-thumb"
-    page.fill("#hands", "1")
+    page.fill("#hands", str(hands))
     page.fill("#name", "Ann")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])", timeout=STEP_MS)
@@ -488,5 +488,26 @@ def test_a_timed_decision_is_shown_and_runs_out(browser: Any, base_url: str) -> 
     moves = _moves(page)
     _wait_moved(page, moves)  # nobody clicked: the timer ran out
     assert wire.actions() == []
+    assert wire.errors == []
+    page.close()
+
+
+def test_a_game_of_two_hands_keeps_the_hand_before(browser: Any, base_url: str,
+                                                   tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 800})
+    wire = Wire(page)
+    _create(page, base_url, "Forty-Five", 2, hands=2)
+    _play_through(page, wire)
+    assert page.get_attribute("#table", "data-hand-number") == "2"
+    assert page.is_visible("#previous-log")
+    assert page.locator("#previous-log li[data-event=HandOver]").count() == 1
+    assert page.locator("#previous-log li[data-event=Dealt]").count() == 1
+    assert page.locator("#log li[data-event=Dealt]").count() == 1
+    assert page.locator("#log li[data-event=GameOver]").count() == 1
+    assert page.locator("[data-testid^=record-hand-]").count() == 2
+    hand_record, game_record = _download_records(page, tmp_path)
+    game = tf.replay_game(game_record, key=KEY)
+    assert game.is_over and game.hand_number == 2
+    assert tf.replay(hand_record, key=KEY).is_over
     assert wire.errors == []
     page.close()

@@ -212,6 +212,8 @@ class TablePage {
     this.log = [];          // the current hand's events as this seat sees them
     this.lastTrick = null;  // {cards, leader, winner} shown while no card is on the table
     this.trickWinner = null;
+    this.lastResult = null;  // the last finished hand's outcome, in words
+    this.previousLog = [];   // the last finished hand's events (the live page keeps them)
     this.selected = new Set();
     this.ws = null;
     this.retry = 0;
@@ -334,9 +336,11 @@ class TablePage {
     for (const event of events) {
       if (event.type === "AntesPaid" || event.type === "Dealt") {
         const keep = this.log.length && this.log[this.log.length - 1].type === "AntesPaid" && event.type === "Dealt";
+        if (this.log.some((e) => e.type === "HandOver")) this.previousLog = this.log.slice(0, keep ? -1 : undefined);
         this.log = keep ? [this.log[this.log.length - 1]] : [];
         this.selected.clear();
       }
+      if (event.type === "HandOver") this.lastResult = this.outcomeText(event.outcome);
       if (event.type === "TrickWon") this.lastTrick = { cards: event.cards, leader: event.leader, winner: event.seat };
       if (event.type === "Played") this.lastTrick = null;
       this.log.push(event);
@@ -720,6 +724,9 @@ class TablePage {
     else if (game.hands_left !== null && game.hands_left !== undefined) meta.push(`${game.hands_left} more`);
     box.append(el("p", { class: "hint", "data-testid": "hand-number", text: meta.join(" · ") }),
       rows.length ? el("table", { class: "score-table" }, el("tbody", {}, ...rows)) : "");
+    if (this.lastResult && !this.log.some((e) => e.type === "HandOver")) {
+      box.append(el("p", { class: "hint", "data-testid": "last-hand", text: `Last hand: ${this.lastResult}` }));
+    }
     const over = $("game-over");
     if (t.over) {
       const w = t.winner;
@@ -794,6 +801,9 @@ class TablePage {
     const list = $("log");
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     list.replaceChildren(...this.log.map((e, i) => el("li", { "data-event": e.type, "data-index": i, text: this.describe(e) })));
+    const previous = $("previous-log");
+    previous.hidden = !this.previousLog.length;
+    previous.querySelector("ol").replaceChildren(...this.previousLog.map((e) => el("li", { "data-event": e.type, text: this.describe(e) })));
     if (atEnd) list.scrollTop = list.scrollHeight;
   }
 
