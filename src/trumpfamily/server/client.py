@@ -291,7 +291,7 @@ def _post(url: str, body: Mapping[str, Any], timeout: float) -> Any:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as reply:  # noqa: S310
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
             return json.loads(reply.read() or b"null")
     except urllib.error.HTTPError as error:
         try:
