@@ -144,13 +144,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if importlib.util.find_spec("websockets") is None:
         raise CommandError("the bot client needs the serve extra (websockets missing): "
                            "pip install 'trumpfamily[serve]'")
-    from ..server.client import WireError, join_table, play_seat
+    from ..players import is_oracle
+    from ..server.client import WireError, join_table, oracle_refusal, play_seat
 
     make = _bots.factory(args.bot)  # an unknown bot is a usage error, before any connection
     try:
         player = make(_bots.seat_seed(args.seed, 0))
     except TypeError as error:  # arguments the bot's class does not take
         raise CommandError(f"cannot make the bot {args.bot}: {error}") from None
+    if is_oracle(player):
+        raise CommandError(oracle_refusal(player))
     token = args.seat_token or os.environ.get(TOKEN_VARIABLE) or None
     if token is not None and args.code is not None:
         raise CommandError("give --seat-token or --code, not both")

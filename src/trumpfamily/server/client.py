@@ -77,10 +77,10 @@ from typing import Any, Final
 import attrs
 
 from ..actions import Action
-from ..errors import TrumpFamilyError, safe_repr
+from ..errors import InvalidArgumentError, TrumpFamilyError, safe_repr
 from ..jsonio import from_json
 from ..outcomes import AnyView
-from ..players import Player
+from ..players import Player, is_oracle
 
 __all__ = [
     "FATAL_ERRORS",
@@ -91,6 +91,7 @@ __all__ = [
     "WireError",
     "http_url",
     "join_table",
+    "oracle_refusal",
     "play_seat",
     "websocket_url",
 ]
@@ -251,6 +252,17 @@ def _base_path(path: str) -> str:
     """``path`` without a table page's ``/t/<id>`` and without a trailing slash."""
     head, sep, _ = path.rpartition("/t/")
     return (head if sep else path).rstrip("/")
+
+
+def oracle_refusal(player: object) -> str:
+    """Why ``player``, a cheating oracle (:func:`~trumpfamily.players.is_oracle`), cannot
+    play over the wire.
+
+    >>> print(oracle_refusal(object()))
+    object is an oracle: it chooses from the whole hand (choose_state), and over the wire a seat is sent only its own view
+    """
+    return (f"{type(player).__name__} is an oracle: it chooses from the whole hand "
+            "(choose_state), and over the wire a seat is sent only its own view")
 
 
 def join_table(url: str, *, code: str | None = None, table: str | None = None,
@@ -542,11 +554,15 @@ def play_seat(
             ``protocol-version``...), or the connection was lost more than ``reconnects``
             times, or could not be opened (``connection``); ``bad-url`` for an address
             that is not one.
+        InvalidArgumentError: ``player`` is a cheating oracle (it has ``choose_state``:
+            it needs the whole hand, and a client is sent only its seat's view).
         ImportError: the ``websockets`` package (the ``serve`` extra) is missing.
     """
     from websockets.exceptions import InvalidHandshake, InvalidURI
     from websockets.sync.client import connect
 
+    if is_oracle(player):
+        raise InvalidArgumentError(oracle_refusal(player))
     address = websocket_url(url)
     seat = _Seat(token, player, retries, on_message, _Pace(rate, burst))
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
@@ -561,6 +577,8 @@ def play_seat(
                 return seat.summary(over, opened - 1)
         except _Lost as lost:
             why = str(lost)
+        except WireError:  # a ConnectionError, so an OSError: not one to retry
+            raise
         except InvalidURI as error:
             raise WireError("bad-url", str(error)) from None
         except (OSError, InvalidHandshake, TimeoutError) as error:
