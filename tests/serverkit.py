@@ -20,9 +20,10 @@ import pytest
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 ws_client = pytest.importorskip("websockets.sync.client")
+ws_exceptions = pytest.importorskip("websockets.exceptions")
 
-import trumpfamily as tf  # noqa: E402
-from trumpfamily.server import Hub, Limits, TableSettings, create_app  # noqa: E402
+import trumpfamily as tf
+from trumpfamily.server import Hub, TableSettings, create_app
 
 KEY = b"server-test-key-0123456789abcdef"
 
@@ -43,6 +44,12 @@ class Running:
     def create(self, settings: TableSettings, **kwargs: Any) -> Any:
         """A table made by the hub directly (``seed=``, ``decks=``, ``dealer=``: the test's)."""
         return self.run(self.hub.create(settings, **kwargs))
+
+    def close_table(self, table: Any) -> None:
+        """Close a table (on the server's loop)."""
+        async def close() -> None:
+            self.hub.close_table(table)
+        self.run(close())
 
     def request(self, method: str, path: str, body: Any = None,
                 raw: bytes | None = None) -> tuple[int, Any]:
@@ -83,7 +90,8 @@ class Client:
     """One WebSocket connection; every text frame it receives is kept, in order."""
 
     def __init__(self, url: str) -> None:
-        self.ws = ws_client.connect(url, open_timeout=5, max_size=None).__enter__()
+        self.ws = ws_client.connect(url, open_timeout=5, max_size=None, max_queue=None,
+                                     close_timeout=2).__enter__()
         self.received: list[str] = []
 
     def send(self, payload: Any) -> None:

@@ -321,6 +321,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.driver: asyncio.Task[None] | None = None
         self.timer_started: float | None = None
+        self.thinking: asyncio.Future[Action] | None = None
 
     # -- the game ----------------------------------------------------------------------
 
@@ -575,7 +576,8 @@ class Hub:
         for path in sorted(self.store.glob("*.table.json")):
             try:
                 table = Table.from_store(json.loads(path.read_text(encoding="utf-8")), self.key)
-            except (TrumpFamilyError, KeyError, TypeError, ValueError, OSError) as error:
+            except (TrumpFamilyError, KeyError, TypeError, ValueError, RecursionError,
+                    OSError) as error:
                 log.warning("table file %s not loaded: %s", path.name, error)
                 continue
             self._register(table)
@@ -906,13 +908,19 @@ class Hub:
 
     async def _bot_choice(self, table: Table, seat: int, state: GameState) -> Action:
         """The bot's action for its view, computed in a thread within the time cap; on
-        overrun, on an error, or for an illegal choice, the rule of thumb's."""
+        overrun, on an error, or for an illegal choice, the rule of thumb's. A table
+        holds at most one thread: while its last bot still thinks past the cap, the rule
+        of thumb moves at once (an overrun), so a slow bot cannot take every thread."""
         view = state.view(seat)
         bot = table.players[seat]
+        if table.thinking is not None and not table.thinking.done():
+            # the table's last bot is still thinking past its cap: a table holds one thread
+            table.overruns += 1
+            return RuleOfThumbPlayer().choose(view)
         loop = asyncio.get_running_loop()
+        table.thinking = loop.run_in_executor(self.executor, _choose, bot, view)
         try:
-            action = await asyncio.wait_for(
-                loop.run_in_executor(self.executor, _choose, bot, view), self.bot_time_cap)
+            action = await asyncio.wait_for(asyncio.shield(table.thinking), self.bot_time_cap)
         except TimeoutError:
             table.overruns += 1
             log.warning("table %s: the bot of seat %d overran %.1f s", table.id, seat,
