@@ -192,8 +192,10 @@ def run(server: Server, key: bytes, args: argparse.Namespace, presets: list[str]
             continue
         records = [server.request("GET", url) for url in info["records"]["hands"]]
         hands += len(records)
-        if len(records) != args.hands:
-            failures.append(f"table {table_id}: {len(records)} hand records, not {args.hands}")
+        # a game may reach its target before --hands hands; never go past them
+        if len(records) != info["hand_number"] or len(records) > args.hands:
+            failures.append(f"table {table_id}: {len(records)} hand records after hand "
+                            f"{info['hand_number']} of at most {args.hands}")
         try:
             for record in records:
                 tf.replay(record, key=key)
