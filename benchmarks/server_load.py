@@ -1,9 +1,9 @@
 """A bounded load test of the reference server: many tables of bots at once on the loopback,
 with seats played over real WebSockets, against a real uvicorn in a subprocess.
 
-The server (``trumpfamily.server.create_app``, no bot delay, a raised per-connection rate
-limit so that the clients are not the ones throttled) runs in its own process on a free
-port of 127.0.0.1. This process creates ``--tables`` tables (default 50) of
+The server (``trumpfamily.server.create_app``, no bot delay unless ``--bot-delay``, a
+raised per-connection rate limit so that the clients are not the ones throttled) runs in
+its own process on a free port of 127.0.0.1. This process creates ``--tables`` tables (default 50) of
 ``--players`` seats (default 4) over HTTP, the presets taken in turn from ``--presets``;
 ``--wire-seats`` seats of each table (default 1) are taken with ``POST /api/join`` and
 played by the wire client (:func:`trumpfamily.server.client.play_seat`, the rule-of-thumb
@@ -20,7 +20,8 @@ and the records hold as many actions as the server counted. It exits with 1 if a
 fails or ``--time-limit`` runs out first.
 
 Run: ``PYTHONPATH=src python benchmarks/server_load.py [--tables 50] [--hands 2]
-[--wire-seats 1] [--presets "spoil five,auction 45"] [--store] [--time-limit 300]
+[--wire-seats 1] [--presets "spoil five,auction 45"] [--bot-delay 0] [--store]
+[--time-limit 300]
 [--json FILE]``
 (needs the serve extra: starlette, uvicorn, websockets).
 """
@@ -49,7 +50,7 @@ import uvicorn
 from trumpfamily.server import Limits, create_app
 
 tables = int(os.environ["LOAD_TABLES"])
-app = create_app(key=bytes.fromhex(os.environ["LOAD_KEY"]), bot_delay=0.0,
+app = create_app(key=bytes.fromhex(os.environ["LOAD_KEY"]), bot_delay=float(os.environ["LOAD_BOT_DELAY"]),
                  store=os.environ.get("LOAD_STORE") or None,
                  limits=Limits(tables=tables + 10, bots=tables * 8 + 10,
                                actions_per_second=1000.0, burst=1000,
@@ -74,8 +75,10 @@ asyncio.run(main())
 class Server:
     """The server in a subprocess: its port; stopped by :meth:`stop`."""
 
-    def __init__(self, key: bytes, tables: int, bot_threads: int, store: str | None) -> None:
+    def __init__(self, key: bytes, tables: int, bot_threads: int, store: str | None,
+                 bot_delay: float) -> None:
         env = {**os.environ, "LOAD_KEY": key.hex(), "LOAD_TABLES": str(tables),
+               "LOAD_BOT_DELAY": str(bot_delay),
                "LOAD_BOT_THREADS": str(bot_threads), "LOAD_STORE": store or ""}
         self.process = subprocess.Popen([sys.executable, "-c", CHILD], env=env,
                                         stdout=subprocess.PIPE, text=True)
@@ -124,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the server's bot threads (default: 4)")
     parser.add_argument("--time-limit", type=float, default=300.0,
                         help="seconds the games may take at most (default: 300)")
+    parser.add_argument("--bot-delay", type=float, default=0.0,
+                        help="seconds the server's bots wait before each move (default: 0, "
+                             "as fast as they go: the CPU is then saturated and the latency "
+                             "is mostly queueing; 0.6 is trumpfamily serve's default)")
     parser.add_argument("--store", action="store_true",
                         help="the server saves every table after each action, in a "
                              "temporary directory (default: memory only)")
@@ -134,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     presets = [p.strip() for p in args.presets.split(",") if p.strip()]
     key = secrets.token_bytes(32)
     with tempfile.TemporaryDirectory(prefix="trumpfamily-load-") as folder:
-        server = Server(key, args.tables, args.bot_threads, folder if args.store else None)
+        server = Server(key, args.tables, args.bot_threads, folder if args.store else None,
+                        args.bot_delay)
         try:
             return run(server, key, args, presets)
         finally:
@@ -216,7 +224,7 @@ def run(server: Server, key: bytes, args: argparse.Namespace, presets: list[str]
     sent = sum(summary.sent for summary in summaries)
     figures = {
         "tables": args.tables, "players": args.players, "wire_seats": args.wire_seats,
-        "hands": args.hands, "presets": presets, "store": args.store, "clients": len(seats),
+        "hands": args.hands, "presets": presets, "store": args.store, "bot_delay": args.bot_delay, "clients": len(seats),
         "wall_seconds": round(wall, 3), "actions": moves, "hands_played": hands,
         "actions_per_second": round(moves / wall, 1),
         "client_actions": sent, "client_actions_per_second": round(sent / wall, 1),
@@ -229,7 +237,8 @@ def run(server: Server, key: bytes, args: argparse.Namespace, presets: list[str]
     }
     print(f"{args.tables} tables x {args.players} seats ({args.wire_seats} over the wire "
           f"each, {len(seats)} clients), {args.hands} hands each, presets {', '.join(presets)}"
-          + (", saved after each action" if args.store else ""))
+          + (", saved after each action" if args.store else "")
+          + (f", bots wait {args.bot_delay:g} s" if args.bot_delay else ""))
     print(f"  wall time            {wall:8.2f} s")
     print(f"  actions applied      {moves:8d}  ({figures['actions_per_second']} a second, "
           f"{hands} hands)")
