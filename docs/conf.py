@@ -52,6 +52,8 @@ nitpick_ignore = [
     ("py:mod", "cattrs"),  # cattrs publishes no inventory we can ship
     # concurrent.futures.Executor as type hints name it (Python's inventory has the public name)
     ("py:class", "concurrent.futures._base.Executor"),
+    # the serve extra's Starlette publishes no inventory we ship (trumpfamily.server)
+    ("py:class", "starlette.applications.Starlette"),
 ]
 nitpick_ignore_regex = [
     ("py:class", r"trumpfamily(\.\w+)+\._\w+"),  # private helpers in signatures (and bases)
@@ -90,7 +92,7 @@ python_use_unqualified_type_names = True
 _EXTRAS = {  # the import name of each optional library -> the extra that installs it
     "numpy": "batch", "numba": "batch", "llvmlite": "batch", "pettingzoo": "rl",
     "gymnasium": "rl", "pyspiel": "rl", "matplotlib": "plot", "distributed": "dist",
-    "tqdm": "dist",
+    "tqdm": "dist", "starlette": "serve", "uvicorn": "serve", "websockets": "serve",
 }
 MISSING = sorted(name for name in _EXTRAS if importlib.util.find_spec(name) is None)
 autodoc_mock_imports = MISSING

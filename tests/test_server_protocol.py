@@ -376,9 +376,12 @@ def test_out_of_turn_and_illegal_actions_are_refused_without_another_seats_cards
     assert reply["to_act"] == to_act
     held = set(views[to_act]["hand"])
     stranger = next(str(c) for c in table.variant.ranking.deck() if str(c) not in held)
+    with pytest.raises(tf.IllegalActionError) as expected:  # card-not-held, or wrong-phase
+        table.state.apply(tf.Play(stranger), seat=to_act)  # while the rob is asked
     conns[to_act].send({"type": "action", "action": {"type": "Play", "card": stranger}})
     reply = conns[to_act].until("refused")
-    assert reply["code"] == "card-not-held"
+    assert reply["code"] == expected.value.code
+    assert reply["code"] in ("card-not-held", "wrong-phase")
     assert reply["legal"] == [str(tf.from_json(a, tf.Action))
                               for a in views[to_act]["legal_actions"]]
     for bad in ("fold", {"type": "Play", "card": "5Z"}, {"type": "Nope"}):
@@ -432,7 +435,7 @@ def test_racing_sockets_of_one_seat_apply_one_action(server: Running) -> None:
     a, b = Client(server.ws), Client(server.ws)
     view = a.join(token=tokens[to_act])["view"]
     b.join(token=tokens[to_act])
-    action = view["legal_actions"][0]
+    action = next(a for a in view["legal_actions"] if a["type"] == "Play")
     a.send({"type": "action", "action": action, "id": "a"})
     b.send({"type": "action", "action": action, "id": "b"})
     refused = []
@@ -509,3 +512,24 @@ def test_join_by_code_any_case_and_the_public_table_info(server: Running) -> Non
     assert api["bots"] == ["random", "rule-of-thumb", "context-rule-of-thumb", "sample-solve",
                            "ismcts"]
     assert {p["name"] for p in api["presets"]} == set(tf.ALL_VARIANTS)
+
+
+def test_the_pages_and_the_cards_are_served(server: Running) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(server.http + "/", timeout=5) as reply:
+        page = reply.read().decode()
+        assert reply.headers["Content-Type"].startswith("text/html") and "<html" in page
+    with urllib.request.urlopen(server.http + "/t/anything", timeout=5) as reply:
+        assert reply.read().decode() == page
+    with urllib.request.urlopen(server.http + "/static/index.html", timeout=5) as reply:
+        assert reply.status == 200
+    for card, title in (("5H", "Five of Hearts"), ("JK", "Joker"), ("back", None)):
+        with urllib.request.urlopen(server.http + f"/cards/{card}.svg", timeout=5) as reply:
+            picture = reply.read().decode()
+            assert reply.headers["Content-Type"].startswith("image/svg+xml")
+            assert picture.startswith("<svg") and (title is None or title in picture)
+    for bad in ("5Z", "XXXXXXXX"):
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(server.http + f"/cards/{bad}.svg", timeout=5)
+        assert error.value.code == 404

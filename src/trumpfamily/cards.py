@@ -19,7 +19,7 @@ import enum
 import itertools
 import re
 from collections.abc import Iterable, Sized
-from typing import Final, Self
+from typing import Final
 
 import attrs
 
@@ -168,7 +168,7 @@ class Card:
     #: ``1 << index``: the card's bit in a card mask (an ``int`` set of cards).
     bit: int = attrs.field(init=False)
 
-    def __new__(cls, rank: Rank, suit: Suit | None) -> Self:
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         found = _CANONICAL.get((rank, suit))
         if found is not None:
             return found

@@ -47,7 +47,7 @@ One module per command, each a thin layer over the public API:
 :mod:`~trumpfamily.cli.options`, :mod:`~trumpfamily.cli.explain`,
 :mod:`~trumpfamily.cli.play` (with the human seat's :mod:`~trumpfamily.cli.prompt`),
 :mod:`~trumpfamily.cli.replay`, :mod:`~trumpfamily.cli.demo`, ``cli._tournament``
-(:func:`trumpfamily.tournament.tournament`) and :mod:`~trumpfamily.cli.serve` (the game
+(:func:`trumpfamily.tournament.tournament`) and ``cli.serve`` (the game
 server, :mod:`trumpfamily.server`). Each adds its sub-parser (``add_parser``) and runs it
 (``run``). Every rule printed comes from the library
 (:meth:`~trumpfamily.ranking.Ranking.trump_order`,

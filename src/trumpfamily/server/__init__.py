@@ -45,6 +45,10 @@ from ._tables import CODE_ALPHABET, PUBLIC_BOTS, Hub, Limits, Table, TableSettin
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+for _name in ("Hub", "Limits", "Table", "TableSettings", "Message", "ProtocolError",
+              "parse_message"):
+    globals()[_name].__module__ = __name__  # documented here, where they are imported from
+
 __all__ = [
     "CODE_ALPHABET",
     "PROTOCOL",
@@ -81,7 +85,7 @@ def create_app(
             record, the hashes of its seat tokens), after each action; the tables found
             there are read back at start (:func:`~trumpfamily.records.replay_game` with the
             key). ``None``: memory only.
-        bots: bots to offer beside the built-in ones (:data:`PUBLIC_BOTS`), name -> what
+        bots: bots to offer beside the built-in ones (``PUBLIC_BOTS``), name -> what
             :func:`~trumpfamily.tournament.bot_factory` takes (``"package.module:Class"``,
             a class, a factory of a seed).
         limits: the :class:`Limits` (default: ``Limits()``).

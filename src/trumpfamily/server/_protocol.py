@@ -74,7 +74,7 @@ class ProtocolError(TrumpFamilyError, ValueError):
             ``bad-token``, ``no-table``, ``rate-limited``, ``protocol-version``,
             ``spectator``, ``full``; the HTTP API's own codes are listed on the protocol
             page).
-        reason: a sentence for a person, at most :data:`MAX_REASON` characters.
+        reason: a sentence for a person, at most 200 characters (``MAX_REASON``).
         status: the HTTP status that goes with it, for the HTTP API (400 unless said).
     """
 
@@ -127,10 +127,11 @@ def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
             not balance: it is not JSON).
 
     >>> check_depth('{"a": "[[[[[[[[[["}')
-    >>> check_depth('[[[1]]]', limit=2)
-    Traceback (most recent call last):
-    ...
-    trumpfamily.server._protocol.ProtocolError: bad-message: the message is nested deeper than 2 levels
+    >>> try:
+    ...     check_depth('[[[1]]]', limit=2)
+    ... except ProtocolError as error:
+    ...     print(error)
+    bad-message: the message is nested deeper than 2 levels
     """
     depth = 0
     in_string = False

@@ -293,7 +293,8 @@ class Table:
         settings: the :class:`TableSettings`.
         variant: the rules.
         state: the game now.
-        seats: the :class:`Seat` of each seat.
+        seats: each seat's ``Seat``: its kind (``"human"``, ``"bot"``), bot, name, token
+            hash and open connections.
         hand_records: the signed record of every finished hand, in order.
         log: the current hand's events, as they happened (the whole truth: sent only
             through ``seen_by``).
@@ -501,7 +502,7 @@ class Hub:
             back when the hub starts (:meth:`load`); ``None``: memory only.
         bots: bots the operator adds, name -> anything
             :func:`~trumpfamily.tournament.bot_factory` takes (``"package.module:Class"``,
-            a class or a factory); they are offered beside :data:`PUBLIC_BOTS`.
+            a class or a factory); they are offered beside ``PUBLIC_BOTS``.
         limits: the :class:`Limits`.
         bot_delay: seconds before a bot moves (so people can follow).
         bot_time_cap: seconds a bot may think; after that the rule of thumb moves for it
@@ -551,7 +552,7 @@ class Hub:
         return key
 
     @property
-    def executor(self) -> cf.ThreadPoolExecutor:
+    def executor(self) -> cf.Executor:
         """The threads bots think in."""
         if self._executor is None:
             self._executor = cf.ThreadPoolExecutor(self.limits.bot_threads,

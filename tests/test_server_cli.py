@@ -1,0 +1,58 @@
+"""``trumpfamily serve``: its help and its argument errors (the server itself is tested by
+tests/test_server_protocol.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from trumpfamily.cli import EXIT_OK, EXIT_USAGE, main
+from trumpfamily.cli.serve import read_key_file
+
+
+def test_serve_help_names_the_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == EXIT_OK
+    out = capsys.readouterr().out
+    for flag in ("--host", "--port", "--store", "--key-file", "--bot", "--timer",
+                 "--bot-time-cap"):
+        assert flag in out
+    assert "127.0.0.1" in out and "8045" in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--port", "x"], "expected a port"),
+    (["--port", "70000"], "expected a port"),
+    (["--timer", "-1"], "expected seconds"),
+    (["--bot", "nonsense"], "expected NAME=package.module:Class"),
+    (["--bot-delay", "999"], "expected seconds from 0 to 60"),
+])
+def test_bad_arguments_are_one_line_errors(args: list[str], words: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", *args]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_a_missing_serve_extra_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "uvicorn" else real(name, *a))
+    assert main(["serve"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "pip install 'trumpfamily[serve]'" in err and "uvicorn" in err
+
+
+def test_an_unknown_bot_is_refused_before_serving(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+    assert main(["serve", "--bot", "mine=no_such_module_here:Bot"]) == EXIT_USAGE
+    assert "no_such_module_here" in capsys.readouterr().err
+
+
+def test_the_key_file_is_made_once_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "key"
+    key = read_key_file(path)
+    assert len(key) == 32 and path.stat().st_mode & 0o777 == 0o600
+    assert read_key_file(path) == key
