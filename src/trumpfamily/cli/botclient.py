@@ -68,7 +68,8 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         epilog="Example: trumpfamily bot --connect http://127.0.0.1:8045 --seat-token "
                "T rule-of-thumb (the token from POST /api/join, or the page's seat)")
     p.add_argument("bot", nargs="?", default="rule-of-thumb", metavar="BOT",
-                   help="the bot (default: rule-of-thumb): " + _bots.bot_help())
+                   help="the bot (default: rule-of-thumb): " + _bots.bot_help()
+                        + "; not an oracle-... bot, which needs the whole hand")
     p.add_argument("--connect", required=True, metavar="URL",
                    help="the server: its address (http://HOST:PORT, https://...), its "
                         "WebSocket (ws://HOST:PORT/ws) or a table's page (.../t/ID)")
