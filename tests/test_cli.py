@@ -317,6 +317,37 @@ def test_replay_one_record_trick_by_trick(tmp_path: Path) -> None:
     assert run("replay", "-", stdin=path.read_text(encoding="utf-8")).returncode == 0
 
 
+def test_replay_checks_the_signature_with_a_key_file(tmp_path: Path) -> None:
+    """--key-file checks the "mac" of a game or hand record signed with that key (as the
+    game server signs them) and refuses an unsigned, changed or other-key record."""
+    state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=2, hands=1)
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    key = tmp_path / "server.key"
+    key.write_bytes(b"the server's key")
+    other = tmp_path / "other.key"
+    other.write_bytes(b"another key")
+    game, hand, unsigned = (tmp_path / f"{n}.json" for n in ("game", "hand", "unsigned"))
+    game.write_text(json.dumps(state.record(key=b"the server's key")), encoding="utf-8")
+    assert state.last_hand is not None
+    hand.write_text(json.dumps(state.last_hand.record(key=b"the server's key")),
+                    encoding="utf-8")
+    unsigned.write_text(json.dumps(state.record()), encoding="utf-8")
+    result = run("replay", str(game), "--key-file", str(key))
+    assert result.returncode == 0, result.stderr
+    assert "replayed under the rules and signed with the key." in result.stdout
+    result = run("replay", str(hand), "--key-file", str(key))
+    assert result.returncode == 0, result.stderr
+    assert "replay under the rules and signed with the key." in result.stdout
+    assert "signed" not in run("replay", str(game)).stdout  # no key: the rules alone
+    result = run("replay", str(unsigned), "--key-file", str(key))
+    assert result.returncode == 1 and "has no 'mac'" in result.stderr
+    result = run("replay", str(game), "--key-file", str(other))
+    assert result.returncode == 1 and "does not match" in result.stderr
+    result = run("replay", str(game), "--key-file", str(tmp_path / "missing.key"))
+    assert result.returncode == 2 and "cannot read the key file" in result.stderr
+
+
 def test_replay_of_a_turned_joker_then_a_turned_ace(tmp_path: Path) -> None:
     """RULES.md §2.8, §1.5: the dealer takes the turned-up joker (not a rob), then robs the
     Ace turned after it; the menu words follow the same distinction."""

@@ -20,6 +20,7 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
     trumpfamily tournament BOT BOT... --variant VARIANT [...]
     trumpfamily serve [--host 127.0.0.1] [--port 8045] [--store DIR] [--key-file FILE]
                      [--bot NAME=package.module:Class ...] [--timer SECONDS]
+    trumpfamily bot --connect URL (--seat-token T | --code CODE) [BOT] [--seat N] [--seed S]
 
 Every command also takes ``--color auto|always|never``. A seed is an integer or any text.
 The flags mean one thing everywhere: ``--players``/``-p`` the players, ``--deals`` the
@@ -47,8 +48,9 @@ One module per command, each a thin layer over the public API:
 :mod:`~trumpfamily.cli.options`, :mod:`~trumpfamily.cli.explain`,
 :mod:`~trumpfamily.cli.play` (with the human seat's :mod:`~trumpfamily.cli.prompt`),
 :mod:`~trumpfamily.cli.replay`, :mod:`~trumpfamily.cli.demo`, ``cli._tournament``
-(:func:`trumpfamily.tournament.tournament`) and ``cli.serve`` (the game
-server, :mod:`trumpfamily.server`). Each adds its sub-parser (``add_parser``) and runs it
+(:func:`trumpfamily.tournament.tournament`) ``cli.serve`` (the game
+server, :mod:`trumpfamily.server`) and ``cli.botclient`` (a bot on a server's seat,
+:mod:`trumpfamily.server.client`). Each adds its sub-parser (``add_parser``) and runs it
 (``run``). Every rule printed comes from the library
 (:meth:`~trumpfamily.ranking.Ranking.trump_order`,
 :meth:`~trumpfamily.variants.Variant.options`, :func:`~trumpfamily.play.check_play`), and
@@ -83,7 +85,7 @@ from typing import Final
 from .._version import __version__
 from ..errors import TrumpFamilyError
 from ..narrate import Style
-from . import _tournament, demo, explain, options, play, replay, rules, serve, variants
+from . import _tournament, botclient, demo, explain, options, play, replay, rules, serve, variants
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -110,7 +112,8 @@ __all__ = [
 ]
 
 #: The command modules, in the order ``--help`` lists them.
-_COMMANDS: Final = (variants, rules, options, explain, play, replay, demo, _tournament, serve)
+_COMMANDS: Final = (
+    variants, rules, options, explain, play, replay, demo, _tournament, serve, botclient)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,9 @@ replay is a full-information tool: it shows every seat's hand, and of a game or 
 that is not over it says so first, since those are cards the players have not all seen.
 ``--seat N`` tells it as seat N saw it instead (the narrator told that seat, as ``play
 --human N`` tells it: :class:`~trumpfamily.narrate.Narrator` with ``seat=N``).
+``--key-file FILE`` also checks the record's signature (its ``"mac"``) with the key in
+that file, such as the key file of ``trumpfamily serve`` (:mod:`trumpfamily.integrity`):
+a record without a signature, or changed since it was signed, is refused.
 """
 
 from __future__ import annotations
@@ -44,7 +47,26 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                    help="tell it as seat N saw it: its own hand and what the table saw, "
                         "not the other seats' hands or face-down discards (default: the "
                         "whole truth, every seat's hand)")
+    p.add_argument("--key-file", metavar="FILE", default=None,
+                   help="check the record's signature with the key in FILE (the bytes of "
+                        "the file, as 'trumpfamily serve --key-file' keeps them); a record "
+                        "not signed with it is refused")
     p.set_defaults(func=run)
+
+
+def _key(path: str | None) -> bytes | None:
+    """The key of ``--key-file`` (the file's bytes), or ``None``."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as file:
+            key = file.read(1 << 16)
+    except OSError as error:
+        raise CommandError(f"cannot read the key file {path}: {error.strerror or error}") \
+            from None
+    if not key:
+        raise CommandError(f"the key file {path} is empty")
+    return key
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -55,11 +77,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             verify (exit 1).
     """
     style = Style.for_stream(out, args.color)
+    key = _key(getattr(args, "key_file", None))
     data = read_json(args.file, "a hand or game record")
     name = where(args.file)
     if isinstance(data, dict) and data.get("kind") == "game":
         record, _ = split_save(data, name)  # the human seat saved by play is not replayed
-        _say(out, _told_game(record, name, style, args.seat))
+        _say(out, _told_game(record, name, style, args.seat, key))
         return EXIT_OK
     records = data if isinstance(data, list) else [data]
     if not records:
@@ -68,13 +91,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         label = f"record {number}" if len(records) > 1 else name
         _check_action_types(record, label)
         try:
-            final = replay(record)
-            start = replay({**record, "actions": []})
+            final = replay(record, key=key)
+            start = replay({**_unsigned(record), "actions": []})
         except ReplayError as error:
             raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
         if number > 1:
             print(file=out)
-        _say(out, _told_hand(start, final, number, label, style, args.seat))
+        _say(out, _told_hand(start, final, number, label, style, args.seat, key))
     return EXIT_OK
 
 
@@ -103,7 +126,7 @@ def _not_over(what: str) -> str:
 
 
 def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
-               style: Style, seat: int | None = None) -> list[str]:
+               style: Style, seat: int | None = None, key: bytes | None = None) -> list[str]:
     """The hand from ``start`` (the deal) to ``final``, told from its events (to ``seat``
     when given)."""
     seat = _checked_seat(seat, start.players, where)
@@ -127,19 +150,28 @@ def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
     if not final.is_over:
         lines += narrator.unfinished()
         lines.append(f"  The record stops before the end of the hand ({_count(count, 'action')}).")
-    lines.append(f"  Verified: {_count(count, 'action')} {verb} under the rules.")
+    signed = " and signed with the key" if key is not None else ""
+    lines.append(f"  Verified: {_count(count, 'action')} {verb} under the rules{signed}.")
     return lines
 
 
+def _unsigned(record: Any) -> Any:
+    """``record`` without its signature, to rebuild from it a state it was not signed as
+    (its deal alone); the signature itself is checked on the whole record."""
+    return {k: v for k, v in record.items() if k != "mac"} if isinstance(record, dict) \
+        else record
+
+
 def _told_game(data: dict[str, Any], where: str, style: Style,
-               seat: int | None = None) -> list[str]:
+               seat: int | None = None, key: bytes | None = None) -> list[str]:
     """A game record told hand by hand, in the words of ``trumpfamily play`` (to ``seat``
     when given, as ``play --human SEAT`` tells it)."""
     deals = data.get("deals")
     for number, deal in enumerate(deals if isinstance(deals, list) else [], 1):
         _check_action_types(deal, f"{where}, hand {number}")
     try:
-        final = replay_game(data)
+        final = replay_game(data, key=key)
+        data = _unsigned(data)
         state = replay_game({**data, "deals": []})
     except ReplayError as error:
         raise CommandError(f"{where} does not verify: {error}", EXIT_FAILURE) from None
@@ -166,7 +198,9 @@ def _told_game(data: dict[str, Any], where: str, style: Style,
         into = _count(len(final.hand.actions), "action")
         lines.append(f"The record stops in hand {final.hand_number}, {into} into it: "
                      f"'trumpfamily play --resume {where}' continues the game.")
-    lines.append(f"Verified: {hands} and {_count(actions, 'action')} replayed under the rules.")
+    signed = " and signed with the key" if key is not None else ""
+    lines.append(f"Verified: {hands} and {_count(actions, 'action')} replayed under the "
+                 f"rules{signed}.")
     return lines
 
 
