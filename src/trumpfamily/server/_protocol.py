@@ -189,6 +189,7 @@ def parse_message(text: str | bytes, *, limit: int = 4096) -> Message:
             not JSON, nested too deep, not an object, an unknown ``type``, an unknown field,
             a field of the wrong type or too long).
 
+    >>> from trumpfamily.server import parse_message
     >>> parse_message('{"type": "action", "action": "play 5H"}').action
     'play 5H'
     >>> parse_message('{"type": "join", "protocol": 1, "token": "abc"}').token
