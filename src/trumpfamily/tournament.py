@@ -138,6 +138,7 @@ from .players import (
 )
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 from .search.oracles import BestResponseOracle, ParanoidOracle
+from .search.rollout import RolloutPlayer
 from .variants import Variant, find_variant, table_sides
 
 __all__ = [
@@ -167,6 +168,7 @@ BOTS: Final[dict[str, Callable[..., Player]]] = {
     "context-rule-of-thumb": ContextRuleOfThumbPlayer,
     "sample-solve": SampleSolvePlayer,
     "ismcts": ISMCTSPlayer,
+    "rollout": RolloutPlayer,
     "oracle-best-response": BestResponseOracle,  # type: ignore[dict-item]  # cheating
     "oracle-paranoid": ParanoidOracle,  # type: ignore[dict-item]  # cheating
 }

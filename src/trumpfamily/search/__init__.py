@@ -26,16 +26,27 @@ places and proofs are a :class:`BiddingConstraints`
   :func:`candidate_actions`, :class:`ActionValue`).
 * :func:`weighted_deals`: bidding deals weighted by how likely a policy makes the other
   seats' calls, trump choice and exchange (importance weights over uniform samples).
+* :class:`RolloutPlayer`: the bidding games' rollout bot: each candidate call, trump or
+  discard valued by rule-of-thumb play-outs to the end of the hand on worlds weighted by
+  the auction, the rule of thumb's action kept unless clearly beaten
+  (:mod:`~trumpfamily.search.rollout`).
 * :class:`BestResponseOracle`, :class:`ParanoidOracle`: **cheating** bots for the bidding
   games that see every card (:mod:`~trumpfamily.search.oracles`), the upper references
   of the bot ladder; for measuring only.
 """
 
-from .advisor import ActionValue, AdvisorObjective, candidate_actions, evaluate_actions
+from .advisor import (
+    ActionValue,
+    AdvisorObjective,
+    AdvisorPlayout,
+    candidate_actions,
+    evaluate_actions,
+)
 from .bidding_constraints import BiddingConstraints, BiddingPlace
 from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
 from .oracles import BestResponseOracle, ParanoidOracle
+from .rollout import RolloutPlay, RolloutPlayer
 from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 
@@ -43,6 +54,7 @@ __all__ = [
     "OBJECTIVES",
     "ActionValue",
     "AdvisorObjective",
+    "AdvisorPlayout",
     "BestResponseOracle",
     "BiddingConstraints",
     "BiddingPlace",
@@ -51,6 +63,8 @@ __all__ = [
     "ParanoidOracle",
     "Place",
     "PlayFact",
+    "RolloutPlay",
+    "RolloutPlayer",
     "SolveResult",
     "candidate_actions",
     "constraints",
