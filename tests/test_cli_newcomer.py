@@ -209,7 +209,7 @@ def test_a_bot_of_ones_own_plays_and_plays_in_a_tournament(
     (["play", "maw", "--bots", "nobody"],
      ("trumpfamily play: error: --bots nobody: no bot of that name in BOTS; the bots are "
      "context-rule-of-thumb, ismcts, oracle-best-response, oracle-paranoid, random, "
-     "rule-of-thumb, sample-solve (arguments follow a colon: 'name:key=value,key=value'), or "
+     "rollout, rule-of-thumb, sample-solve (arguments follow a colon: 'name:key=value,key=value'), or "
      "a bot of your own, 'package.module:Class'")),
     (["play", "maw", "--bots", "tf_no_module:Bot"],
      ("trumpfamily play: error: --bots tf_no_module:Bot: cannot import module 'tf_no_module' "
@@ -218,7 +218,7 @@ def test_a_bot_of_ones_own_plays_and_plays_in_a_tournament(
     (["play", "maw", "--bots", "./bots.py:Bot"],
      ("trumpfamily play: error: --bots ./bots.py:Bot: no bot of that name in BOTS; the bots "
      "are context-rule-of-thumb, ismcts, oracle-best-response, oracle-paranoid, random, "
-     "rule-of-thumb, sample-solve (arguments follow a colon: 'name:key=value,key=value'), "
+     "rollout, rule-of-thumb, sample-solve (arguments follow a colon: 'name:key=value,key=value'), "
      "or a bot of your own, 'package.module:Class'")),
     (["tournament", "random", "tf_no_module:Bot", "--variant", "maw"],
      ("trumpfamily tournament: error: bot 'tf_no_module:Bot': cannot import module "
