@@ -158,6 +158,7 @@ from .players import (
 )
 from .records import replay, replay_game
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
+from .search.rollout import RolloutPlayer
 
 __all__ += [
     "HAND_SIZE",
@@ -182,6 +183,7 @@ __all__ += [
     "RandomPlayer",
     "RefuseFive",
     "Rob",
+    "RolloutPlayer",
     "RuleOfThumbPlayer",
     "SampleSolvePlayer",
     "SeatView",
