@@ -348,6 +348,25 @@ def test_replay_checks_the_signature_with_a_key_file(tmp_path: Path) -> None:
     assert result.returncode == 2 and "cannot read the key file" in result.stderr
 
 
+def test_a_hand_record_alone_is_not_numbered_hand_1(tmp_path: Path) -> None:
+    """A hand record does not hold its number in its game: the record of a game's second
+    hand replays as "Hand", not "Hand 1"; the hands of a list are numbered in order."""
+    state = tf.new_game(tf.SPOIL_FIVE, players=3, seed=2, hands=2)
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    assert state.last_hand is not None
+    dealer = state.last_hand.dealer
+    path = tmp_path / "hand-2.json"
+    path.write_text(json.dumps(state.last_hand.record()), encoding="utf-8")
+    result = run("replay", str(path), "--color", "never")
+    assert result.returncode == 0, result.stderr
+    assert f"Hand: P{dealer} deals, 3 players." in result.stdout
+    assert "Hand 1" not in result.stdout
+    path.write_text(json.dumps([state.last_hand.record()] * 2), encoding="utf-8")
+    result = run("replay", str(path), "--color", "never")
+    assert "Hand 1: " in result.stdout and "Hand 2: " in result.stdout
+
+
 def test_replay_of_a_turned_joker_then_a_turned_ace(tmp_path: Path) -> None:
     """RULES.md §2.8, §1.5: the dealer takes the turned-up joker (not a rob), then robs the
     Ace turned after it; the menu words follow the same distinction."""

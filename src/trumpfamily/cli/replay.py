@@ -97,7 +97,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
         if number > 1:
             print(file=out)
-        _say(out, _told_hand(start, final, number, label, style, args.seat, key))
+        _say(out, _told_hand(start, final, number, label, style, args.seat, key,
+                                  numbered=len(records) > 1))
     return EXIT_OK
 
 
@@ -126,7 +127,8 @@ def _not_over(what: str) -> str:
 
 
 def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
-               style: Style, seat: int | None = None, key: bytes | None = None) -> list[str]:
+               style: Style, seat: int | None = None, key: bytes | None = None,
+               numbered: bool = True) -> list[str]:
     """The hand from ``start`` (the deal) to ``final``, told from its events (to ``seat``
     when given)."""
     seat = _checked_seat(seat, start.players, where)
@@ -135,9 +137,10 @@ def _told_hand(start: AnyHand, final: AnyHand, number: int, where: str,
     lines = [style.bold(f"Replay of {where}{told}: {variant_title(start.variant)}")]
     if seat is None and not final.is_over:
         lines.append(_not_over("hand"))
-    # the records of a file are its hands, numbered
-    lines += narrator.lines(attrs.evolve(e, hand_number=number) if isinstance(e, Dealt) else e
-                            for e in start.events)
+    # the records of a list are its hands, numbered; a record alone does not know its
+    # number in the game it came from, so it is not given one
+    lines += narrator.lines(attrs.evolve(e, hand_number=number if numbered else None)
+                            if isinstance(e, Dealt) else e for e in start.events)
     state = start
     for action in final.actions:
         state = state.apply(action)
