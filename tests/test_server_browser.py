@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import shutil
 import socket
 import threading
@@ -152,17 +154,77 @@ def _hand(page: Any) -> list[str]:
     return [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
 
 
+_CARD_CODE = re.compile(r"\b(?:JK|(?:10|[2-9TJQKA])[CDHS])\b")
+_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _symbols(text: str) -> str:
+    """``text`` with its card codes as the page writes cards: "JC" -> "J♣", "TS" -> "10♠"."""
+    def card(match: re.Match[str]) -> str:
+        code = match.group(0)
+        if code == "JK":
+            return "Joker"
+        rank = code[:-1]
+        return ("10" if rank in ("T", "10") else rank) + _SYMBOLS[code[-1]]
+    return _CARD_CODE.sub(card, text)
+
+
+def test_symbols_is_right() -> None:
+    assert _symbols("clubs were led (JC) and you hold QC, TS and 10H; JK; EB11 KS.") == \
+        "clubs were led (J\u2663) and you hold Q\u2663, 10\u2660 and 10\u2665; Joker; EB11 K\u2660."
+
+
 def _check_refusal(page: Any, wire: Wire, moves: int, hand: list[str]) -> dict[str, Any]:
-    """The refusal box shows the server's refusal (code and reason); nothing moved."""
+    """The refusal box shows the server's refusal (its code as sent, its reason and the
+    legal actions with the card codes in suit symbols); nothing moved."""
     page.wait_for_selector("#refusal:not([hidden])", timeout=STEP_MS)
     refused = wire.last("refused")
     assert refused["code"] in REFUSAL_CODES
     assert page.get_attribute("#refusal", "data-kind") == "refused"
     assert page.inner_text("[data-testid=refusal-code]") == refused["code"]
-    assert page.inner_text("[data-testid=refusal-reason]") == refused["reason"]
+    shown = page.inner_text("[data-testid=refusal-reason]")
+    assert shown == _symbols(refused["reason"])
+    assert not _CARD_CODE.search(shown)
+    if refused["legal"]:
+        assert page.inner_text("[data-testid=refusal-legal]") == \
+            "You may: " + ", ".join(_symbols(a) for a in refused["legal"])
     assert len(refused["reason"]) > 20
     assert _moves(page) == moves and _hand(page) == hand
     return refused
+
+
+def _check_game_over(page: Any, hands: int) -> str:
+    """The game-over line names the winner or, in a game ended by its number of hands
+    without one, who is up most chips (pool games) or points; never "no winner" when a
+    seat is ahead."""
+    text = page.inner_text("#game-over")
+    info = page.evaluate("window.trumpfamily.page.table")
+    if info["winner"] is not None:
+        assert text.startswith("Game over: won by ")
+        return text
+    assert text.startswith(f"Game over after {hands} hand{'s' if hands != 1 else ''}: ")
+    chips, scores = info["chips"], info["scores"]
+    use_chips = any(chips) or not any(scores)
+    values = chips if use_chips else scores
+    best = max(values)
+    unit = "chip" if use_chips else "point"
+    amount = (f"{'+' if best > 0 and use_chips else ''}{best} {unit}"
+              + ("" if abs(best) == 1 else "s"))
+    assert "no winner" not in text
+    if values.count(best) == len(values):
+        assert text.endswith(f"all level, at {amount} each.")
+        return text
+    assert text.endswith(f" with {amount}.")
+    names = page.evaluate("(n) => { const p = window.trumpfamily.page; const v = p.shown;"
+                          " return [...Array(n).keys()].map((i) => v.sides && !" + str(use_chips).lower()
+                          + " ? v.sides[i].map((s) => p.seatName(s)).join(' & ') : p.seatName(i)); }",
+                          len(values))
+    leaders = [names[i] for i, v in enumerate(values) if v == best]
+    if len(leaders) > 1:
+        assert " tie for the lead " in text
+    else:
+        assert f": {leaders[0]} lead" in text
+    return text
 
 
 def _download_records(page: Any, tmp_path: Path) -> tuple[Any, Any]:
@@ -256,6 +318,8 @@ def test_spoil_five_hand_refusal_reload_record(browser: Any, base_url: str,
     assert tf.replay(hand_record, key=KEY).is_over
     with pytest.raises(tf.TrumpFamilyError):
         tf.replay_game(game_record, key=b"another key")
+    # a pool game has no winner (GameState.winner is None): the leader on chips is said
+    assert "chips" in _check_game_over(page, 1)
     # the table as the server tells it
     info = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")
     assert info["over"] is True and info["seats"][0]["name"] == "Ann"
@@ -279,6 +343,18 @@ def test_auction_forty_fives_bids_trumps_discard(browser: Any, base_url: str,
         legal = _legal(page)
         moves, hand = _moves(page), _hand(page)
         if phase == "auction":
+            # the cards are no choice here: not buttons, nothing sent when clicked, still
+            # focusable and named
+            assert page.get_attribute("#hand", "data-mode") == "view"
+            assert page.locator("#hand button").count() == 0
+            first = f"#hand [data-card='{hand[0]}']"
+            sent = len(wire.sent)
+            page.click(first)
+            page.focus(first)
+            assert page.evaluate("document.activeElement.dataset.card") == hand[0]
+            assert page.get_attribute(first, "aria-label")
+            page.wait_for_timeout(50)
+            assert len(wire.sent) == sent and page.is_hidden("#refusal")
             bids = sorted(b.get_attribute("data-action")
                           for b in page.locator("#actions [data-action]").all())
             assert bids == sorted(legal)  # the bid buttons are the legal calls
@@ -335,6 +411,7 @@ def test_auction_forty_fives_bids_trumps_discard(browser: Any, base_url: str,
     if bidder == 0:
         assert "trump" in phases
     assert "hand is over" in page.inner_text("#log").lower()
+    _check_game_over(page, 1)
     hand_record, game_record = _download_records(page, tmp_path)
     game = tf.replay_game(game_record, key=KEY)
     assert game.is_over and game.variant.name == "Auction Forty-Fives"
