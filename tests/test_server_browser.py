@@ -448,6 +448,17 @@ def test_watch_take_a_seat_join_by_code_reconnect(browser: Any, base_url: str) -
     for locator in page.locator("#hand .card, #actions button").all():
         box = locator.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    # the bot's name shortened with its seat's number, every name whole in its box
+    assert page.inner_text("[data-testid=seat-0] .name").strip() == "thumb 1"
+    assert page.get_attribute("[data-testid=seat-0] .name", "title") == "seat 1: rule-of-thumb"
+    assert page.evaluate("[...document.querySelectorAll('#felt .seat .name')]"
+                         ".every((n) => n.scrollWidth <= n.clientWidth + 1)")
+    # the log is a tap away
+    page.tap("#jump-log")
+    page.wait_for_function("(() => { const r = document.getElementById('log-h')"
+                           ".getBoundingClientRect(); return r.top >= 0 && r.top < 844; })()",
+                           timeout=STEP_MS)
+    page.evaluate("window.scrollTo(0, 0)")
 
     desk = browser.new_page(viewport={"width": 1280, "height": 900})
     desk_wire = Wire(desk)
@@ -587,4 +598,78 @@ def test_a_game_of_two_hands_keeps_the_hand_before(browser: Any, base_url: str,
     assert game.is_over and game.hand_number == 2
     assert tf.replay(hand_record, key=KEY).is_over
     assert wire.errors == []
+    page.close()
+
+
+def test_lobby_pool_length_join_name_empty_seat_and_bot_command(browser: Any,
+                                                                 base_url: str) -> None:
+    """The lobby: no connection indicator before any table; a pool game gets a number of
+    hands (emptied: "goes on until you stop it"), a points game none; a bad code in words.
+    At the table, an empty person's seat to act says so with the code; a friend joins with
+    a name of their own; "Hand this seat to a bot" gives the command line with the token."""
+    from trumpfamily.cli import botclient, build_parser
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    wire = Wire(page)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached", timeout=STEP_MS)
+    assert page.is_hidden("#conn")
+    page.select_option("#preset", "Spoil Five")
+    assert page.input_value("#hands") == "5"
+    page.fill("#hands", "")
+    assert "goes on until you stop it" in page.inner_text("#hands-hint")
+    page.select_option("#preset", "Forty-Five")  # a points game: its own end, the box kept
+    assert page.input_value("#hands") == ""
+    assert "own end" in page.inner_text("#hands-hint")
+    page.select_option("#preset", "Maw")
+    assert page.input_value("#hands") == "5"
+    page.select_option("#preset", "Auction Forty-Fives")
+    assert page.input_value("#hands") == ""
+    page.fill("#join-code", "zzz-zzz")
+    page.click("#join")
+    page.wait_for_selector("#join-error:not([hidden])", timeout=STEP_MS)
+    error = page.inner_text("#join-error")
+    assert error.startswith("No table has the code ZZZ-ZZZ") and "no-table" not in error
+    assert page.get_attribute("#join-error", "data-code") == "no-table"
+
+    made = page.request.post(base_url + "/api/tables", data={
+        "preset": "Forty-Five", "players": 2, "seats": ["human", "human"], "hands": 1}).json()
+    joined = page.request.post(base_url + "/api/join", data={"table": made["table"]}).json()
+    page.evaluate(f"localStorage.setItem('trumpfamily:{made['table']}', '{joined['token']}')")
+    page.goto(base_url + made["url"])
+    page.wait_for_selector("#table[data-seat='0']", timeout=STEP_MS)
+    assert page.is_visible("#conn")
+    if page.get_attribute("#table", "data-my-turn") == "true":  # play, then seat 2 is to act
+        moves = _moves(page)
+        card = next(a for a in _legal(page) if a.startswith("play "))[5:]
+        page.click(f"#hand [data-card='{card}']")
+        _wait_moved(page, moves)
+    page.wait_for_function("/empty/.test(document.getElementById('status').textContent)",
+                           timeout=STEP_MS)
+    assert page.inner_text("#status").endswith(f"Seat 2 is empty: share the code {made['code']}.")
+    assert page.locator("[data-testid=seat-1] .mark.empty").count() == 1
+
+    # hand this seat to a bot: the command line, which the bot command reads as it is
+    page.click("#to-bot summary")
+    command = page.inner_text("#bot-command")
+    flag = (f"--seat-token={joined['token']}" if joined["token"].startswith("-")
+            else f"--seat-token {joined['token']}")
+    assert command == f"trumpfamily bot --connect {base_url} {flag}"
+    assert "your seat's key" in page.inner_text("#to-bot")
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert args.command == "bot" and args.func is botclient.run
+    assert args.connect == base_url and args.seat_token == joined["token"]
+
+    # a friend joins by the code, with the name of the Join form
+    friend = browser.new_page(viewport={"width": 1280, "height": 900})
+    friend.goto(base_url + "/")
+    friend.fill("#join-code", made["code"])
+    friend.fill("#join-name", "Bob")
+    friend.click("#join")
+    friend.wait_for_selector("#table[data-seat='1']", timeout=STEP_MS)
+    page.wait_for_function("/Waiting for Bob to /.test(document.getElementById('status').textContent)",
+                           timeout=STEP_MS)
+    assert "Bob" in page.inner_text("[data-testid=seat-1]")
+    assert wire.errors == []
+    friend.close()
     page.close()
