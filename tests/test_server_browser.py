@@ -210,11 +210,13 @@ def _check_game_over(page: Any, hands: int) -> str:
     unit = "chip" if use_chips else "point"
     amount = (f"{'+' if best > 0 and use_chips else ''}{best} {unit}"
               + ("" if abs(best) == 1 else "s"))
+    pool = info["pool"] if use_chips else 0
+    left = f" ({pool} chip{'' if pool == 1 else 's'} left in the pool)" if pool else ""
     assert "no winner" not in text
     if values.count(best) == len(values):
-        assert text.endswith(f"all level, at {amount} each.")
+        assert text.endswith(f"all level, at {amount} each{left}.")
         return text
-    assert text.endswith(f" with {amount}.")
+    assert text.endswith(f" with {amount}{left}.")
     names = page.evaluate("(n) => { const p = window.trumpfamily.page; const v = p.shown;"
                           " return [...Array(n).keys()].map((i) => v.sides && !" + str(use_chips).lower()
                           + " ? v.sides[i].map((s) => p.seatName(s)).join(' & ') : p.seatName(i)); }",
@@ -319,7 +321,7 @@ def test_spoil_five_hand_refusal_reload_record(browser: Any, base_url: str,
     with pytest.raises(tf.TrumpFamilyError):
         tf.replay_game(game_record, key=b"another key")
     # a pool game has no winner (GameState.winner is None): the leader on chips is said
-    assert "chips" in _check_game_over(page, 1)
+    assert " chip" in _check_game_over(page, 1)
     # the table as the server tells it
     info = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")
     assert info["over"] is True and info["seats"][0]["name"] == "Ann"
@@ -670,6 +672,28 @@ def test_lobby_pool_length_join_name_empty_seat_and_bot_command(browser: Any,
     page.wait_for_function("/Waiting for Bob to /.test(document.getElementById('status').textContent)",
                            timeout=STEP_MS)
     assert "Bob" in page.inner_text("[data-testid=seat-1]")
+    # the end of a game with no winner, in words: leads, ties, level, points, the pool
+    ends = page.evaluate("""() => {
+        const p = window.trumpfamily.page;
+        const [table, view] = [p.table, p.view];
+        p.view = { ...view, game: undefined, sides: [[0], [1]] };
+        const end = (chips, scores, pool, winner = null) => {
+            p.table = { ...table, winner, hand_number: 3, chips, scores, pool };
+            return p.gameOverText(); };
+        const out = [end([3, -3], [], 0), end([-1, 2], [], 0), end([1, 1], [], 2),
+                     end([-1, -1], [], 2), end([0, 0], [20, 20], null), end([0, 0, 0], [20, 20, 5], null),
+                     end([0, 0], [5, 25], null), end([0, 0], [45, 20], null, 0)];
+        [p.table, p.view] = [table, view];
+        return out; }""")
+    assert ends == [
+        "Game over after 3 hands: You lead with +3 chips",
+        "Game over after 3 hands: Bob leads with +2 chips",
+        "Game over after 3 hands: all level, at +1 chip each (2 chips left in the pool)",
+        "Game over after 3 hands: all level, at -1 chip each (2 chips left in the pool)",
+        "Game over after 3 hands: all level, at 20 points each",
+        "Game over after 3 hands: You and Bob tie for the lead with 20 points",
+        "Game over after 3 hands: Bob leads with 25 points",
+        "Game over: won by You"]
     assert wire.errors == []
     friend.close()
     page.close()

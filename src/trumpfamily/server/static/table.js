@@ -828,7 +828,7 @@ class TablePage {
     const chips = v.game ? game.chips : (t.chips && t.chips.length ? t.chips : null);
     if (chips) {
       chips.forEach((c, i) => rows.push(el("tr", { "data-testid": `chips-${i}` },
-        el("th", { scope: "row", text: this.seatName(i) }), el("td", { text: `${c > 0 ? "+" : ""}${c} chips` }))));
+        el("th", { scope: "row", text: this.seatName(i) }), el("td", { text: `${c > 0 ? "+" : ""}${c} chip${Math.abs(c) === 1 ? "" : "s"}` }))));
       const pool = game.pool ?? t.pool;
       if (pool !== null && pool !== undefined) rows.push(el("tr", {}, el("th", { scope: "row", text: "Pool" }), el("td", { "data-testid": "pool", text: pool })));
     }
@@ -875,13 +875,17 @@ class TablePage {
     }
     const best = Math.max(...values);
     const leaders = values.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
-    if (leaders.length === values.length) return `${after}: all level, at ${amount(best)} each`;
+    // chips still in the pool (a spoilt last hand) are nobody's: said, so that a lead of
+    // -1 chip reads right
+    const pool = values === chips ? (v.game?.pool ?? t.pool ?? 0) : 0;
+    const left = pool > 0 ? ` (${pool} chip${pool === 1 ? "" : "s"} left in the pool)` : "";
+    if (leaders.length === values.length) return `${after}: all level, at ${amount(best)} each${left}`;
     const names = leaders.map(name);
     const plural = leaders.length > 1 || names[0] === "You" || names[0].includes(" & ");
     if (leaders.length > 1) {
-      return `${after}: ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} tie for the lead with ${amount(best)}`;
+      return `${after}: ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} tie for the lead with ${amount(best)}${left}`;
     }
-    return `${after}: ${names[0]} lead${plural ? "" : "s"} with ${amount(best)}`;
+    return `${after}: ${names[0]} lead${plural ? "" : "s"} with ${amount(best)}${left}`;
   }
 
   describe(e) {
