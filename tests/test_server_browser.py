@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import shutil
 import socket
 import threading
@@ -152,17 +154,79 @@ def _hand(page: Any) -> list[str]:
     return [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
 
 
+_CARD_CODE = re.compile(r"\b(?:JK|(?:10|[2-9TJQKA])[CDHS])\b")
+_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _symbols(text: str) -> str:
+    """``text`` with its card codes as the page writes cards: "JC" -> "J♣", "TS" -> "10♠"."""
+    def card(match: re.Match[str]) -> str:
+        code = match.group(0)
+        if code == "JK":
+            return "Joker"
+        rank = code[:-1]
+        return ("10" if rank in ("T", "10") else rank) + _SYMBOLS[code[-1]]
+    return _CARD_CODE.sub(card, text)
+
+
+def test_symbols_is_right() -> None:
+    assert _symbols("clubs were led (JC) and you hold QC, TS and 10H; JK; EB11 KS.") == \
+        "clubs were led (J\u2663) and you hold Q\u2663, 10\u2660 and 10\u2665; Joker; EB11 K\u2660."
+
+
 def _check_refusal(page: Any, wire: Wire, moves: int, hand: list[str]) -> dict[str, Any]:
-    """The refusal box shows the server's refusal (code and reason); nothing moved."""
+    """The refusal box shows the server's refusal (its code as sent, its reason and the
+    legal actions with the card codes in suit symbols); nothing moved."""
     page.wait_for_selector("#refusal:not([hidden])", timeout=STEP_MS)
     refused = wire.last("refused")
     assert refused["code"] in REFUSAL_CODES
     assert page.get_attribute("#refusal", "data-kind") == "refused"
     assert page.inner_text("[data-testid=refusal-code]") == refused["code"]
-    assert page.inner_text("[data-testid=refusal-reason]") == refused["reason"]
+    shown = page.inner_text("[data-testid=refusal-reason]")
+    assert shown == _symbols(refused["reason"])
+    assert not _CARD_CODE.search(shown)
+    if refused["legal"]:
+        assert page.inner_text("[data-testid=refusal-legal]") == \
+            "You may: " + ", ".join(_symbols(a) for a in refused["legal"])
     assert len(refused["reason"]) > 20
     assert _moves(page) == moves and _hand(page) == hand
     return refused
+
+
+def _check_game_over(page: Any, hands: int) -> str:
+    """The game-over line names the winner or, in a game ended by its number of hands
+    without one, who is up most chips (pool games) or points; never "no winner" when a
+    seat is ahead."""
+    text = page.inner_text("#game-over")
+    info = page.evaluate("window.trumpfamily.page.table")
+    if info["winner"] is not None:
+        assert text.startswith("Game over: won by ")
+        return text
+    assert text.startswith(f"Game over after {hands} hand{'s' if hands != 1 else ''}: ")
+    chips, scores = info["chips"], info["scores"]
+    use_chips = any(chips) or not any(scores)
+    values = chips if use_chips else scores
+    best = max(values)
+    unit = "chip" if use_chips else "point"
+    amount = (f"{'+' if best > 0 and use_chips else ''}{best} {unit}"
+              + ("" if abs(best) == 1 else "s"))
+    pool = info["pool"] if use_chips else 0
+    left = f" ({pool} chip{'' if pool == 1 else 's'} left in the pool)" if pool else ""
+    assert "no winner" not in text
+    if values.count(best) == len(values):
+        assert text.endswith(f"all level, at {amount} each{left}.")
+        return text
+    assert text.endswith(f" with {amount}{left}.")
+    names = page.evaluate("(n) => { const p = window.trumpfamily.page; const v = p.shown;"
+                          " return [...Array(n).keys()].map((i) => v.sides && !" + str(use_chips).lower()
+                          + " ? v.sides[i].map((s) => p.seatName(s)).join(' & ') : p.seatName(i)); }",
+                          len(values))
+    leaders = [names[i] for i, v in enumerate(values) if v == best]
+    if len(leaders) > 1:
+        assert " tie for the lead " in text
+    else:
+        assert f": {leaders[0]} lead" in text
+    return text
 
 
 def _download_records(page: Any, tmp_path: Path) -> tuple[Any, Any]:
@@ -256,6 +320,8 @@ def test_spoil_five_hand_refusal_reload_record(browser: Any, base_url: str,
     assert tf.replay(hand_record, key=KEY).is_over
     with pytest.raises(tf.TrumpFamilyError):
         tf.replay_game(game_record, key=b"another key")
+    # a pool game has no winner (GameState.winner is None): the leader on chips is said
+    assert " chip" in _check_game_over(page, 1)
     # the table as the server tells it
     info = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")
     assert info["over"] is True and info["seats"][0]["name"] == "Ann"
@@ -279,6 +345,18 @@ def test_auction_forty_fives_bids_trumps_discard(browser: Any, base_url: str,
         legal = _legal(page)
         moves, hand = _moves(page), _hand(page)
         if phase == "auction":
+            # the cards are no choice here: not buttons, nothing sent when clicked, still
+            # focusable and named
+            assert page.get_attribute("#hand", "data-mode") == "view"
+            assert page.locator("#hand button").count() == 0
+            first = f"#hand [data-card='{hand[0]}']"
+            sent = len(wire.sent)
+            page.click(first)
+            page.focus(first)
+            assert page.evaluate("document.activeElement.dataset.card") == hand[0]
+            assert page.get_attribute(first, "aria-label")
+            page.wait_for_timeout(50)
+            assert len(wire.sent) == sent and page.is_hidden("#refusal")
             bids = sorted(b.get_attribute("data-action")
                           for b in page.locator("#actions [data-action]").all())
             assert bids == sorted(legal)  # the bid buttons are the legal calls
@@ -335,6 +413,7 @@ def test_auction_forty_fives_bids_trumps_discard(browser: Any, base_url: str,
     if bidder == 0:
         assert "trump" in phases
     assert "hand is over" in page.inner_text("#log").lower()
+    _check_game_over(page, 1)
     hand_record, game_record = _download_records(page, tmp_path)
     game = tf.replay_game(game_record, key=KEY)
     assert game.is_over and game.variant.name == "Auction Forty-Fives"
@@ -371,6 +450,17 @@ def test_watch_take_a_seat_join_by_code_reconnect(browser: Any, base_url: str) -
     for locator in page.locator("#hand .card, #actions button").all():
         box = locator.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    # the bot's name shortened with its seat's number, every name whole in its box
+    assert page.inner_text("[data-testid=seat-0] .name").strip() == "thumb 1"
+    assert page.get_attribute("[data-testid=seat-0] .name", "title") == "seat 1: rule-of-thumb"
+    assert page.evaluate("[...document.querySelectorAll('#felt .seat .name')]"
+                         ".every((n) => n.scrollWidth <= n.clientWidth + 1)")
+    # the log is a tap away
+    page.tap("#jump-log")
+    page.wait_for_function("(() => { const r = document.getElementById('log-h')"
+                           ".getBoundingClientRect(); return r.top >= 0 && r.top < 844; })()",
+                           timeout=STEP_MS)
+    page.evaluate("window.scrollTo(0, 0)")
 
     desk = browser.new_page(viewport={"width": 1280, "height": 900})
     desk_wire = Wire(desk)
@@ -510,4 +600,100 @@ def test_a_game_of_two_hands_keeps_the_hand_before(browser: Any, base_url: str,
     assert game.is_over and game.hand_number == 2
     assert tf.replay(hand_record, key=KEY).is_over
     assert wire.errors == []
+    page.close()
+
+
+def test_lobby_pool_length_join_name_empty_seat_and_bot_command(browser: Any,
+                                                                 base_url: str) -> None:
+    """The lobby: no connection indicator before any table; a pool game gets a number of
+    hands (emptied: "goes on until you stop it"), a points game none; a bad code in words.
+    At the table, an empty person's seat to act says so with the code; a friend joins with
+    a name of their own; "Hand this seat to a bot" gives the command line with the token."""
+    from trumpfamily.cli import botclient, build_parser
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    wire = Wire(page)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached", timeout=STEP_MS)
+    assert page.is_hidden("#conn")
+    page.select_option("#preset", "Spoil Five")
+    assert page.input_value("#hands") == "5"
+    page.fill("#hands", "")
+    assert "goes on until you stop it" in page.inner_text("#hands-hint")
+    page.select_option("#preset", "Forty-Five")  # a points game: its own end, the box kept
+    assert page.input_value("#hands") == ""
+    assert "own end" in page.inner_text("#hands-hint")
+    page.select_option("#preset", "Maw")
+    assert page.input_value("#hands") == "5"
+    page.select_option("#preset", "Auction Forty-Fives")
+    assert page.input_value("#hands") == ""
+    page.fill("#join-code", "zzz-zzz")
+    page.click("#join")
+    page.wait_for_selector("#join-error:not([hidden])", timeout=STEP_MS)
+    error = page.inner_text("#join-error")
+    assert error.startswith("No table has the code ZZZ-ZZZ") and "no-table" not in error
+    assert page.get_attribute("#join-error", "data-code") == "no-table"
+
+    made = page.request.post(base_url + "/api/tables", data={
+        "preset": "Forty-Five", "players": 2, "seats": ["human", "human"], "hands": 1}).json()
+    joined = page.request.post(base_url + "/api/join", data={"table": made["table"]}).json()
+    page.evaluate(f"localStorage.setItem('trumpfamily:{made['table']}', '{joined['token']}')")
+    page.goto(base_url + made["url"])
+    page.wait_for_selector("#table[data-seat='0']", timeout=STEP_MS)
+    assert page.is_visible("#conn")
+    if page.get_attribute("#table", "data-my-turn") == "true":  # play, then seat 2 is to act
+        moves = _moves(page)
+        card = next(a for a in _legal(page) if a.startswith("play "))[5:]
+        page.click(f"#hand [data-card='{card}']")
+        _wait_moved(page, moves)
+    page.wait_for_function("/empty/.test(document.getElementById('status').textContent)",
+                           timeout=STEP_MS)
+    assert page.inner_text("#status").endswith(f"Seat 2 is empty: share the code {made['code']}.")
+    assert page.locator("[data-testid=seat-1] .mark.empty").count() == 1
+
+    # hand this seat to a bot: the command line, which the bot command reads as it is
+    page.click("#to-bot summary")
+    command = page.inner_text("#bot-command")
+    flag = (f"--seat-token={joined['token']}" if joined["token"].startswith("-")
+            else f"--seat-token {joined['token']}")
+    assert command == f"trumpfamily bot --connect {base_url} {flag}"
+    assert "your seat's key" in page.inner_text("#to-bot")
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert args.command == "bot" and args.func is botclient.run
+    assert args.connect == base_url and args.seat_token == joined["token"]
+
+    # a friend joins by the code, with the name of the Join form
+    friend = browser.new_page(viewport={"width": 1280, "height": 900})
+    friend.goto(base_url + "/")
+    friend.fill("#join-code", made["code"])
+    friend.fill("#join-name", "Bob")
+    friend.click("#join")
+    friend.wait_for_selector("#table[data-seat='1']", timeout=STEP_MS)
+    page.wait_for_function("/Waiting for Bob to /.test(document.getElementById('status').textContent)",
+                           timeout=STEP_MS)
+    assert "Bob" in page.inner_text("[data-testid=seat-1]")
+    # the end of a game with no winner, in words: leads, ties, level, points, the pool
+    ends = page.evaluate("""() => {
+        const p = window.trumpfamily.page;
+        const [table, view] = [p.table, p.view];
+        p.view = { ...view, game: undefined, sides: [[0], [1]] };
+        const end = (chips, scores, pool, winner = null) => {
+            p.table = { ...table, winner, hand_number: 3, chips, scores, pool };
+            return p.gameOverText(); };
+        const out = [end([3, -3], [], 0), end([-1, 2], [], 0), end([1, 1], [], 2),
+                     end([-1, -1], [], 2), end([0, 0], [20, 20], null), end([0, 0, 0], [20, 20, 5], null),
+                     end([0, 0], [5, 25], null), end([0, 0], [45, 20], null, 0)];
+        [p.table, p.view] = [table, view];
+        return out; }""")
+    assert ends == [
+        "Game over after 3 hands: You lead with +3 chips",
+        "Game over after 3 hands: Bob leads with +2 chips",
+        "Game over after 3 hands: all level, at +1 chip each (2 chips left in the pool)",
+        "Game over after 3 hands: all level, at -1 chip each (2 chips left in the pool)",
+        "Game over after 3 hands: all level, at 20 points each",
+        "Game over after 3 hands: You and Bob tie for the lead with 20 points",
+        "Game over after 3 hands: Bob leads with 25 points",
+        "Game over: won by You"]
+    assert wire.errors == []
+    friend.close()
     page.close()

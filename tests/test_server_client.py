@@ -228,8 +228,16 @@ def test_the_bot_command_plays_a_seat_by_token(server: Running) -> None:
     assert lines[0] == (f"rule-of-thumb playing seat 1 of Spoil Five at table "
                         f"{made['table']} (3 players)")
     assert [line.split(":")[0] for line in lines[1:3]] == ["hand 1 finished", "hand 2 finished"]
-    chips = " ".join(str(c) for c in server.hub.tables[made["table"]].state.chips)
-    assert lines[3].startswith(f"game over after 2 hands: chips {chips} (seat 1; ")
+    state = server.hub.tables[made["table"]].state
+    chips = " ".join(str(c) for c in state.chips)
+    best = max(state.chips)
+    ahead = [i for i, c in enumerate(state.chips) if c == best]
+    amount = f"{best:+d} chip{'' if best == 1 else 's'}"
+    lead = ("" if len(ahead) == 3 else f"seat {ahead[0]} leads with {amount}; "
+            if len(ahead) == 1 else f"seats {ahead[0]} and {ahead[1]} tie for the lead with "
+            f"{amount}; ")
+    assert state.winner is None  # a pool game: who leads is said instead
+    assert lines[3].startswith(f"game over after 2 hands: {lead}chips {chips} (seat 1; ")
     assert ", 0 refused" in lines[3] and len(lines) == 4
 
 
@@ -251,7 +259,7 @@ def test_the_bot_command_reads_the_token_from_the_environment(
     made = new_table(server, "spoil five", ["human", "bot:random"], hands=1)
     monkeypatch.setenv(botclient.TOKEN_VARIABLE, take_seats(server, made["table"], [0])[0])
     status, text = bot_command(["--connect", server.ws])
-    assert status == 0 and "game over after 1 hands" in text
+    assert status == 0 and "game over after 1 hand:" in text
 
 
 def test_the_bot_command_refuses_bad_input(server: Running,
@@ -272,6 +280,73 @@ def test_the_bot_command_refuses_bad_input(server: Running,
     assert caught.value.code == 2
     with pytest.raises(_common.CommandError, match="not both"):
         bot_command(["--connect", server.ws, "--seat-token", "x", "--code", "ABC-DEF"])
+
+
+def test_a_seat_that_cannot_be_had_is_said_in_words(server: Running) -> None:
+    """A bot's seat says so, a finished game says it is over; from the table's info when
+    the table is known (its id, or its page's address), else from the server's code."""
+    made = new_table(server, "spoil five", ["bot:random", "human", "human"], hands=1)
+    page = f"{server.http}/t/{made['table']}"
+    with pytest.raises(WireError) as caught:
+        join_table(server.http, table=made["table"], seat=0)
+    assert (caught.value.code, caught.value.reason.split(":")[0]) == \
+        ("bot-seat", "seat 0 is a bot's seat")
+    with pytest.raises(WireError) as caught:
+        join_table(page, code=made["code"], seat=0)
+    assert caught.value.code == "bot-seat"
+    # by code alone the server's seat-taken cannot tell a bot's seat from a person's
+    with pytest.raises(WireError) as caught:
+        join_table(server.http, code=made["code"], seat=0)
+    assert caught.value.code == "seat-taken"
+    assert caught.value.reason.startswith("seat 0 cannot be taken: it is a bot's seat, or "
+                                          "another player has it")
+    join_table(server.http, table=made["table"], seat=1)
+    with pytest.raises(WireError) as caught:
+        join_table(server.http, table=made["table"], seat=1)
+    assert (caught.value.code, caught.value.reason) == \
+        ("seat-taken", "seat 1 is taken: another player has it")
+    # a finished game
+    done = new_table(server, "spoil five", ["human", "bot:random"], hands=1)
+    token = take_seats(server, done["table"], [0])[0]
+    assert play_seat(server.ws, token, tf.RandomPlayer(seed=1)).over
+    with pytest.raises(WireError) as caught:
+        join_table(server.http, table=done["table"])
+    assert caught.value.code == "game-over"
+    assert caught.value.reason.startswith("the game at this table is over")
+    with pytest.raises(WireError) as caught:
+        join_table(server.http, code=done["code"])
+    assert caught.value.code == "table-full"
+    assert caught.value.reason == ("no seat to take at this table: every person's seat is "
+                                   "taken, or the game is over")
+
+
+def test_the_bot_command_says_a_bots_seat_and_a_finished_game(
+        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(botclient.TOKEN_VARIABLE, raising=False)
+    made = new_table(server, "spoil five", ["bot:random", "human"], hands=1)
+    page = f"{server.http}/t/{made['table']}"
+    with pytest.raises(_common.CommandError) as caught:
+        bot_command(["--connect", page, "--code", made["code"], "--seat", "0"])
+    assert str(caught.value).startswith("seat 0 is a bot's seat: ") and caught.value.code == 1
+    assert "seat-taken" not in str(caught.value)
+    status, _ = bot_command(["--connect", page, "--code", made["code"]])
+    assert status == 0
+    with pytest.raises(_common.CommandError) as caught:
+        bot_command(["--connect", page, "--code", made["code"]])
+    assert str(caught.value).startswith("the game at this table is over")
+    assert caught.value.code == 1
+
+
+def test_the_bot_commands_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """The help names the bots that can play over the wire (no oracle), and where a seat's
+    token comes from: the table page's "Hand this seat to a bot"."""
+    with pytest.raises(SystemExit):
+        bot_command(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "oracle" not in text
+    assert all(f"{name}," in text for name in ("ismcts", "random", "rule-of-thumb"))
+    assert 'the table page\'s "Hand this seat to a bot"' in text
+    assert "the page's seat" not in text
 
 
 # -- a client written from the protocol page alone -----------------------------------------

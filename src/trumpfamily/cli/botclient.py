@@ -25,7 +25,7 @@ import importlib.util
 import logging
 import os
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
 from ..demo import seed_text
@@ -55,8 +55,6 @@ def _count(text: str) -> int:
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     """Add the ``bot`` command to the command line's sub-parsers."""
-    from . import _bots
-
     p = sub.add_parser(
         "bot", parents=[common], help="play a seat of a game server with a bot",
         description="Play a seat of a trumpfamily game server (trumpfamily serve) with a "
@@ -66,10 +64,11 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "serve extra: pip install 'trumpfamily[serve]'.",
         usage="%(prog)s --connect URL (--seat-token T | --code CODE) [BOT] [options]",
         epilog="Example: trumpfamily bot --connect http://127.0.0.1:8045 --seat-token "
-               "T rule-of-thumb (the token from POST /api/join, or the page's seat)")
+               "T rule-of-thumb. The token: the table page's \"Hand this seat to a bot\" "
+               "shows it with this command line for its seat; or from POST /api/join; or "
+               "take a seat with --code.")
     p.add_argument("bot", nargs="?", default="rule-of-thumb", metavar="BOT",
-                   help="the bot (default: rule-of-thumb): " + _bots.bot_help()
-                        + "; not an oracle-... bot, which needs the whole hand")
+                   help="the bot (default: rule-of-thumb): " + _wire_bot_help())
     p.add_argument("--connect", required=True, metavar="URL",
                    help="the server: its address (http://HOST:PORT, https://...), its "
                         "WebSocket (ws://HOST:PORT/ws) or a table's page (.../t/ID)")
@@ -98,6 +97,25 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", "-V", action="store_true",
                    help="log every refusal, reconnect and timer on standard error")
     p.set_defaults(func=run)
+
+
+def _wire_bot_help() -> str:
+    """The bots that can play over the wire, in words, for ``--help``: the built-in bots
+    without the cheating oracles (they choose from the whole hand, and a seat over the wire
+    is sent only its view)."""
+    from ..players import is_oracle
+    from ..tournament import BOTS
+
+    names = ", ".join(sorted(name for name, bot in BOTS.items() if not is_oracle(bot)))
+    return (f"a built-in bot ({names}; thumb is rule-of-thumb), with arguments after a "
+            "colon, NAME:KEY=VALUE,KEY=VALUE (e.g. ismcts:iterations=200), or a bot of your "
+            "own, package.module:Class[:KEY=VALUE,...], a Player class (or a factory "
+            "taking a seed) in a module importable by that dotted name (installed or on "
+            "PYTHONPATH; no file path)")
+
+
+#: The server's refusals of a seat whose reason the client words itself (said as they are).
+_WORDED: Final = frozenset({"bot-seat", "game-over", "seat-taken", "table-full", "no-table"})
 
 
 def _hand_lines(out: TextIO, bot: str) -> Any:
@@ -129,6 +147,28 @@ def _standing(info: Mapping[str, Any]) -> str:
     if any(chips):
         return "chips " + " ".join(str(c) for c in chips)
     return "scores " + " ".join(str(s) for s in scores)
+
+
+def _leader(chips: Sequence[int], scores: Sequence[int]) -> str:
+    """Who is ahead at the end of a game with no winner (one ended by its number of hands,
+    as a pool game always is: RULES.md, compare chips), in words, with "; " after it; ties
+    said as ties; "" when nobody is ahead.
+
+    >>> _leader((-4, 8, -4), ()), _leader((2, 2, -4), ()), _leader((0, 0), (-20, 15))
+    ('seat 1 leads with +8 chips; ', 'seats 0 and 1 tie for the lead with +2 chips; ', 'side 1 leads with 15 points; ')
+    """
+    by_chips = any(chips) or not any(scores)
+    values = list(chips if by_chips else scores)
+    if not values or len(set(values)) == 1:
+        return ""
+    best = max(values)
+    ahead = [i for i, v in enumerate(values) if v == best]
+    amount = (f"{best:+d} chip" if by_chips else f"{best} point") + ("" if abs(best) == 1 else "s")
+    who = "seat" if by_chips else "side"
+    if len(ahead) == 1:
+        return f"{who} {ahead[0]} leads with {amount}; "
+    names = ", ".join(str(i) for i in ahead[:-1]) + f" and {ahead[-1]}"
+    return f"{who}s {names} tie for the lead with {amount}; "
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -175,7 +215,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                             max_seconds=args.max_seconds, on_message=_hand_lines(out, _bots.canonical(args.bot)))
     except WireError as error:
         code = 2 if error.code == "bad-url" else EXIT_FAILURE
-        raise CommandError(error.reason if error.code in ("bad-url", "connection")
+        raise CommandError(error.reason if error.code in {"bad-url", "connection"} | _WORDED
                            else f"the server says {error.code}: {error.reason}", code) from None
     latency = (f"; latency p50 {1000 * statistics.median(summary.latencies):.1f} ms"
                if summary.latencies else "")
@@ -184,8 +224,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if not summary.over:
         raise CommandError(f"stopped after {args.max_seconds:g} s, the game not over ({sent})",
                            EXIT_FAILURE)
-    winner = "" if summary.winner is None else f"winner seat {summary.winner}; "
+    winner = ("" if summary.winner is None else f"winner seat {summary.winner}; ") \
+        or _leader(summary.chips, summary.scores)
     standing = _standing({"chips": summary.chips, "scores": summary.scores})
-    print(f"game over after {summary.hand_number} hands: {winner}{standing} "
+    hands = f"{summary.hand_number} hand{'' if summary.hand_number == 1 else 's'}"
+    print(f"game over after {hands}: {winner}{standing} "
           f"(seat {summary.seat}; {sent})", file=out)
     return EXIT_OK

@@ -282,20 +282,90 @@ def join_table(url: str, *, code: str | None = None, table: str | None = None,
         The :class:`Joined` seat, with its token (keep it: it is the seat).
 
     Raises:
-        WireError: the server refused (``code`` its error code: ``no-table``, ``full``...),
-            or could not be reached (``connection``).
+        WireError: the server refused (``code`` its error code: ``no-table``,
+            ``seat-taken``, ``table-full``..., with the reason in words), or could not be
+            reached (``connection``). When the table is known (``table``, or ``url`` a
+            table's page ``.../t/<id>``) a refused seat is looked up in the table's
+            public info and said as it is: ``bot-seat`` ("seat 1 is a bot's seat") or
+            ``game-over`` ("the game at this table is over"); so are those codes when
+            the server sends them itself.
     """
     body: dict[str, Any] = {"code": code} if code is not None else {"table": table}
     if seat is not None:
         body["seat"] = seat
     if name is not None:
         body["name"] = name
-    reply = _post(http_url(url) + "/api/join", body, timeout)
+    try:
+        reply = _post(http_url(url) + "/api/join", body, timeout)
+    except WireError as error:
+        raise _join_refusal(error, url, table, seat, timeout) from None
     try:
         return Joined(str(reply["table"]), int(reply["seat"]), str(reply["token"]))
     except (KeyError, TypeError, ValueError):
         raise WireError("bad-reply", f"the join reply is not a seat: {safe_repr(reply)}") \
             from None
+
+
+#: The ``POST /api/join`` refusals :func:`join_table` words itself (the seat cannot be had).
+_SEAT_REFUSALS: Final = frozenset({"seat-taken", "table-full", "bot-seat", "game-over"})
+
+
+def _join_refusal(error: WireError, url: str, table: str | None, seat: int | None,
+                  timeout: float) -> WireError:
+    """The :class:`WireError` of a refused join, in words: for a seat that cannot be had,
+    whether it is a bot's seat or the game is over, from the table's public info when the
+    table is known, else from the server's code alone."""
+    if error.code not in _SEAT_REFUSALS:
+        return error
+    table = table or _table_of_page(url)
+    info: Any = None
+    if table is not None:
+        try:
+            info = _get(f"{http_url(url)}/api/tables/{urllib.parse.quote(table)}", timeout)
+        except WireError:
+            info = None
+    seats = info.get("seats") if isinstance(info, Mapping) else None
+    over = info.get("over") if isinstance(info, Mapping) else None
+    kind = None
+    if seat is not None and isinstance(seats, list) and 0 <= seat < len(seats) \
+            and isinstance(seats[seat], Mapping):
+        kind = seats[seat].get("kind")
+    if error.code == "game-over" or over is True:
+        return WireError("game-over", "the game at this table is over: there is no seat to "
+                         "play (its records can still be downloaded)")
+    if error.code == "bot-seat" or kind == "bot":
+        return WireError("bot-seat", f"seat {seat} is a bot's seat: a bot of the server "
+                         "plays it; choose a person's seat (or leave out --seat for the "
+                         "first free one)")
+    if error.code == "seat-taken":
+        if kind == "human":
+            return WireError("seat-taken", f"seat {seat} is taken: another player has it")
+        return WireError("seat-taken", f"seat {seat} cannot be taken: it is a bot's seat, or "
+                         "another player has it (ask for a free person's seat, or leave out "
+                         "--seat for the first free one)")
+    if over is False:
+        return WireError("table-full", "no seat to take at this table: every person's seat "
+                         "is taken")
+    return WireError("table-full", "no seat to take at this table: every person's seat is "
+                     "taken, or the game is over")
+
+
+def _table_of_page(url: str) -> str | None:
+    """The table id of a table page's address (``.../t/<id>``), else ``None``."""
+    _, sep, tail = urllib.parse.urlsplit(url.strip()).path.rpartition("/t/")
+    tail = tail.strip("/")
+    return tail if sep and tail and "/" not in tail else None
+
+
+def _get(url: str, timeout: float) -> Any:
+    """GET ``url``; the reply's JSON. Raises :class:`WireError`."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as reply:
+            return json.loads(reply.read() or b"null")
+    except urllib.error.HTTPError as error:
+        raise WireError(f"http-{error.code}", str(error.reason)) from None
+    except (OSError, ValueError) as error:
+        raise WireError("connection", f"cannot reach {url}: {error}") from None
 
 
 def _post(url: str, body: Mapping[str, Any], timeout: float) -> Any:

@@ -18,7 +18,34 @@ const PHASES = { play: "play a card", rob: "rob or pass", claim: "claim or jink"
   five: "five or not", auction: "bid or pass", trump: "name trumps",
   kitty: "discard from the kitty", draw: "discard and draw" };
 
+// The presets that score with a pool of chips (RULES.md): no end of their own, no winner.
+// Used when /api/info does not say a preset's "scoring".
+const POOL_PRESETS = new Set(["Maw", "Spoil Five", "Twenty-Five"]);
+// The games' length the lobby offers for a pool game (it has no end of its own).
+const POOL_HANDS = 5;
+// Short names of the built-in bots, for a seat's box on a narrow screen.
+const BOT_SHORT = { "rule-of-thumb": "thumb", "context-rule-of-thumb": "context",
+  "sample-solve": "solver", ismcts: "ismcts", random: "random", rollout: "rollout" };
+
 const $ = (id) => document.getElementById(id);
+
+/** Whether a preset of /api/info scores with a pool (chips), not points. */
+export function isPoolPreset(p) {
+  if (!p) return false;
+  if (typeof p.scoring === "string") return p.scoring === "pool";
+  return !p.bidding && POOL_PRESETS.has(p.name);
+}
+
+/** Card codes in a text ("AH", "TS", "10S", "JK") written as the page writes cards ("A♥"). */
+export function cardsInText(text) {
+  return String(text ?? "").replace(/\b(?:JK|(?:10|[2-9TJQKA])[CDHS])\b/g,
+    (code) => cardText(code.replace(/^10/, "T")));
+}
+
+function capitalised(text) {
+  const t = String(text ?? "");
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
+}
 
 /** The notation of an action given as the library's JSON (the inverse of parse_action). */
 export function notation(action) {
@@ -111,6 +138,7 @@ async function lobby() {
   const players = $("players");
   const seats = $("seats");
   $("name").value = playerName();
+  $("join-name").value = playerName();
   for (const p of info.presets) {
     preset.append(el("option", { value: p.name, text: p.bidding ? `${p.title} (bidding)` : p.title }));
   }
@@ -138,10 +166,34 @@ async function lobby() {
     players.value = p.players.includes(keep) ? keep : (p.usual ?? p.players[0]);
     drawSeats();
   }
+  // The game's length: a pool game has no end of its own, so it gets a number of hands
+  // (until the player changes it); emptied, the hint says that it goes on until stopped.
+  const hands = $("hands");
+  let handsByUs = false;
+  function drawHands() {
+    const pool = isPoolPreset(current());
+    if (pool && (hands.value === "" || handsByUs)) { hands.value = String(POOL_HANDS); handsByUs = true; }
+    if (!pool && handsByUs) { hands.value = ""; handsByUs = false; }
+    hands.placeholder = pool ? "no end: until you stop it" : "to the game's own end";
+    drawHandsHint();
+  }
+  function drawHandsHint() {
+    const pool = isPoolPreset(current());
+    const empty = hands.value.trim() === "";
+    const hint = $("hands-hint");
+    hint.dataset.pool = String(pool);
+    hint.textContent = pool
+      ? (empty ? "A pool game goes on until you stop it: it has no end of its own. Give a number of hands to play a game that ends."
+        : "A pool game has no end of its own: it ends after these hands, and whoever is up most chips leads.")
+      : (empty ? "Played to the game's own end (its target score)." : "Ends after these hands, or at the game's own end if that comes first.");
+  }
+  hands.addEventListener("input", () => { handsByUs = false; drawHandsHint(); });
   preset.addEventListener("change", drawPlayers);
+  preset.addEventListener("change", drawHands);
   players.addEventListener("change", drawSeats);
   preset.value = info.presets.some((p) => p.name === "Spoil Five") ? "Spoil Five" : info.presets[0].name;
   drawPlayers();
+  drawHands();
 
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -171,7 +223,8 @@ async function lobby() {
       $("created").hidden = false;
       $("go").focus();
     } catch (e) {
-      error.textContent = `${e.code ? e.code + ": " : ""}${e.message}`;
+      error.textContent = `${capitalised(e.message)}${/[.!?]$/.test(e.message) ? "" : "."}`;
+      error.dataset.code = e.code ?? "";
       error.hidden = false;
     } finally {
       $("create").disabled = false;
@@ -184,18 +237,32 @@ async function lobby() {
     event.preventDefault();
     const error = $("join-error");
     error.hidden = true;
+    const code = $("join-code").value.trim();
     try {
-      const name = $("name").value.trim();
-      const body = { code: $("join-code").value.trim() };
-      if (name) body.name = name;
+      const name = $("join-name").value.trim();
+      const body = { code };
+      if (name) { body.name = name; setPlayerName(name); }
       const joined = await api("/api/join", body);
       saveToken(joined.table, joined.token);
       location.assign(`/t/${encodeURIComponent(joined.table)}`);
     } catch (e) {
-      error.textContent = `${e.code ? e.code + ": " : ""}${e.message}`;
+      error.textContent = joinErrorText(e, code);
+      error.dataset.code = e.code ?? "";
       error.hidden = false;
     }
   });
+}
+
+/** Why a join by code failed, in words for people (the server's code stays in data-code). */
+function joinErrorText(e, code) {
+  switch (e.code) {
+    case "no-table": return code
+      ? `No table has the code ${code.toUpperCase()}: check it with whoever gave it to you (it is six letters and digits, like ABC-DEF).`
+      : "Type the join code you were given (six letters and digits, like ABC-DEF).";
+    case "table-full": return "Every seat for a person at that table is taken (or its game is over). Open its link to watch.";
+    case "seat-taken": return "That seat is taken.";
+    default: return `${capitalised(e.message)}${/[.!?]$/.test(e.message) ? "" : "."}`;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -225,6 +292,11 @@ class TablePage {
 
   start() {
     $("table").hidden = false;
+    $("conn").hidden = false;
+    $("jump-log").hidden = false;
+    $("copy-bot").addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText($("bot-command").textContent); $("copy-bot").textContent = "Copied"; } catch { /* no clipboard */ }
+    });
     document.addEventListener("keydown", (event) => this.keys(event));
     this.connect();
   }
@@ -353,10 +425,11 @@ class TablePage {
 
   showProblem(code, reason, legal = [], refusal = false) {
     const box = $("refusal");
+    const words = refusal ? cardsInText(reason) : reason;
     box.replaceChildren(
       el("strong", { class: "code", "data-testid": "refusal-code", text: code }), " ",
-      el("span", { "data-testid": "refusal-reason", text: reason }),
-      legal.length ? el("div", { class: "hint", text: `You may: ${legal.join(", ")}` }) : null,
+      el("span", { "data-testid": "refusal-reason", text: words }),
+      legal.length ? el("div", { class: "hint", "data-testid": "refusal-legal", text: `You may: ${legal.map(cardsInText).join(", ")}` }) : null,
       el("button", { type: "button", class: "small close", "aria-label": "Dismiss", text: "×", onclick: () => this.hideProblem() }));
     box.dataset.kind = refusal ? "refused" : "error";
     box.dataset.code = code;
@@ -395,6 +468,21 @@ class TablePage {
     return shared ? `${name} ${seat + 1}` : name;
   }
 
+  /** A seat's name for a seat's box on a narrow screen: bots shortened, the seat's number
+   * kept ("thumb 3", "random 2"), so the seats stay told apart. */
+  shortSeatName(seat) {
+    if (seat === this.seat) return "You";
+    const info = this.table?.seats?.[seat];
+    if (info?.kind === "bot") return `${BOT_SHORT[info.name] ?? (info.name || "bot").slice(0, 8)} ${seat + 1}`;
+    return this.seatName(seat);
+  }
+
+  /** Whether a seat is a person's seat nobody has taken yet. */
+  emptySeat(seat) {
+    const info = this.table?.seats?.[seat];
+    return !!info && info.kind === "human" && !info.taken;
+  }
+
   legal() {
     return (this.view?.legal_actions ?? []).map((a) => ({ json: a, text: notation(a) }));
   }
@@ -428,10 +516,22 @@ class TablePage {
     this.renderScores();
     this.renderLog();
     this.renderRecords();
+    this.renderToBot();
     if (focusKey) {
       const again = document.querySelector(focusKey);
       if (again && again !== document.activeElement) again.focus({ preventScroll: true });
     }
+  }
+
+  /** "Hand this seat to a bot": the command line that plays this seat with its token. */
+  renderToBot() {
+    const box = $("to-bot");
+    const show = this.seat !== null && !!this.token && !this.table?.over;
+    box.hidden = !show;
+    if (!show) return;
+    // a token may begin with "-": then "--seat-token=T", which argparse cannot misread
+    const flag = this.token.startsWith("-") ? `--seat-token=${this.token}` : `--seat-token ${this.token}`;
+    $("bot-command").textContent = `trumpfamily bot --connect ${location.origin} ${flag}`;
   }
 
   renderTakeSeat() {
@@ -487,15 +587,16 @@ class TablePage {
       if (v.bidder === seat) marks.push(el("span", { class: "mark bidder", title: "the bidder", text: "bid" }));
       if (v.robbed_by === seat) marks.push(el("span", { class: "mark", title: "robbed the turn-up", text: "robbed" }));
       if (info?.kind === "bot") marks.push(el("span", { class: "mark bot", title: `a bot (${info.name})`, text: "bot" }));
+      if (this.emptySeat(seat)) marks.push(el("span", { class: "mark empty", title: "nobody has taken this seat yet", text: "empty" }));
       const online = info ? info.connected : true;
       const box = el("div", {
         class: `seat${seat === v.to_act ? " to-act" : ""}${seat === this.seat ? " me" : ""}`,
         "data-testid": `seat-${seat}`, "data-seat": seat,
         style: `left:${50 + rx * Math.cos(a)}%;top:${50 + ry * Math.sin(a)}%`,
         "aria-label": `${this.seatName(seat)}${seat === v.to_act ? ", to act" : ""}` },
-      el("div", { class: "name" },
+      el("div", { class: "name", title: `seat ${seat + 1}: ${this.seatName(seat)}` },
         el("span", { class: `dot${online ? " on" : ""}`, title: online ? "connected" : "not connected" }),
-        this.seatName(seat)),
+        narrow ? this.shortSeatName(seat) : this.seatName(seat)),
       el("div", { class: "marks" }, ...marks),
       el("div", { class: "tricks", text: `tricks ${counts[seat] ?? 0}` }),
       lastCall && v.phase === "auction" ? el("div", { class: "call", text: this.callText(lastCall) }) : null);
@@ -572,8 +673,12 @@ class TablePage {
       text = "The hand is over.";
     } else if (v.to_act === this.seat) {
       text = `Your turn: ${PHASES[v.phase] ?? v.phase}.`;
+    } else if (this.emptySeat(v.to_act)) {
+      const code = this.table?.code;
+      text = `Seat ${v.to_act + 1} is empty${code ? `: share the code ${code}` : ""}.`;
     } else {
-      text = `Waiting for ${this.seatName(v.to_act)} to ${PHASES[v.phase] ?? v.phase}.`;
+      const away = this.table?.seats?.[v.to_act]?.connected === false ? " (not connected)" : "";
+      text = `Waiting for ${this.seatName(v.to_act)}${away} to ${PHASES[v.phase] ?? v.phase}.`;
     }
     text = prefix + text;
     if (this.timer) {
@@ -667,9 +772,18 @@ class TablePage {
     const plays = new Set(legal.filter((a) => a.json.type === "Play").map((a) => a.json.card));
     const discarding = !!this.discardSpec();
     const kitty = new Set(v.kitty ?? []);
-    box.dataset.mode = discarding ? "discard" : "play";
+    // Outside the play (the auction, naming trumps, robbing...) a card is no choice: shown
+    // and focusable, but not a button that would send a play.
+    const inert = !discarding && v.phase !== "play";
+    box.dataset.mode = discarding ? "discard" : inert ? "view" : "play";
     for (const sel of [...this.selected]) if (!v.hand.includes(sel)) this.selected.delete(sel);
     v.hand.forEach((card) => {
+      if (inert) {
+        box.append(el("span", { class: `card inert${kitty.has(card) ? " from-kitty" : ""}`, tabindex: "0", role: "img",
+          "data-card": card, "data-legal": "false",
+          "aria-label": `${cardName(card)}${kitty.has(card) ? ", from the kitty" : ""}` }, cardImage(card)));
+        return;
+      }
       const isLegal = plays.has(card);
       const chosen = this.selected.has(card);
       const button = el("button", {
@@ -714,14 +828,13 @@ class TablePage {
     const chips = v.game ? game.chips : (t.chips && t.chips.length ? t.chips : null);
     if (chips) {
       chips.forEach((c, i) => rows.push(el("tr", { "data-testid": `chips-${i}` },
-        el("th", { scope: "row", text: this.seatName(i) }), el("td", { text: `${c > 0 ? "+" : ""}${c} chips` }))));
+        el("th", { scope: "row", text: this.seatName(i) }), el("td", { text: `${c > 0 ? "+" : ""}${c} chip${Math.abs(c) === 1 ? "" : "s"}` }))));
       const pool = game.pool ?? t.pool;
       if (pool !== null && pool !== undefined) rows.push(el("tr", {}, el("th", { scope: "row", text: "Pool" }), el("td", { "data-testid": "pool", text: pool })));
     }
-    const meta = [`Hand ${t.hand_number ?? game.hand_number ?? "?"}`];
+    const meta = [`Hand ${t.hand_number ?? game.hand_number ?? "?"}${t.hands ? ` of ${t.hands}` : ""}`];
     if (game.target) meta.push(`to ${game.target}`);
-    if (t.hands) meta.push(`of ${t.hands}`);
-    else if (game.hands_left !== null && game.hands_left !== undefined) meta.push(`${game.hands_left} more`);
+    if (!t.hands && game.hands_left !== null && game.hands_left !== undefined) meta.push(`${game.hands_left} more`);
     box.append(el("p", { class: "hint", "data-testid": "hand-number", text: meta.join(" · ") }),
       rows.length ? el("table", { class: "score-table" }, el("tbody", {}, ...rows)) : "");
     if (this.lastResult && !this.log.some((e) => e.type === "HandOver")) {
@@ -729,15 +842,50 @@ class TablePage {
     }
     const over = $("game-over");
     if (t.over) {
-      const w = t.winner;
-      let who = "no winner";
-      if (Array.isArray(w)) who = w.map((s) => this.seatName(s)).join(" & ");
-      else if (w !== null && w !== undefined) who = sides[w] ? sideName(sides[w]) : this.seatName(w);
-      over.textContent = `Game over: ${who === "no winner" ? who : "won by " + who}.`;
+      over.textContent = `${this.gameOverText()}.`;
       over.hidden = false;
     } else {
       over.hidden = true;
     }
+  }
+
+  /** The end of the game in words: its winner, or (a game ended by its number of hands,
+   * as a pool game always is) who is up most chips or points; ties said as ties. */
+  gameOverText() {
+    const t = this.table ?? {};
+    const v = this.shown ?? {};
+    const w = t.winner;
+    const sides = v.sides ?? [];
+    const sideName = (i) => (sides[i] ? sides[i].map((s) => this.seatName(s)).join(" & ") : this.seatName(i));
+    if (Array.isArray(w)) return `Game over: won by ${w.map((s) => this.seatName(s)).join(" & ")}`;
+    if (w !== null && w !== undefined) return `Game over: won by ${sideName(w)}`;
+    const n = t.hand_number ?? v.game?.hand_number;
+    const after = n ? `Game over after ${n} hand${n === 1 ? "" : "s"}` : "Game over";
+    const chips = (v.game ? v.game.chips : t.chips) ?? [];
+    const scores = (v.game ? v.game.scores : t.scores) ?? [];
+    let values, name, amount;
+    if (chips.length && (chips.some((c) => c !== 0) || !scores.some((c) => c !== 0))) {
+      values = chips; name = (i) => this.seatName(i);
+      amount = (x) => `${x > 0 ? "+" : ""}${x} chip${Math.abs(x) === 1 ? "" : "s"}`;
+    } else if (scores.length) {
+      values = scores; name = sideName;
+      amount = (x) => `${x} point${Math.abs(x) === 1 ? "" : "s"}`;
+    } else {
+      return `${after}: no winner`;
+    }
+    const best = Math.max(...values);
+    const leaders = values.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
+    // chips still in the pool (a spoilt last hand) are nobody's: said, so that a lead of
+    // -1 chip reads right
+    const pool = values === chips ? (v.game?.pool ?? t.pool ?? 0) : 0;
+    const left = pool > 0 ? ` (${pool} chip${pool === 1 ? "" : "s"} left in the pool)` : "";
+    if (leaders.length === values.length) return `${after}: all level, at ${amount(best)} each${left}`;
+    const names = leaders.map(name);
+    const plural = leaders.length > 1 || names[0] === "You" || names[0].includes(" & ");
+    if (leaders.length > 1) {
+      return `${after}: ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} tie for the lead with ${amount(best)}${left}`;
+    }
+    return `${after}: ${names[0]} lead${plural ? "" : "s"} with ${amount(best)}${left}`;
   }
 
   describe(e) {
@@ -774,7 +922,7 @@ class TablePage {
       case "PoolCarried": return `The pool (${e.pool}) carries to the next deal.`;
       case "GameOver": {
         const w = e.winner;
-        return `Game over${w === null || w === undefined ? "" : `: won by ${Array.isArray(w) ? w.map(who).join(" & ") : this.sideText(w)}`}.`;
+        return `${w === null || w === undefined ? this.gameOverText() : `Game over: won by ${Array.isArray(w) ? w.map(who).join(" & ") : this.sideText(w)}`}.`;
       }
       default: return e.type;
     }
@@ -823,7 +971,7 @@ class TablePage {
     const target = event.target;
     if (!(target instanceof HTMLElement)) return;
     if (target.matches("#hand .card, #actions button") && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
-      const group = [...target.parentElement.querySelectorAll("button")];
+      const group = [...target.parentElement.children].filter((n) => n.matches(".card, button"));
       const i = group.indexOf(target);
       const next = group[(i + (event.key === "ArrowRight" ? 1 : group.length - 1)) % group.length];
       next.focus();
