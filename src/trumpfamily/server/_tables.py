@@ -682,8 +682,9 @@ class Hub:
     Args:
         key: the server's key, which signs every record (non-empty bytes); ``None``: 32
             random bytes, or those kept in ``store`` (``server.key``, created once).
-        store: a directory where each table is saved as JSON after each action, and read
-            back when the hub starts (:meth:`load`); ``None``: memory only.
+        store: a directory where each table is saved (a snapshot and a journal of its
+            actions, :meth:`save`), and read back when the hub starts (:meth:`load`);
+            ``None``: memory only.
         bots: bots the operator adds, name -> anything
             :func:`~trumpfamily.tournament.bot_factory` takes (``"package.module:Class"``,
             a class or a factory); they are offered beside ``PUBLIC_BOTS``.
