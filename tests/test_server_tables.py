@@ -460,3 +460,26 @@ def test_the_store_is_a_journal_and_a_snapshot_and_reads_back(tmp_path: Path) ->
         from trumpfamily.server._tables import Table
         Table.from_store({k: v for k, v in data.items() if k != "mac"}, b"k")
     assert error.value.code == "bad-store"
+
+
+def test_a_move_that_cancels_a_driver_starts_a_new_one() -> None:
+    """A human moves while the driver is started but has not run yet (a connection just
+    joined): the driver is restarted, and the bot after the human moves."""
+    async def go() -> None:
+        hub = Hub(key=KEY)
+        table = await hub.create(TableSettings("Spoil Five", 2, seats=("human", "bot:random"),
+                                               hands=1), seed=1)
+        await asyncio.sleep(0.05)  # bots first, if the deal says so
+        seat = table.state.to_act
+        assert seat == 0
+        hub.attach(table, Sink(0))  # starts a driver, which has not run yet
+        assert table.driver is not None and not table.driver.done()
+        moves = table.moves
+        assert await hub.act(table, 0, str(table.state.legal_actions()[0]), None) is None
+        for _ in range(100):
+            if table.moves >= moves + 2 or table.state.to_act == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert table.moves >= moves + 2 or table.state.is_over
+        hub.close()
+    run(go())

@@ -1272,12 +1272,14 @@ class Hub:
     def kick(self, table: Table, *, restart: bool = False) -> None:
         """Start the table's driver (bots and timers), unless it is running; ``restart``
         stops a running one first (a human moved: a timer of the old turn is void)."""
+        cancelled = False
         if restart and table.driver is not None and not table.driver.done():
             if table.driver is not asyncio.current_task():
-                table.driver.cancel()
+                table.driver.cancel()  # not done() until it runs again: start a new one
+                cancelled = True
             else:
                 return
-        if table.driver is None or table.driver.done():
+        if cancelled or table.driver is None or table.driver.done():
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
