@@ -611,7 +611,7 @@ def journal_line(key: bytes, table_id: str, number: int, seat: int, action: Acti
 
     >>> line = journal_line(b"k", "t" * 22, 0, 1, read_action("play 5H"))
     >>> read_journal_line(b"k", "t" * 22, line)
-    (0, 1, Play(card=Card('5H')))
+    (0, 1, Play('5H'))
     >>> read_journal_line(b"k", "u" * 22, line) is None
     True
     """
