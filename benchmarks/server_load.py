@@ -54,6 +54,7 @@ app = create_app(key=bytes.fromhex(os.environ["LOAD_KEY"]), bot_delay=float(os.e
                  store=os.environ.get("LOAD_STORE") or None,
                  limits=Limits(tables=tables + 10, bots=tables * 8 + 10,
                                actions_per_second=1000.0, burst=1000,
+                               tables_per_address=tables + 10, join_burst=tables * 10 + 10,
                                bot_threads=int(os.environ["LOAD_BOT_THREADS"])))
 config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
                         ws_ping_interval=None, lifespan="on")
@@ -198,7 +199,8 @@ def run(server: Server, key: bytes, args: argparse.Namespace, presets: list[str]
         if not info["over"]:
             failures.append(f"table {table_id} ({preset}) is not over")
             continue
-        records = [server.request("GET", url) for url in info["records"]["hands"]]
+        records = [server.request("GET", f"/api/tables/{table_id}/hands/{n}/record")
+                   for n in range(1, info["records"]["hands"] + 1)]
         hands += len(records)
         # a game may reach its target before --hands hands; never go past them
         if len(records) != info["hand_number"] or len(records) > args.hands:

@@ -397,6 +397,8 @@ def test_a_client_from_the_protocol_page_plays_a_hand(server: Running, preset: s
     assert end["moves"] == table.moves
     record = server.request("GET", end["records"]["game"])[1]
     assert tf.replay_game(record, key=KEY) == table.state
-    (hand,) = (server.request("GET", url)[1] for url in end["records"]["hands"])
+    assert end["records"]["hands"] == 1  # a count: hand n's record has its own URL
+    (hand,) = (server.request("GET", f"/api/tables/{table.id}/hands/{n}/record")[1]
+               for n in range(1, end["records"]["hands"] + 1))
     replayed = tf.replay(hand, key=KEY)
     assert sum(1 for t in replayed.view(0).history if t.seat == 0) == end["sent"]

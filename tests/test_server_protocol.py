@@ -19,7 +19,8 @@ from trumpfamily.server import Limits, TableSettings
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Running]:
-    with running(limits=Limits(actions_per_second=1000.0, burst=1000)) as srv:
+    with running(limits=Limits(actions_per_second=1000.0, burst=1000, joins_per_second=1000.0,
+                               join_burst=1000)) as srv:
         yield srv
 
 
@@ -39,8 +40,11 @@ def test_a_whole_spoil_five_game_with_humans_and_bots(server: Running) -> None:
     last = watcher.join(table=made["table"])
     assert last["view"] is None and last["public"]["type"] == "PublicView"
     info = play_table(server, made["table"], humans, watcher, random.Random(1), last=last)
-    assert info["over"] and len(info["records"]["hands"]) == 2
-    for url in info["records"]["hands"]:
+    assert info["over"] and info["records"]["hands"] == 2
+    for n in (1, 2):
+        status, record = server.request("GET", f"/api/tables/{made['table']}/hands/3/record")
+        assert status == 404 and record["error"] == "no-record"
+        url = f"/api/tables/{made['table']}/hands/{n}/record"
         status, record = server.request("GET", url)
         assert status == 200
         assert tf.replay(record, key=KEY).is_over
@@ -75,7 +79,8 @@ def test_every_preset_plays_a_whole_game_with_humans_and_bots(
     record_status, record = server.request("GET", info["records"]["game"])
     assert record_status == 200
     assert tf.replay_game(record, key=KEY) == table.state
-    hands = [server.request("GET", url)[1] for url in info["records"]["hands"]]
+    hands = [server.request("GET", f"/api/tables/{table.id}/hands/{n}/record")[1]
+             for n in range(1, info["records"]["hands"] + 1)]
     assert hands and all(tf.replay(h, key=KEY).is_over for h in hands)
     # every view a seat is sent is its own (the re-deal tests check what is in it)
     for seat, conn in humans.items():

@@ -288,3 +288,198 @@ def test_a_tampered_store_file_is_not_loaded(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     (tmp_path / "junk.table.json").write_text("[" * 10_000)
     assert Hub(store=tmp_path).load() == 0
+
+
+def test_seats_and_spectators_have_their_own_connection_caps() -> None:
+    """Spectators fill only their own places: a seat always joins (up to its own cap)."""
+    async def go() -> None:
+        hub = Hub(key=KEY, limits=Limits(connections_per_table=2, connections_per_seat=2))
+        table = await hub.create(TableSettings("Maw", 2, seats=humans(2)))
+        hub.attach(table, Sink(None))
+        hub.attach(table, Sink(None))
+        with pytest.raises(ProtocolError) as error:
+            hub.attach(table, Sink(None))
+        assert error.value.code == "full"
+        hub.attach(table, Sink(0))
+        hub.attach(table, Sink(0))
+        hub.attach(table, Sink(1))
+        with pytest.raises(ProtocolError) as error:
+            hub.attach(table, Sink(0))
+        assert error.value.code == "full" and table.seats[0].connected == 2
+        hub.close()
+    run(go())
+
+
+def test_a_table_pauses_when_everyone_has_gone_and_only_clients_keep_it_open() -> None:
+    async def go() -> None:
+        hub = Hub(key=KEY, limits=Limits(idle_seconds=30.0, unjoined_seconds=5.0))
+        table = await hub.create(TableSettings("Spoil Five", 2, seats=("bot:random",) * 2,
+                                               hands=200), seed=1)
+        watcher = Sink(None)
+        hub.attach(table, watcher)
+        for _ in range(200):
+            if table.moves >= 5:
+                break
+            await asyncio.sleep(0.01)
+        hub.detach(table, watcher)
+        await asyncio.sleep(0.05)
+        paused_at = table.moves
+        await asyncio.sleep(0.2)
+        assert table.moves == paused_at and not table.state.is_over  # paused
+        # bot moves did not count as activity: the idle time runs from the detach
+        assert hub.sweep(now=table.touched + 31) == 1 and table.id not in hub.tables
+        never = await hub.create(TableSettings("Maw", 2, seats=humans(2)))
+        assert hub.sweep(now=never.touched + 4) == 0
+        assert hub.sweep(now=never.touched + 6) == 1  # nobody came: a short life
+        hub.close()
+    run(go())
+
+
+def test_a_table_of_bots_without_a_length_gets_one() -> None:
+    hub = Hub(key=KEY)
+    settings = hub.read_settings({"preset": "spoil five", "players": 2,
+                                  "seats": ["bot:random", "bot:random"]})
+    assert settings.hands == Limits().hands_without_people
+    assert hub.read_settings({"preset": "spoil five", "players": 2}).hands is None
+
+
+def test_house_rules_name_each_option_once_and_are_echoed_canonically() -> None:
+    hub = Hub(key=KEY)
+    with pytest.raises(ProtocolError) as error:
+        hub.read_settings({"preset": "auction 45", "rules": "max-bid=30 max_bid=25"})
+    assert error.value.code == "bad-rules" and "twice" in error.value.reason
+    settings = hub.read_settings({"preset": "forty-five",
+                                  "rules": "\u2003ah-lead-requires-heart=false\u3000"})
+    assert settings.rules == "ah_lead_requires_heart=false"
+
+
+def test_tables_per_address_and_failed_look_ups_are_limited() -> None:
+    async def go() -> None:
+        hub = Hub(key=KEY, limits=Limits(tables_per_address=2, lookups_per_minute=3))
+        made = [await hub.create(TableSettings("Maw", 2, seats=humans(2)), owner="10.0.0.1")
+                for _ in range(2)]
+        with pytest.raises(ProtocolError) as error:
+            await hub.create(TableSettings("Maw", 2, seats=humans(2)), owner="10.0.0.1")
+        assert error.value.code == "too-many-tables" and error.value.status == 429
+        await hub.create(TableSettings("Maw", 2, seats=humans(2)), owner="10.0.0.2")
+        assert hub.look_up("10.0.0.1", code=made[0].code) is made[0]  # found: not counted
+        codes = []
+        for _ in range(3):
+            with pytest.raises(ProtocolError) as error:
+                hub.look_up("10.0.0.1", code="ZZZ-ZZZ")
+            codes.append(error.value.code)
+        with pytest.raises(ProtocolError) as error:  # a right code, but too late
+            hub.look_up("10.0.0.1", code=made[0].code)
+        assert codes == ["no-table"] * 3 and error.value.code == "rate-limited"
+        assert error.value.status == 429
+        assert hub.look_up("10.0.0.9", table_id=made[1].id) is made[1]  # another address
+        hub.close()
+    run(go())
+
+
+def test_the_bot_time_cap_counts_from_the_thread_start_not_the_queue() -> None:
+    """One thread, two tables whose bots each think 0.3 s, a cap of 0.5 s: the second
+    waits for the thread (up to 0.3 s) but does not overrun."""
+    class Thinker:
+        def choose(self, view: Any) -> tf.Action:
+            time.sleep(0.3)
+            return view.legal_actions[0]
+
+    async def go() -> None:
+        hub = Hub(key=KEY, bots={"thinker": Thinker}, bot_time_cap=0.5,
+                  limits=Limits(bot_threads=1))
+        tables = [await hub.create(TableSettings("Spoil Five", 2, seats=(
+            "bot:thinker", "bot:thinker")), seed=s) for s in (1, 2)]
+        for table in tables:
+            hub.attach(table, Sink(None))
+        for _ in range(300):
+            if all(t.moves >= 3 for t in tables):
+                break
+            await asyncio.sleep(0.01)
+        assert all(t.moves >= 3 for t in tables)
+        assert [t.overruns for t in tables] == [0, 0]
+        hub.close()
+    run(go())
+
+
+def test_the_store_is_a_journal_and_a_snapshot_and_reads_back(tmp_path: Path) -> None:
+    """Each action is one line appended to the table's journal (with its MAC); a snapshot
+    is written at a hand's end once the journal has doubled; a new hub reads the snapshot
+    and the journal after it: the same game. A forged or moved line, or a snapshot whose
+    table id is not one, is not read."""
+    async def first() -> tuple[str, tf.GameState, int]:
+        hub = Hub(store=tmp_path)
+        table = await hub.create(TableSettings("Spoil Five", 2, seats=humans(2), hands=30),
+                                 seed=3)
+        hub.attach(table, Sink(None))
+        while table.moves < 110:
+            seat = table.state.to_act
+            assert seat is not None
+            await hub.act(table, seat, str(table.state.legal_actions()[0]), None)
+            if table.moves >= 100:
+                await hub.drain()  # written at once: each line after the snapshot
+        await hub.drain()
+        hub.close()
+        return table.id, table.state, table.snapshot_moves
+
+    table_id, state, snapshot_moves = run(first())
+    assert 64 <= snapshot_moves <= 100  # one snapshot, after a hand's end past 64 actions
+    lines = (tmp_path / f"{table_id}.journal").read_text().splitlines()
+    assert len(lines) == 110 - snapshot_moves >= 10
+
+    async def second() -> tf.GameState:
+        hub = Hub(store=tmp_path)
+        assert hub.load() == 1
+        table = hub.tables[table_id]
+        assert table.moves == 110
+        hub.close()
+        return table.state
+    assert run(second()) == state
+
+    # a line forged (its action changed) stops the reading there
+    journal = tmp_path / f"{table_id}.journal"
+    forged = lines[:3] + [lines[3].replace('"Play"', '"Pass"')] + lines[4:]
+    journal.write_text("\n".join(forged) + "\n")
+
+    async def third() -> int:
+        hub = Hub(store=tmp_path)
+        assert hub.load() == 1
+        moves = hub.tables[table_id].moves
+        hub.close()
+        return moves
+    assert run(third()) == snapshot_moves + 3
+
+    # a snapshot naming a table id that is a path is refused (its MAC fails first)
+    path = tmp_path / f"{table_id}.table.json"
+    data = json.loads(path.read_text())
+    data["table"] = "../../etc/x"
+    path.write_text(json.dumps(data))
+    assert Hub(store=tmp_path).load() == 0
+    data["mac"] = "0" * 64
+    with pytest.raises(ProtocolError) as error:  # without the MAC check, the id's own
+        from trumpfamily.server._tables import Table
+        Table.from_store({k: v for k, v in data.items() if k != "mac"}, b"k")
+    assert error.value.code == "bad-store"
+
+
+def test_a_move_that_cancels_a_driver_starts_a_new_one() -> None:
+    """A human moves while the driver is started but has not run yet (a connection just
+    joined): the driver is restarted, and the bot after the human moves."""
+    async def go() -> None:
+        hub = Hub(key=KEY)
+        table = await hub.create(TableSettings("Spoil Five", 2, seats=("human", "bot:random"),
+                                               hands=1), seed=1)
+        await asyncio.sleep(0.05)  # bots first, if the deal says so
+        seat = table.state.to_act
+        assert seat == 0
+        hub.attach(table, Sink(0))  # starts a driver, which has not run yet
+        assert table.driver is not None and not table.driver.done()
+        moves = table.moves
+        assert await hub.act(table, 0, str(table.state.legal_actions()[0]), None) is None
+        for _ in range(100):
+            if table.moves >= moves + 2 or table.state.to_act == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert table.moves >= moves + 2 or table.state.is_over
+        hub.close()
+    run(go())

@@ -130,7 +130,8 @@ def _hand_lines(out: TextIO, bot: str) -> Any:
             print(f"{bot} playing seat {message.get('seat')} of {info.get('title')} at "
                   f"table {info.get('table')} ({info.get('players')} players)",
                   file=out, flush=True)
-        hands = len((info.get("records") or {}).get("hands") or ())
+        count = (info.get("records") or {}).get("hands")  # hands with a record: a count
+        hands = count if type(count) is int else 0
         if done["hands"] < 0:  # the first message: the hands already played
             done["hands"] = hands
             return

@@ -94,6 +94,9 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                         "for it (default: 5)")
     p.add_argument("--max-tables", metavar="N", type=int, default=200,
                    help="tables at once (default: 200)")
+    p.add_argument("--max-connections", metavar="N", type=int, default=1000,
+                   help="connections (HTTP and WebSocket) at once; past them a client gets "
+                        "503; keep it under the open-file limit, ulimit -n (default: 1000)")
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
                    default="info", help="uvicorn's log level (default: info)")
     p.set_defaults(func=run)
@@ -136,6 +139,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                            "pip install 'trumpfamily[serve]'")
     if args.max_tables < 1:
         raise CommandError(f"--max-tables must be at least 1, not {args.max_tables}")
+    if args.max_connections < 1:
+        raise CommandError(f"--max-connections must be at least 1, not "
+                           f"{args.max_connections}")
     import uvicorn
 
     from ..server import Limits, create_app
@@ -154,6 +160,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     print(f"trumpfamily server on http://{shown}:{args.port}/ (Ctrl-C stops it)", file=out)
     out.flush()
     options: dict[str, Any] = {"host": args.host, "port": args.port,
-                               "log_level": args.log_level, "ws_max_size": 1 << 16}
+                               "log_level": args.log_level, "ws_max_size": 1 << 16,
+                               "limit_concurrency": args.max_connections}
     uvicorn.run(app, **options)
     return EXIT_OK

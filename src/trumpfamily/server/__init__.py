@@ -24,9 +24,11 @@ What the server promises:
   ``code``, ``rule`` and ``reason``, and ``legal`` only on the seat's own turn;
 * every finished hand, and the game once it is over, is kept as a record signed with the
   server's key (:func:`~trumpfamily.records.replay`, :func:`~trumpfamily.records.replay_game`);
-* bots think in a thread pool with a hard time cap; a message is at most 4096 bytes and a
-  connection sends at most 10 a second (bursts of 20), by default (:class:`Limits`); one
-  table's failure stops that table alone.
+* bots think in a thread pool with a hard time cap, and every move of a table's bots gives
+  the other tables a turn; a client's message is at most 4096 bytes and a connection sends
+  at most 10 a second (bursts of 20), spectators have places apart from the seats', and
+  tables, joins and failed look-ups are limited per address, by default (:class:`Limits`);
+  one table's failure stops that table alone.
 
 >>> from trumpfamily.server import Limits
 >>> Limits().message_bytes, Limits().tables
@@ -81,10 +83,12 @@ def create_app(
             ``store`` (``server.key``, 32 random bytes written on first start), or without
             a store 32 random bytes for this process (its records then verify only while
             it runs).
-        store: a directory to save each table in (JSON: its settings, its signed game
-            record, the hashes of its seat tokens), after each action; the tables found
-            there are read back at start (:func:`~trumpfamily.records.replay_game` with the
-            key). ``None``: memory only.
+        store: a directory to save each table in: a snapshot (JSON: its settings, its
+            signed game record, the hashes of its seat tokens, with a MAC under the key)
+            and a journal with one line per action (each with its MAC), written off the
+            event loop; the tables found there are read back at start
+            (:func:`~trumpfamily.records.replay_game` with the key, then the journal's
+            actions). ``None``: memory only.
         bots: bots to offer beside the built-in ones (``PUBLIC_BOTS``), name -> what
             :func:`~trumpfamily.tournament.bot_factory` takes (``"package.module:Class"``,
             a class, a factory of a seed).

@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from .._version import __version__
 from ..cards import Card
 from ..errors import TrumpFamilyError
 from ._protocol import PROTOCOL, ProtocolError, check_depth, parse_message
-from ._tables import Hub, Limits, Table
+from ._tables import Bucket, Hub, Limits, Table
 
 __all__ = ["build_app"]
 
@@ -68,46 +67,47 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(name)
 
 
-class _Bucket:
-    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.level = float(burst)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
-        self.last = now
-        if self.level >= 1.0:
-            self.level -= 1.0
-            return True
-        return False
-
-
 _CLOSE = object()
+
+
+def _address(connection: Request | WebSocket) -> str:
+    """The client's address (behind a proxy, the one it forwards when uvicorn trusts it:
+    ``--forwarded-allow-ips``)."""
+    client = connection.client
+    return client.host if client is not None else "?"
 
 
 class _Socket:
     """One client's WebSocket connection: what the hub sends goes through its queue, in
-    order, sent by one task."""
+    order, sent by one task. A client that lets :attr:`Limits.queue` messages pile up, or
+    takes longer than :attr:`Limits.send_seconds` to take one, is let go at once: detached
+    from its table, and its handler stops (``gone``)."""
 
-    def __init__(self, websocket: WebSocket, most: int) -> None:
+    def __init__(self, websocket: WebSocket, hub: Hub) -> None:
         self.websocket = websocket
+        self.hub = hub
         self.seat: int | None = None
         self.table: Table | None = None
-        self.most = most
+        self.most = hub.limits.queue
         self.queue: asyncio.Queue[object] = asyncio.Queue()
         self.close_code: int | None = None
+        self.gone = asyncio.Event()
+        self.heard = asyncio.get_running_loop().time()  # the last message read
 
     def send(self, text: str) -> None:
         if self.close_code is not None:
             return
         if self.queue.qsize() >= self.most:  # the client does not read: let it go
-            self.close(1008)
+            self.drop()
             return
         self.queue.put_nowait(text)
+
+    def drop(self) -> None:
+        """Let a client that does not read go, now (it would never read the close)."""
+        self.close(1008)
+        if self.table is not None:
+            self.hub.detach(self.table, self)
+        self.gone.set()
 
     def reply(self, payload: Mapping[str, Any]) -> None:
         self.send(json.dumps(payload))
@@ -126,10 +126,17 @@ class _Socket:
             item = await self.queue.get()
             if item is _CLOSE:
                 with contextlib.suppress(Exception):
-                    await self.websocket.close(self.close_code or 1000)
+                    await asyncio.wait_for(self.websocket.close(self.close_code or 1000),
+                                           self.hub.limits.send_seconds)
+                self.gone.set()
                 return
             assert isinstance(item, str)
-            await self.websocket.send_text(item)
+            try:
+                await asyncio.wait_for(self.websocket.send_text(item),
+                                       self.hub.limits.send_seconds)
+            except TimeoutError:
+                self.drop()
+                return
 
 
 def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
@@ -147,7 +154,7 @@ def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
     async def create_table(request: Request) -> Response:
         try:
             settings = hub.read_settings(await _body(request, limits.message_bytes))
-            table = await hub.create(settings)
+            table = await hub.create(settings, owner=_address(request))
         except ProtocolError as error:
             return _error(error)
         return JSONResponse({"table": table.id, "code": table.code, "url": f"/t/{table.id}",
@@ -160,14 +167,13 @@ def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
                 raise ProtocolError("bad-request", "the body is {\"code\": \"ABC-DEF\"} or "
                                     "{\"table\": ID}, with \"seat\" and \"name\" if wanted")
             if "table" in data:
-                table = hub.find(data["table"])
+                table = hub.look_up(_address(request), table_id=data["table"])
             elif "code" in data:
-                table = hub.find_code(data["code"])
+                table = hub.look_up(_address(request), code=data["code"])
             else:
                 raise ProtocolError("bad-request", "say which table: \"code\" or \"table\"")
             async with table.lock:
                 seat, token = hub.join(table.id, data.get("seat"), data.get("name"))
-                hub.broadcast(table, ())
         except ProtocolError as error:
             return _error(error)
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
@@ -229,48 +235,26 @@ def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
 
     async def ws(websocket: WebSocket) -> None:
         await websocket.accept()
-        sock = _Socket(websocket, limits.queue)
+        sock = _Socket(websocket, hub)
         pump = asyncio.create_task(sock.pump())
         beat = asyncio.create_task(_heartbeat(sock, limits.heartbeat_seconds))
-        bucket = _Bucket(limits.actions_per_second, limits.burst)
+        deadline = asyncio.create_task(_join_deadline(sock, limits.join_seconds))
+        reader = asyncio.create_task(_read(hub, sock, _address(websocket)))
+        gone = asyncio.create_task(sock.gone.wait())
         try:
-            while sock.close_code is None:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                if not bucket.take():
-                    sock.error("rate-limited", f"more than {limits.actions_per_second:g} "
-                               f"messages a second (bursts of {limits.burst}); goodbye")
-                    sock.close(1008)
-                    break
-                try:
-                    msg = parse_message(raw, limit=limits.message_bytes)
-                except ProtocolError as error:
-                    sock.error(error.code, error.reason)
-                    if error.code == "too-large":
-                        sock.close(1009)
-                        break
-                    continue
-                await _handle(hub, sock, msg)
-        except WebSocketDisconnect:
-            pass
-        except Exception:
-            log.exception("connection failed")
-            sock.close(1011)
+            await asyncio.wait((reader, gone), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            beat.cancel()
+            for task in (beat, deadline, reader, gone):
+                task.cancel()
             if sock.table is not None:
                 table = sock.table
                 async with table.lock:
                     hub.detach(table, sock)
-                    if sock.seat is not None:
-                        hub.broadcast(table, ())
-            sock.close(1000)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(pump, 5.0)
+            if sock.close_code == 1008 and sock.queue.qsize() >= sock.most:
+                pump.cancel()  # let go for not reading: nothing more is sent
+            else:
+                sock.close(1000)
+                await asyncio.wait((pump,), timeout=5.0)
             pump.cancel()
 
     @contextlib.asynccontextmanager
@@ -286,6 +270,7 @@ def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
             yield
         finally:
             sweeper.cancel()
+            await hub.drain()
             hub.close()
 
     routes = [
@@ -306,7 +291,42 @@ def build_app(hub: Hub, *, static: Path = STATIC) -> Starlette:
     return app
 
 
-async def _handle(hub: Hub, sock: _Socket, msg: Any) -> None:
+async def _read(hub: Hub, sock: _Socket, address: str) -> None:
+    """Read a client's messages until it leaves, floods or sends too much."""
+    limits = hub.limits
+    bucket = Bucket(limits.actions_per_second, limits.burst)
+    websocket = sock.websocket
+    try:
+        while sock.close_code is None:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            sock.heard = asyncio.get_running_loop().time()
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            if not bucket.take():
+                sock.error("rate-limited", f"more than {limits.actions_per_second:g} "
+                           f"messages a second (bursts of {limits.burst}); goodbye")
+                sock.close(1008)
+                break
+            try:
+                msg = parse_message(raw, limit=limits.message_bytes)
+            except ProtocolError as error:
+                sock.error(error.code, error.reason)
+                if error.code == "too-large":
+                    sock.close(1009)
+                    break
+                continue
+            await _handle(hub, sock, msg, address)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("connection failed")
+        sock.close(1011)
+
+
+async def _handle(hub: Hub, sock: _Socket, msg: Any, address: str) -> None:
     """One message read from a client."""
     if msg.type == "ping":
         sock.reply({"type": "pong", "id": msg.id})
@@ -314,6 +334,10 @@ async def _handle(hub: Hub, sock: _Socket, msg: Any) -> None:
     if msg.type == "join":
         if sock.table is not None:
             sock.error("bad-message", "this connection has joined already")
+            return
+        if not hub.allow_join(address):
+            sock.error("rate-limited", "too many joins from this address; wait a little")
+            sock.close(1008)
             return
         try:
             if msg.token is not None:
@@ -324,9 +348,11 @@ async def _handle(hub: Hub, sock: _Socket, msg: Any) -> None:
             sock.error(error.code, error.reason)
             return
         async with table.lock:
+            if sock.close_code is not None:
+                return
             sock.seat = seat
             try:
-                hub.attach(table, sock)
+                hub.attach(table, sock)  # the others hear of a seat connected (coalesced)
             except ProtocolError as error:
                 sock.seat = None
                 sock.error(error.code, error.reason)
@@ -335,8 +361,6 @@ async def _handle(hub: Hub, sock: _Socket, msg: Any) -> None:
             sock.reply({"type": "welcome", "protocol": PROTOCOL, "seat": seat,
                         "table": table.info()})
             sock.reply(table.state_message(seat))
-            if seat is not None:
-                hub.broadcast(table, ())  # the others see the seat connected
         return
     joined = sock.table
     if joined is None:
@@ -359,6 +383,20 @@ async def _handle(hub: Hub, sock: _Socket, msg: Any) -> None:
         sock.reply(reply)
 
 
+async def _join_deadline(sock: _Socket, seconds: float) -> None:
+    """Close a connection that has not joined a table and has sent nothing for
+    ``seconds``."""
+    loop = asyncio.get_running_loop()
+    while sock.table is None and sock.close_code is None:
+        wait = sock.heard + seconds - loop.time()
+        if wait <= 0:
+            sock.error("not-joined", f"nothing heard in {seconds:g} seconds and no join; "
+                       "goodbye")
+            sock.close(1008)
+            return
+        await asyncio.sleep(wait)
+
+
 async def _heartbeat(sock: _Socket, every: float) -> None:
     text = json.dumps({"type": "heartbeat"})
     while True:
@@ -368,5 +406,5 @@ async def _heartbeat(sock: _Socket, every: float) -> None:
 
 async def _sweep(hub: Hub) -> None:
     while True:
-        await asyncio.sleep(min(60.0, hub.limits.idle_seconds))
+        await asyncio.sleep(min(60.0, hub.limits.idle_seconds, hub.limits.unjoined_seconds))
         hub.sweep()

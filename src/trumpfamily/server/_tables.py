@@ -30,10 +30,13 @@ import asyncio
 import concurrent.futures as cf
 import contextlib
 import hashlib
+import hmac
 import json
 import logging
 import os
+import re
 import secrets
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -57,6 +60,7 @@ from ._protocol import ProtocolError, bounded_reason
 __all__ = [
     "CODE_ALPHABET",
     "PUBLIC_BOTS",
+    "Bucket",
     "Hub",
     "Limits",
     "Table",
@@ -66,6 +70,7 @@ __all__ = [
     "read_action",
     "read_variant",
     "refusal",
+    "rule_words",
     "unreadable",
 ]
 
@@ -80,6 +85,7 @@ PUBLIC_BOTS: Final = ("random", "rule-of-thumb", "context-rule-of-thumb", "sampl
                       "ismcts")
 
 _NAME_CHARS: Final = 24
+_TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
 _HIDDEN_KINDS: Final = frozenset({"Rob", "Discard", "Take"})
 _TURN_UP_PRIVATE: Final = frozenset({
     "seat", "hand", "legal_actions", "my_discard", "my_joker_discard", "history", "demoted",
@@ -94,29 +100,102 @@ class Limits:
     """The server's limits (all per process unless said).
 
     Attributes:
-        message_bytes: the largest WebSocket message (and HTTP body) read, bytes.
+        message_bytes: the largest WebSocket message (and HTTP body) read from a client,
+            bytes. (What the server sends does not grow with the game: a hand's view and
+            log, the table's info; a few KB.)
         tables: tables at once.
-        connections_per_table: WebSocket connections to one table (seats and spectators).
+        connections_per_table: spectators' connections to one table. The seats' are
+            counted apart (``connections_per_seat`` each), so that spectators can never
+            shut a table's players out.
+        connections_per_seat: connections one seat may hold at once (tabs, devices).
         bots: bot seats at once, over every table.
         actions_per_second: the rate of a connection's token bucket (every message counts).
         burst: the bucket's size: messages a connection may send at once.
-        idle_seconds: a table with no connection and no action for this long is closed.
+        idle_seconds: a table with no connection for this long is closed (only clients
+            count: bots and timers play only while a connection is open).
+        unjoined_seconds: a table nobody has connected to since it was created is closed
+            after this long (or ``idle_seconds``, if shorter).
+        join_seconds: a WebSocket that has not sent its ``join`` within this long is closed.
         heartbeat_seconds: the interval of ``heartbeat`` messages.
         bot_threads: the threads bots choose their moves in.
+        bot_queue_seconds: the longest a bot waits for a free thread; the time cap counts
+            from the moment its thread starts, not while it waits. After this long the rule
+            of thumb moves for it (counted as an overrun).
         queue: the messages a connection may have waiting to be sent; a client that lets
-            more pile up is disconnected.
+            more pile up is disconnected at once.
+        send_seconds: the longest one message may take to be written to a client; a
+            client that reads slower is disconnected.
+        presence_seconds: a table's updates that only say who is connected are sent at
+            most once in this many seconds (coalesced), and only when a seat's
+            ``connected`` changes.
+        tables_per_address: tables created from one client address that may be open at
+            once.
+        joins_per_second, join_burst: WebSocket ``join`` messages from one client
+            address: a token bucket (over it: ``rate-limited``, the socket is closed).
+        lookups_per_minute: failed table look-ups (an unknown join code or table id in
+            ``POST /api/join``) from one client address, a minute and at once; over it
+            every look-up from that address is answered 429 ``rate-limited`` for a while.
+        hands_without_people: the game length of a table without a human seat that sets
+            none (so a table of bots always ends).
     """
 
     message_bytes: int = 4096
     tables: int = 200
     connections_per_table: int = 32
+    connections_per_seat: int = 4
     bots: int = 400
     actions_per_second: float = 10.0
     burst: int = 20
     idle_seconds: float = 6 * 3600.0
+    unjoined_seconds: float = 600.0
+    join_seconds: float = 10.0
     heartbeat_seconds: float = 15.0
     bot_threads: int = 4
+    bot_queue_seconds: float = 30.0
     queue: int = 512
+    send_seconds: float = 20.0
+    presence_seconds: float = 0.5
+    tables_per_address: int = 20
+    joins_per_second: float = 5.0
+    join_burst: int = 120
+    lookups_per_minute: int = 10
+    hands_without_people: int = 1000
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` at once (full at start).
+
+    >>> bucket = Bucket(1.0, 2)
+    >>> bucket.take(), bucket.take(), bucket.take()
+    (True, True, False)
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.level = float(burst)
+        self.last = time.monotonic()
+
+    def _fill(self) -> float:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
+        self.last = now
+        return self.level
+
+    def ready(self) -> bool:
+        """Whether a token is there (none is taken)."""
+        return self._fill() >= 1.0
+
+    def take(self) -> bool:
+        """Take a token if there is one; whether there was."""
+        if self._fill() >= 1.0:
+            self.level -= 1.0
+            return True
+        return False
+
+    @property
+    def full(self) -> bool:
+        """Whether the bucket is full again (nothing to remember of its client)."""
+        return self._fill() >= self.burst
 
 
 @attrs.frozen
@@ -205,11 +284,7 @@ def read_variant(preset: object, rules: object = "") -> Variant:
                             "most 1000 characters")
     specs = variant.option_specs()
     changes: dict[str, Any] = {}
-    for word in rules.split():
-        name, sep, value = word.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep or not name:
-            raise ProtocolError("bad-rules", f"expected name=value, got {safe_repr(word)}")
+    for name, value in rule_words(rules):
         found = specs.get(name)
         if found is None:
             raise ProtocolError("bad-rules", f"{variant.name} has no option {safe_repr(name)}")
@@ -221,6 +296,31 @@ def read_variant(preset: object, rules: object = "") -> Variant:
         return variant.with_options(**changes)
     except TrumpFamilyError as error:
         raise ProtocolError("bad-rules", str(error)) from None
+
+
+def rule_words(rules: str) -> list[tuple[str, str]]:
+    """The ``(name, value)`` pairs of a house-rules text, ``"name=value name=value"``:
+    names with hyphens read as underscores (as ``--option`` reads them), each name once.
+
+    Raises:
+        ProtocolError: ``bad-rules``: a word that is not ``name=value``, or a name given
+            twice (``ante=1 ante=2``: which one was meant?).
+
+    >>> rule_words("ante=2  max-bid=30")
+    [('ante', '2'), ('max_bid', '30')]
+    """
+    pairs: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for word in rules.split():
+        name, sep, value = word.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise ProtocolError("bad-rules", f"expected name=value, got {safe_repr(word)}")
+        if name in seen:
+            raise ProtocolError("bad-rules", f"the option {safe_repr(name)} is given twice")
+        seen.add(name)
+        pairs.append((name, value.strip()))
+    return pairs
 
 
 def read_action(sent: str | Mapping[str, Any]) -> Action:
@@ -319,10 +419,20 @@ class Table:
         self.players: dict[int, Player] = {}
         self.connections: set[Connection] = set()
         self.touched = time.monotonic()
+        self.joined = False
+        self.owner: str | None = None
+        self.closed = False
         self.lock = asyncio.Lock()
         self.driver: asyncio.Task[None] | None = None
         self.timer_started: float | None = None
         self.thinking: asyncio.Future[Action] | None = None
+        self.presence: asyncio.TimerHandle | None = None
+        self.presence_sent = float("-inf")
+        # storage: the journal lines not yet written (None: no store), and the snapshot
+        self.journal: list[str] | None = None
+        self.snapshot_moves = 0
+        self.snapshot_due = False
+        self.writer: asyncio.Task[None] | None = None
 
     # -- the game ----------------------------------------------------------------------
 
@@ -344,9 +454,18 @@ class Table:
         else:
             self.log = list(events[start:])
         self.state = after
+        if self.journal is not None:
+            self.journal.append(journal_line(self.key, self.id, self.moves, seat, action))
+            if after.last_hand is not before.last_hand and \
+                    self.moves + 1 - self.snapshot_moves >= max(self.snapshot_moves, 64):
+                self.snapshot_due = True  # at a hand's end, when the journal has doubled
         self.moves += 1
-        self.touched = time.monotonic()
         return events
+
+    @property
+    def paused(self) -> bool:
+        """Whether its bots and timers wait: everyone who came has gone."""
+        return self.joined and not self.connections
 
     def seat_kind(self, seat: int) -> str:
         """``"human"`` or ``"bot"``."""
@@ -356,7 +475,8 @@ class Table:
 
     def info(self) -> dict[str, Any]:
         """The table's public facts (``GET /api/tables/<id>``, and ``"table"`` in every
-        message)."""
+        message). Its size does not grow with the game: ``records`` says how many hands
+        have a record (hand ``n`` is at ``/api/tables/<id>/hands/<n>/record``)."""
         state = self.state
         base = f"/api/tables/{self.id}"
         return {
@@ -370,8 +490,7 @@ class Table:
             "over": state.is_over,
             "winner": state.winner, "scores": list(state.scores), "chips": list(state.chips),
             "pool": state.pool,
-            "records": {"hands": [f"{base}/hands/{n}/record"
-                                  for n in range(1, len(self.hand_records) + 1)],
+            "records": {"hands": len(self.hand_records),
                         "game": f"{base}/record" if state.is_over else None},
         }
 
@@ -434,19 +553,22 @@ class Table:
 
     # -- storage -----------------------------------------------------------------------
 
-    def to_store(self) -> dict[str, Any]:
-        """The table as JSON data for the store: its settings, the signed game record, the
-        hashes of the seat tokens (never the tokens), the hand records and the log."""
-        return {
-            "format": 1, "table": self.id, "code": self.code,
+    def to_store(self, *, record: bool = True) -> dict[str, Any]:
+        """The table as JSON data for the store (its snapshot): its settings, the signed
+        game record (``record=False``: without it), the hashes of the seat tokens (never
+        the tokens), the hand records and the log."""
+        data = {
+            "format": 2, "table": self.id, "code": self.code,
             "settings": self.settings.to_json(),
             "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name, "token": s.token_hash}
                       for s in self.seats],
-            "record": self.state.record(key=self.key),
-            "hand_records": self.hand_records,
+            "hand_records": list(self.hand_records),
             "log": [to_json(e) for e in self.log],
             "overruns": self.overruns, "moves": self.moves,
         }
+        if record:
+            data["record"] = self.state.record(key=self.key)
+        return data
 
     @classmethod
     def from_store(cls, data: Mapping[str, Any], key: bytes) -> Table:
@@ -458,6 +580,12 @@ class Table:
                 verify with ``key``.
             KeyError, TypeError: the data is not a stored table.
         """
+        if data.get("format") != 2:
+            raise ProtocolError("bad-store", "not a stored table of format 2")
+        table_id, code = data["table"], data["code"]
+        if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id) \
+                or not isinstance(code, str) or normalize_code(code) != code:
+            raise ProtocolError("bad-store", "the table id or join code is not one")
         given = data["settings"]
         settings = TableSettings(
             given["preset"], int(given["players"]), str(given["rules"]),
@@ -465,7 +593,7 @@ class Table:
         variant = read_variant(settings.preset, settings.rules)
         state = replay_game(data["record"], variant=variant, key=key)
         seats = [Seat(s["kind"], s["bot"], str(s["name"]), s["token"]) for s in data["seats"]]
-        table = cls(str(data["table"]), str(data["code"]), settings, variant, state, key, seats)
+        table = cls(table_id, code, settings, variant, state, key, seats)
         table.hand_records = list(data["hand_records"])
         table.overruns = int(data.get("overruns", 0))
         table.moves = int(data.get("moves", 0))
@@ -474,6 +602,62 @@ class Table:
         except TrumpFamilyError:
             table.log = []
         return table
+
+
+def journal_line(key: bytes, table_id: str, number: int, seat: int, action: Action) -> str:
+    """One line of a table's journal: action ``number`` (from 0) of the table, by
+    ``seat``, with its MAC (HMAC-SHA256 under the server's key, over the table id and the
+    entry), so a line cannot be forged, moved to another table or to another place.
+
+    >>> line = journal_line(b"k", "t" * 22, 0, 1, read_action("play 5H"))
+    >>> read_journal_line(b"k", "t" * 22, line)
+    (0, 1, Play('5H'))
+    >>> read_journal_line(b"k", "u" * 22, line) is None
+    True
+    """
+    body = json.dumps([number, seat, to_json(action)], separators=(",", ":"))
+    return f"{_mac(key, table_id, body)} {body}\n"
+
+
+def read_journal_line(key: bytes, table_id: str, line: str) -> tuple[int, int, Action] | None:
+    """The ``(number, seat, action)`` of a journal line, or ``None`` when its MAC does not
+    verify or it cannot be read."""
+    mac, _, body = line.strip().partition(" ")
+    if not hmac.compare_digest(mac, _mac(key, table_id, body)):
+        return None
+    try:
+        number, seat, action = json.loads(body)
+        decoded: Action = from_json(action, Action)
+    except (TrumpFamilyError, ValueError, TypeError, RecursionError):
+        return None
+    if type(number) is not int or type(seat) is not int:
+        return None
+    return number, seat, decoded
+
+
+def _canonical(data: Mapping[str, Any]) -> str:
+    """The text a snapshot's MAC is taken over: its JSON, keys sorted, no spaces."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _keep_after(journal: Path, moves: int) -> None:
+    """Keep only the journal's lines of actions ``moves`` and after (a snapshot holds the
+    others)."""
+    if not journal.is_file():
+        return
+    kept = []
+    for line in journal.read_text(encoding="utf-8").splitlines(keepends=True):
+        with contextlib.suppress(ValueError, TypeError, IndexError):
+            if int(json.loads(line.partition(" ")[2])[0]) >= moves:
+                kept.append(line)
+    temp = journal.with_suffix(".jtmp")
+    temp.write_text("".join(kept), encoding="utf-8")
+    os.replace(temp, journal)
+
+
+def _mac(key: bytes, table_id: str, body: str) -> str:
+    return hmac.new(key, f"{table_id}\n{body}".encode("utf-8", "surrogatepass"),
+                    hashlib.sha256).hexdigest()
 
 
 def refusal(error: IllegalActionError, msg_id: str | None) -> dict[str, Any]:
@@ -498,8 +682,9 @@ class Hub:
     Args:
         key: the server's key, which signs every record (non-empty bytes); ``None``: 32
             random bytes, or those kept in ``store`` (``server.key``, created once).
-        store: a directory where each table is saved as JSON after each action, and read
-            back when the hub starts (:meth:`load`); ``None``: memory only.
+        store: a directory where each table is saved (a snapshot and a journal of its
+            actions, :meth:`save`), and read back when the hub starts (:meth:`load`);
+            ``None``: memory only.
         bots: bots the operator adds, name -> anything
             :func:`~trumpfamily.tournament.bot_factory` takes (``"package.module:Class"``,
             a class or a factory); they are offered beside ``PUBLIC_BOTS``.
@@ -536,6 +721,8 @@ class Hub:
         self.failures = 0
         self._executor: cf.ThreadPoolExecutor | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.buckets: dict[tuple[str, str], Bucket] = {}
+        self._files = threading.Lock()  # one table file written at a time, in order
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -560,23 +747,40 @@ class Hub:
         return self._executor
 
     def close(self) -> None:
-        """Stop the drivers and the bots' threads (a bot thinking is not waited for)."""
+        """Stop the drivers and the bots' threads (a bot thinking is not waited for), and
+        write what the store has not yet been given of each table."""
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
+            if table.presence is not None:
+                table.presence.cancel()
+            if self.store is not None:
+                lines, table.journal = table.journal or [], []
+                self._write(table.id, lines, None, 0, delete=False)
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Wait (at most ``timeout`` seconds) for the tables' files to be written."""
+        writers = [t.writer for t in self.tables.values()
+                   if t.writer is not None and not t.writer.done()]
+        if writers:
+            await asyncio.wait(writers, timeout=timeout)
+
     def load(self) -> int:
-        """Read back the tables saved in the store; how many (a file that does not read
-        back, or whose record does not verify with the key, is logged and left alone)."""
+        """Read back the tables saved in the store; how many. Each table is its snapshot
+        (``<id>.table.json``: its MAC under the server's key checked, then its game record
+        replayed by :func:`~trumpfamily.records.replay_game` with the key) and the actions
+        of its journal (``<id>.journal``) after it, each line's MAC checked, applied in
+        order. A file that does not read back or verify is logged and left alone; a
+        journal is read up to its first line that does not."""
         if self.store is None:
             return 0
         count = 0
         for path in sorted(self.store.glob("*.table.json")):
             try:
-                table = Table.from_store(json.loads(path.read_text(encoding="utf-8")), self.key)
+                table = self._read_table(path)
             except (TrumpFamilyError, KeyError, TypeError, ValueError, RecursionError,
                     OSError) as error:
                 log.warning("table file %s not loaded: %s", path.name, error)
@@ -588,7 +792,43 @@ class Hub:
             count += 1
         return count
 
+    def _read_table(self, path: Path) -> Table:
+        assert self.store is not None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ProtocolError("bad-store", "not a stored table")
+        mac = data.pop("mac", None)
+        if not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(
+                self.key, str(data.get("table")), _canonical(data))):
+            raise ProtocolError("bad-store", "its MAC does not verify with the server's key")
+        table = Table.from_store(data, self.key)
+        if path.name != f"{table.id}.table.json":
+            raise ProtocolError("bad-store", "the file is not named after its table")
+        table.snapshot_moves = table.moves
+        journal = self.store / f"{table.id}.journal"
+        entries: dict[int, tuple[int, Action]] = {}
+        if journal.is_file():
+            for line in journal.read_text(encoding="utf-8").splitlines():
+                entry = read_journal_line(self.key, table.id, line)
+                if entry is None:
+                    log.warning("table %s: a journal line does not verify; the rest is "
+                                "not read", table.id)
+                    break
+                entries[entry[0]] = entry[1:]
+        while table.moves in entries and not table.state.is_over:
+            seat, action = entries.pop(table.moves)
+            try:
+                table.apply(seat, action)
+            except IllegalActionError:
+                log.warning("table %s: journal action %d refused; the rest is not read",
+                            table.id, table.moves)
+                break
+        table.joined = True  # its players may come back: the idle time counts
+        return table
+
     def _register(self, table: Table) -> None:
+        if self.store is not None:
+            table.journal = []
         self.tables[table.id] = table
         self.codes[table.code] = table.id
         for i, seat in enumerate(table.seats):
@@ -648,27 +888,40 @@ class Hub:
         if timer is not None and (type(timer) not in (int, float)
                                   or not 1 <= timer <= 3600):
             raise ProtocolError("bad-request", "timer must be null or seconds from 1 to 3600")
-        rules = data.get("rules") or ""
+        rules = " ".join(f"{name}={value}" for name, value in
+                         rule_words(data.get("rules") or ""))
+        if hands is None and "human" not in seats:
+            hands = self.limits.hands_without_people  # a table of bots always ends
         return TableSettings(variant.name, players, rules, tuple(seats), hands,
                              None if timer is None else float(timer))
 
     async def create(self, settings: TableSettings, *, seed: int | str | None = None,
-                     decks: Sequence[Any] = (), dealer: int | None = None) -> Table:
+                     decks: Sequence[Any] = (), dealer: int | None = None,
+                     owner: str | None = None) -> Table:
         """Open a table.
 
         Args:
             settings: the table's settings (:meth:`read_settings` checks a client's).
             seed, decks, dealer: passed to :func:`~trumpfamily.game.new_game` (a program's
                 or a test's; the HTTP API never takes them, since they would tell the cards).
+            owner: the address of the client that asks (at most
+                :attr:`Limits.tables_per_address` of its tables are open at once), or
+                ``None`` (a program's: not counted).
 
         Raises:
-            ProtocolError: ``too-many-tables``, ``too-many-bots``, or settings the game
-                refuses (``bad-request``).
+            ProtocolError: ``too-many-tables`` (429: the server's or this address's),
+                ``too-many-bots``, or settings the game refuses (``bad-request``).
         """
         if len(self.tables) >= self.limits.tables:
             raise ProtocolError("too-many-tables", f"this server holds at most "
                                 f"{self.limits.tables} tables at once; try again later",
                                 status=429)
+        if owner is not None and sum(1 for t in self.tables.values() if t.owner == owner) \
+                >= self.limits.tables_per_address:
+            raise ProtocolError("too-many-tables", "this address has "
+                                f"{self.limits.tables_per_address} tables open; a table "
+                                "nobody joins closes after "
+                                f"{self.limits.unjoined_seconds / 60:g} minutes", status=429)
         bots = sum(1 for s in settings.seats if s != "human")
         if self.bot_seats + bots > self.limits.bots:
             raise ProtocolError("too-many-bots", "this server runs at most "
@@ -686,9 +939,10 @@ class Hub:
         while code in self.codes:
             code = new_code()
         table = Table(secrets.token_urlsafe(16), code, settings, variant, state, self.key, seats)
+        table.owner = owner
         self._register(table)
         self.bot_seats += bots
-        self.save(table)
+        self.snapshot(table)
         self.kick(table)
         return table
 
@@ -702,6 +956,48 @@ class Hub:
         if table is None:
             raise ProtocolError("no-table", "no such table (it may have closed)", status=404)
         return table
+
+    def look_up(self, address: str, *, code: object = None, table_id: object = None) -> Table:
+        """The table of a join code or a table id asked for by a client at ``address``:
+        failed look-ups are limited per address (:attr:`Limits.lookups_per_minute`), so
+        join codes cannot be tried at speed.
+
+        Raises:
+            ProtocolError: ``rate-limited`` (429: too many failed look-ups from this
+                address lately; this one is not tried), ``no-table`` (404).
+        """
+        per_minute = self.limits.lookups_per_minute
+        bucket = self._bucket("lookup", address, per_minute / 60.0, per_minute)
+        if not bucket.ready():
+            raise ProtocolError("rate-limited", f"more than {per_minute} unknown codes or "
+                                "tables from this address in a minute; wait a minute",
+                                status=429)
+        try:
+            return self.find_code(code) if table_id is None else self.find(table_id)
+        except ProtocolError:
+            bucket.take()
+            raise
+
+    def allow_join(self, address: str) -> bool:
+        """Whether a WebSocket ``join`` from ``address`` is within
+        :attr:`Limits.joins_per_second` (one is counted)."""
+        return self._bucket("join", address, self.limits.joins_per_second,
+                            self.limits.join_burst).take()
+
+    def _bucket(self, kind: str, address: str, rate: float, burst: int) -> Bucket:
+        found = self.buckets.get((kind, address))
+        if found is None:
+            if len(self.buckets) >= 100_000:
+                self._prune()
+            found = self.buckets[kind, address] = Bucket(rate, burst)
+        return found
+
+    def _prune(self) -> None:
+        """Forget the addresses whose buckets are full again (nothing to remember)."""
+        for key in [k for k, bucket in self.buckets.items() if bucket.full]:
+            del self.buckets[key]
+        if len(self.buckets) >= 100_000:  # pragma: no cover - a flood of addresses
+            self.buckets.clear()
 
     def find_code(self, code: object) -> Table:
         """The table of a join code (any case, dash optional).
@@ -750,7 +1046,8 @@ class Hub:
         place.name = shown or f"Player {seat + 1}"
         self.tokens[place.token_hash] = (table.id, seat)
         table.touched = time.monotonic()
-        self.save(table)
+        self.snapshot(table)
+        self.announce(table)
         return seat, token
 
     def seat_of(self, token: str) -> tuple[Table, int]:
@@ -766,30 +1063,67 @@ class Hub:
         return self.tables[found[0]], found[1]
 
     def attach(self, table: Table, connection: Connection) -> None:
-        """Add a client's connection to a table.
+        """Add a client's connection to a table (the others are told, coalesced, when a
+        seat comes online), and start its bots and timers if they wait.
 
         Raises:
-            ProtocolError: ``full``: the table has its limit of connections.
+            ProtocolError: ``full``: the seat has :attr:`Limits.connections_per_seat`
+                connections, or the spectators :attr:`Limits.connections_per_table`.
         """
-        if len(table.connections) >= self.limits.connections_per_table:
-            raise ProtocolError("full", "this table has as many connections as it takes")
+        seat = connection.seat
+        if seat is None:
+            watching = sum(1 for c in table.connections if c.seat is None)
+            if watching >= self.limits.connections_per_table:
+                raise ProtocolError("full", "this table has as many spectators as it takes "
+                                    f"({self.limits.connections_per_table})")
+        elif table.seats[seat].connected >= self.limits.connections_per_seat:
+            raise ProtocolError("full", f"this seat has {self.limits.connections_per_seat} "
+                                "connections open already; close one")
         table.connections.add(connection)
-        if connection.seat is not None:
-            table.seats[connection.seat].connected += 1
+        table.joined = True
         table.touched = time.monotonic()
+        if seat is not None:
+            table.seats[seat].connected += 1
+            if table.seats[seat].connected == 1:
+                self.announce(table)
+        self.kick(table)
 
     def detach(self, table: Table, connection: Connection) -> None:
-        """Remove a client's connection (it closed)."""
+        """Remove a client's connection (it closed, or was let go). Without connections
+        the table's bots and timers pause."""
         if connection in table.connections:
             table.connections.discard(connection)
-            if connection.seat is not None:
-                table.seats[connection.seat].connected -= 1
+            seat = connection.seat
+            if seat is not None:
+                table.seats[seat].connected -= 1
+                if table.seats[seat].connected == 0:
+                    self.announce(table)
         table.touched = time.monotonic()
 
+    def announce(self, table: Table) -> None:
+        """Tell the table's connections who is connected now: one ``update`` without
+        events, at most one every :attr:`Limits.presence_seconds` a table (those asked
+        for in between are one)."""
+        if table.presence is not None or table.closed:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        delay = max(0.0, table.presence_sent + self.limits.presence_seconds - loop.time())
+        table.presence = loop.call_later(delay, self._announce_now, table)
+
+    def _announce_now(self, table: Table) -> None:
+        table.presence = None
+        table.presence_sent = asyncio.get_running_loop().time()
+        if not table.closed:
+            self.broadcast(table, ())
+
     def close_table(self, table: Table) -> None:
-        """Close a table: it and its file go (its connections are the caller's)."""
+        """Close a table: it and its files go (its connections are the caller's)."""
         self.tables.pop(table.id, None)
         self.codes.pop(table.code, None)
+        table.closed = True
         for seat in table.seats:
             if seat.token_hash is not None:
                 self.tokens.pop(seat.token_hash, None)
@@ -797,31 +1131,111 @@ class Hub:
                 self.bot_seats -= 1
         if table.driver is not None:
             table.driver.cancel()
-        if self.store is not None:
-            with contextlib.suppress(OSError):
-                (self.store / f"{table.id}.table.json").unlink()
+        if table.presence is not None:
+            table.presence.cancel()
+        self.save(table)  # the writer deletes the files, after any write under way
 
     def sweep(self, now: float | None = None) -> int:
-        """Close the tables idle for :attr:`Limits.idle_seconds` with nobody connected;
-        how many."""
+        """Close the tables with nobody connected for :attr:`Limits.idle_seconds`, and
+        those nobody has connected to since they were made for
+        :attr:`Limits.unjoined_seconds`; how many. (Only clients count: a bot's or a
+        timer's move does not keep a table open.)"""
         now = time.monotonic() if now is None else now
-        idle = [t for t in self.tables.values()
-                if not t.connections and now - t.touched > self.limits.idle_seconds]
+        idle = [t for t in self.tables.values() if not t.connections and now - t.touched > (
+            self.limits.idle_seconds if t.joined
+            else min(self.limits.unjoined_seconds, self.limits.idle_seconds))]
         for table in idle:
             self.close_table(table)
+        self._prune()
         return len(idle)
 
+    def snapshot(self, table: Table) -> None:
+        """Save the whole table (its snapshot) at the next write, when there is a store."""
+        table.snapshot_due = True
+        self.save(table)
+
     def save(self, table: Table) -> None:
-        """Write the table to the store (atomically), when there is one."""
+        """Have the table's new journal lines (and its snapshot, when one is due) written
+        to the store, off the event loop (:func:`asyncio.to_thread`), in order; without a
+        running loop, at once. Constant time: what is written is what changed (a snapshot
+        is due at a hand's end once the journal has doubled, so its cost is amortised
+        over the actions)."""
         if self.store is None:
             return
-        path = self.store / f"{table.id}.table.json"
-        temp = path.with_suffix(".tmp")
+        if table.writer is not None and not table.writer.done():
+            return  # the running writer takes it
         try:
-            temp.write_text(json.dumps(table.to_store()), encoding="utf-8")
-            os.replace(temp, path)
-        except OSError as error:  # a full disk must not stop the table
-            log.error("cannot save table %s: %s", table.id, error)
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._write_pending(table)
+            return
+        table.writer = loop.create_task(self._writer(table))
+
+    async def _writer(self, table: Table) -> None:
+        while True:
+            job = self._take(table)
+            if job is None:
+                return
+            await asyncio.to_thread(self._write, *job)
+
+    def _write_pending(self, table: Table) -> None:
+        job = self._take(table)
+        if job is not None:
+            self._write(*job)
+
+    def _take(self, table: Table) -> tuple[str, list[str], Callable[[], str] | None, int,
+                                           bool] | None:
+        """What is to be written for a table now: its journal lines, its snapshot (a
+        function that makes its text, in the writer's thread, of values that do not
+        change), whether its files are to go."""
+        if table.closed:
+            if table.journal is None:
+                return None
+            table.journal = None  # nothing is kept of it from now on
+            return table.id, [], None, 0, True
+        lines = table.journal or []
+        snapshot = None
+        if table.snapshot_due:
+            snapshot = self._snapshot_maker(table)
+            table.snapshot_due = False
+            table.snapshot_moves = table.moves
+            lines = []  # the snapshot holds them
+        elif not lines:
+            return None
+        table.journal = []
+        return table.id, lines, snapshot, table.moves, False
+
+    def _snapshot_maker(self, table: Table) -> Callable[[], str]:
+        key, state, data = self.key, table.state, table.to_store(record=False)
+
+        def make() -> str:
+            body = {**data, "record": state.record(key=key)}
+            return json.dumps({**body, "mac": _mac(key, table.id, _canonical(body))})
+        return make
+
+    def _write(self, table_id: str, lines: list[str], snapshot: Callable[[], str] | None,
+               moves: int, delete: bool) -> None:
+        """Write one table's files (in a worker thread, or at shutdown): append ``lines``
+        to its journal, or write its snapshot and empty the journal, or delete both."""
+        assert self.store is not None
+        path = self.store / f"{table_id}.table.json"
+        journal = self.store / f"{table_id}.journal"
+        with self._files:
+            try:
+                if delete:
+                    for gone in (path, journal):
+                        with contextlib.suppress(FileNotFoundError):
+                            gone.unlink()
+                elif snapshot is not None:
+                    temp = path.with_suffix(".tmp")
+                    temp.write_text(snapshot(), encoding="utf-8")
+                    os.replace(temp, path)
+                    _keep_after(journal, moves)
+                elif lines:
+                    with journal.open("a", encoding="utf-8") as file:
+                        file.write("".join(lines))
+            except OSError as error:  # a full disk must not stop the table
+                log.error("cannot save table %s: %s", table_id, error)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -836,6 +1250,7 @@ class Hub:
         """A seat's action from its client: applied under the table's lock and sent to
         every connection; ``None``, or the ``refused`` message for the client."""
         async with table.lock:
+            table.touched = time.monotonic()
             try:
                 action = read_action(sent)
             except TrumpFamilyError as error:
@@ -857,12 +1272,14 @@ class Hub:
     def kick(self, table: Table, *, restart: bool = False) -> None:
         """Start the table's driver (bots and timers), unless it is running; ``restart``
         stops a running one first (a human moved: a timer of the old turn is void)."""
+        cancelled = False
         if restart and table.driver is not None and not table.driver.done():
             if table.driver is not asyncio.current_task():
-                table.driver.cancel()
+                table.driver.cancel()  # not done() until it runs again: start a new one
+                cancelled = True
             else:
                 return
-        if table.driver is None or table.driver.done():
+        if cancelled or table.driver is None or table.driver.done():
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
@@ -871,17 +1288,19 @@ class Hub:
 
     async def _drive(self, table: Table) -> None:
         """Move the bots of the table, and the rule of thumb for a human whose timer ran
-        out, until a human without a timer is to act or the game is over. A failure is
-        logged and stops this table alone."""
+        out, until a human without a timer is to act, the game is over, or every
+        connection has closed (the table waits for one: :meth:`attach` starts the driver
+        again; before the first connection, bots play at once). Every
+        turn gives the event loop a turn (``bot_delay``, at least ``sleep(0)``), so one
+        table never holds up the others. A failure is logged and stops this table alone."""
         try:
             while True:
                 state = table.state
                 seat = state.to_act
-                if seat is None:
+                if seat is None or table.closed or table.paused:
                     return
                 if table.seat_kind(seat) == "bot":
-                    if self.bot_delay:
-                        await asyncio.sleep(self.bot_delay)
+                    await asyncio.sleep(self.bot_delay)  # at 0, a turn of the loop
                     action = await self._bot_choice(table, seat, state)
                 else:
                     timer = table.settings.timer
@@ -894,7 +1313,7 @@ class Hub:
                     await asyncio.sleep(timer)
                     action = RuleOfThumbPlayer().choose(state.view(seat))
                 async with table.lock:
-                    if table.state is not state:
+                    if table.state is not state or table.closed or table.paused:
                         continue
                     events = table.apply(seat, action)
                     table.timer_started = None
@@ -909,9 +1328,11 @@ class Hub:
 
     async def _bot_choice(self, table: Table, seat: int, state: GameState) -> Action:
         """The bot's action for its view, computed in a thread within the time cap; on
-        overrun, on an error, or for an illegal choice, the rule of thumb's. A table
-        holds at most one thread: while its last bot still thinks past the cap, the rule
-        of thumb moves at once (an overrun), so a slow bot cannot take every thread."""
+        overrun, on an error, or for an illegal choice, the rule of thumb's. The cap counts
+        from the moment the bot's thread starts: waiting for a free thread (at most
+        :attr:`Limits.bot_queue_seconds`) is not the bot's overrun. A table holds at most
+        one thread: while its last bot still thinks past the cap, the rule of thumb moves
+        at once (an overrun), so a slow bot cannot take every thread."""
         view = state.view(seat)
         bot = table.players[seat]
         if table.thinking is not None and not table.thinking.done():
@@ -919,14 +1340,30 @@ class Hub:
             table.overruns += 1
             return RuleOfThumbPlayer().choose(view)
         loop = asyncio.get_running_loop()
-        table.thinking = loop.run_in_executor(self.executor, _choose, bot, view)
+        started: asyncio.Future[None] = loop.create_future()
+
+        def think() -> Action:
+            loop.call_soon_threadsafe(_settle, started)
+            return _choose(bot, view)
+
+        thinking = table.thinking = loop.run_in_executor(self.executor, think)
         try:
-            action = await asyncio.wait_for(asyncio.shield(table.thinking), self.bot_time_cap)
+            await asyncio.wait((started, thinking), timeout=self.limits.bot_queue_seconds,
+                               return_when=asyncio.FIRST_COMPLETED)
+            if not started.done() and not thinking.done():
+                thinking.cancel()  # it never got a thread: give its place up
+                table.overruns += 1
+                log.warning("table %s: the bot of seat %d waited %.1f s for a thread",
+                            table.id, seat, self.limits.bot_queue_seconds)
+                return RuleOfThumbPlayer().choose(view)
+            action = await asyncio.wait_for(asyncio.shield(thinking), self.bot_time_cap)
         except TimeoutError:
             table.overruns += 1
             log.warning("table %s: the bot of seat %d overran %.1f s", table.id, seat,
                         self.bot_time_cap)
             return RuleOfThumbPlayer().choose(view)
+        except asyncio.CancelledError:
+            raise
         except Exception as error:  # noqa: BLE001 - a bot's bug must not stop the table
             log.warning("table %s: the bot of seat %d failed: %s", table.id, seat,
                         safe_repr(error))
@@ -936,6 +1373,11 @@ class Hub:
                         seat, safe_repr(action))
             return RuleOfThumbPlayer().choose(view)
         return action
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _choose(bot: Player, view: Any) -> Action:

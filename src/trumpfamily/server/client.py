@@ -168,7 +168,9 @@ class SeatSummary:
         heartbeats: heartbeats received.
         latencies: for each action the server applied, the seconds from its sending to the
             receipt of the ``update`` that carried it (round trip and the server's work).
-        records: the table's record URLs at the end (``{"hands": [...], "game": url}``).
+        records: the table's record URLs at the end (``{"hands": [...], "game": url}``;
+            the server says how many hands have a record, and hand ``n``'s is at
+            ``/api/tables/<id>/hands/<n>/record``).
     """
 
     table: str
@@ -566,7 +568,7 @@ class _Seat:
             chips=tuple(int(c) for c in info.get("chips") or ()),
             sent=self.sent, refused=len(self.refusals), refusals=tuple(self.refusals),
             fallbacks=self.fallbacks, reconnects=reconnects, heartbeats=self.heartbeats,
-            latencies=tuple(self.latencies), records=dict(info.get("records") or {}))
+            latencies=tuple(self.latencies), records=_record_urls(info))
 
 
 def play_seat(
@@ -659,3 +661,17 @@ def play_seat(
         pause = min(MAX_BACKOFF, 0.25 * 2 ** (failures - 1))
         log.warning("%s; reconnecting in %g s (%d of %d)", why, pause, failures, reconnects)
         time.sleep(pause)
+
+
+def _record_urls(info: Mapping[str, Any]) -> dict[str, Any]:
+    """The record URLs of a table info: ``{"hands": [url, ...], "game": url | None}``.
+
+    >>> _record_urls({"table": "T", "records": {"hands": 2, "game": None}})["hands"]
+    ['/api/tables/T/hands/1/record', '/api/tables/T/hands/2/record']
+    """
+    records = info.get("records") or {}
+    count = records.get("hands", 0)
+    table = info.get("table", "")
+    return {"hands": [f"/api/tables/{table}/hands/{n}/record"
+                      for n in range(1, int(count) + 1)] if type(count) is int else [],
+            "game": records.get("game")}

@@ -957,9 +957,15 @@ class TablePage {
 
   renderRecords() {
     const list = $("records");
-    const rec = this.table?.records ?? { hands: [], game: null };
-    const items = rec.hands.map((url, i) => el("li", {}, el("a", { href: url, download: `trumpfamily-hand-${i + 1}.json`,
-      "data-testid": `record-hand-${i + 1}`, text: `Hand ${i + 1}` })));
+    const rec = this.table?.records ?? { hands: 0, game: null };
+    // the server sends how many hands have a record; hand n's is at /api/tables/<id>/hands/<n>/record
+    const count = Number.isInteger(rec.hands) ? rec.hands : 0;
+    const shown = `${count} ${rec.game}`;
+    if (list.dataset.shown === shown) return;
+    list.dataset.shown = shown;
+    const base = `/api/tables/${encodeURIComponent(this.table?.table ?? "")}`;
+    const items = Array.from({ length: count }, (_, i) => el("li", {}, el("a", { href: `${base}/hands/${i + 1}/record`,
+      download: `trumpfamily-hand-${i + 1}.json`, "data-testid": `record-hand-${i + 1}`, text: `Hand ${i + 1}` })));
     if (rec.game) items.push(el("li", {}, el("a", { href: rec.game, download: "trumpfamily-game.json", "data-testid": "record-game", text: "The whole game" })));
     if (!items.length) items.push(el("li", { class: "hint", text: "Each hand's record appears here when it ends." }));
     list.replaceChildren(...items);
