@@ -56,3 +56,20 @@ def test_the_key_file_is_made_once_and_read_back(tmp_path: Path) -> None:
     key = read_key_file(path)
     assert len(key) == 32 and path.stat().st_mode & 0o777 == 0o600
     assert read_key_file(path) == key
+
+
+def test_serve_says_where_it_keeps_the_tables_and_the_key() -> None:
+    """At start, serve says whether the tables survive a restart and which key signs the
+    records (a key of the run only cannot check them later)."""
+    import argparse
+
+    from trumpfamily.cli.serve import _keeping
+
+    plain = _keeping(argparse.Namespace(store=None, key_file=None))
+    assert plain[0].startswith("tables: in memory only")
+    assert "a key of this run only" in plain[1]
+    stored = _keeping(argparse.Namespace(store="tables", key_file=None))
+    assert stored == ["tables: saved in tables after every action, read back at start",
+                      f"records signed with the key in {Path('tables') / 'server.key'}"]
+    keyed = _keeping(argparse.Namespace(store=None, key_file="k.key"))
+    assert keyed[1] == "records signed with the key in k.key"

@@ -9,9 +9,11 @@ import io
 import json
 import threading
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets.sync.client
 from serverkit import KEY, Running, running, take_seats
 
 import trumpfamily as tf
@@ -294,12 +296,11 @@ def test_a_seat_that_cannot_be_had_is_said_in_words(server: Running) -> None:
     with pytest.raises(WireError) as caught:
         join_table(page, code=made["code"], seat=0)
     assert caught.value.code == "bot-seat"
-    # by code alone the server's seat-taken cannot tell a bot's seat from a person's
+    # by code alone too: the server says bot-seat
     with pytest.raises(WireError) as caught:
         join_table(server.http, code=made["code"], seat=0)
-    assert caught.value.code == "seat-taken"
-    assert caught.value.reason.startswith("seat 0 cannot be taken: it is a bot's seat, or "
-                                          "another player has it")
+    assert (caught.value.code, caught.value.reason.split(":")[0]) == \
+        ("bot-seat", "seat 0 is a bot's seat")
     join_table(server.http, table=made["table"], seat=1)
     with pytest.raises(WireError) as caught:
         join_table(server.http, table=made["table"], seat=1)
@@ -315,9 +316,7 @@ def test_a_seat_that_cannot_be_had_is_said_in_words(server: Running) -> None:
     assert caught.value.reason.startswith("the game at this table is over")
     with pytest.raises(WireError) as caught:
         join_table(server.http, code=done["code"])
-    assert caught.value.code == "table-full"
-    assert caught.value.reason == ("no seat to take at this table: every person's seat is "
-                                   "taken, or the game is over")
+    assert caught.value.code == "game-over"  # by code too: the server says game-over
 
 
 def test_the_bot_command_says_a_bots_seat_and_a_finished_game(
@@ -402,3 +401,62 @@ def test_a_client_from_the_protocol_page_plays_a_hand(server: Running, preset: s
                for n in range(1, end["records"]["hands"] + 1))
     replayed = tf.replay(hand, key=KEY)
     assert sum(1 for t in replayed.view(0).history if t.seat == 0) == end["sent"]
+
+
+def _page_example() -> str:
+    """The "A client in Python" example of docs/reference/protocol.rst, as printed."""
+    page = (Path(__file__).parent.parent / "docs" / "reference" / "protocol.rst").read_text(
+        encoding="utf-8")
+    start = page.index("A client in Python, with the library reading the views back:")
+    block = page[start:].split(".. code-block:: python", 1)[1]
+    lines = []
+    for line in block.splitlines()[1:]:
+        if line and not line.startswith(" "):
+            break
+        lines.append(line[4:])
+    return "\n".join(lines)
+
+
+def test_the_protocol_page_example_client_sends_each_move_once(server: Running) -> None:
+    """The page's own client, run as printed, plays a whole game and is never refused: an
+    update with no events (its own arrival) does not make it answer the position twice.
+    Spoil Five with the person first to act, where answering twice was refused."""
+    code = _page_example()
+    assert "moves != answered" in code
+    sent: list[str] = []
+    refused: list[dict[str, Any]] = []
+
+    class Counting:
+        def __init__(self, ws: Any) -> None:
+            self.ws = ws
+
+        def send(self, text: str) -> None:
+            message = json.loads(text)
+            if message["type"] == "action":
+                sent.append(message["action"])
+            self.ws.send(text)
+
+        def recv(self) -> str:
+            text = self.ws.recv(timeout=30)
+            if json.loads(text)["type"] == "refused":
+                refused.append(json.loads(text))
+            return text
+
+        def __enter__(self) -> Any:
+            self.ws.__enter__()
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.ws.__exit__(*exc)
+
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "protocol.rst", "exec"), namespace)  # noqa: S102 - our own page
+    namespace["connect"] = lambda url: Counting(websockets.sync.client.connect(url))
+    made = new_table(server, "spoil five", ["bot:random", "human", "bot:random"], hands=1)
+    token = take_seats(server, made["table"], [1])[1]
+    end = namespace["play"](server.ws, token)
+    assert end["over"] and refused == []
+    state = server.hub.tables[made["table"]].state
+    hand = state.last_hand if state.last_hand is not None else state.hand
+    own = [turn.action for turn in hand.view(1).history if turn.seat == 1]
+    assert own and sent == [str(action) for action in own]  # each move sent once

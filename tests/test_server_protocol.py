@@ -515,8 +515,13 @@ def test_join_by_code_any_case_and_the_public_table_info(server: Running) -> Non
     status, api = server.request("GET", "/api/info")
     assert api["protocol"] == 1
     assert api["bots"] == ["random", "rule-of-thumb", "context-rule-of-thumb", "sample-solve",
-                           "ismcts"]
+                           "ismcts", "rollout"]
     assert {p["name"] for p in api["presets"]} == set(tf.ALL_VARIANTS)
+    kinds = {p["name"]: (p["scoring"], p["target"]) for p in api["presets"]}
+    assert kinds["Spoil Five"] == ("pool", None) and kinds["Twenty-Five"] == ("pool", None)
+    assert kinds["Forty-Five"] == ("points", 45)
+    assert kinds["Auction Forty-Fives"] == ("points", 120)
+    assert kinds["Two Hundred and Twenty"] == ("points", 220)
 
 
 def test_the_pages_and_the_cards_are_served(server: Running) -> None:

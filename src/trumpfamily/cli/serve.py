@@ -158,9 +158,28 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"trumpfamily server on http://{shown}:{args.port}/ (Ctrl-C stops it)", file=out)
+    for line in _keeping(args):
+        print(f"  {line}", file=out)
     out.flush()
     options: dict[str, Any] = {"host": args.host, "port": args.port,
                                "log_level": args.log_level, "ws_max_size": 1 << 16,
                                "limit_concurrency": args.max_connections}
     uvicorn.run(app, **options)
     return EXIT_OK
+
+
+def _keeping(args: argparse.Namespace) -> list[str]:
+    """What the server keeps, and where: the tables and the key that signs the records."""
+    lines = []
+    if args.store:
+        lines.append(f"tables: saved in {args.store} after every action, read back at start")
+    else:
+        lines.append("tables: in memory only (--store DIR keeps them over a restart)")
+    if args.key_file:
+        lines.append(f"records signed with the key in {args.key_file}")
+    elif args.store:
+        lines.append(f"records signed with the key in {os.path.join(args.store, 'server.key')}")
+    else:
+        lines.append("records signed with a key of this run only: give --key-file FILE (or "
+                     "--store DIR) to check them with 'trumpfamily replay --key-file' later")
+    return lines

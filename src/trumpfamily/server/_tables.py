@@ -82,7 +82,14 @@ CODE_ALPHABET: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 #: The built-in bots a table may seat by name (:data:`~trumpfamily.tournament.BOTS`
 #: without the cheating oracles, which see every hand).
 PUBLIC_BOTS: Final = ("random", "rule-of-thumb", "context-rule-of-thumb", "sample-solve",
-                      "ismcts")
+                      "ismcts", "rollout")
+
+
+def _target(variant: Variant) -> int | None:
+    """The points a game is played to (points and bidding games), else ``None``."""
+    if variant.bidding is not None:
+        return variant.bidding.target
+    return variant.scoring.target if variant.scoring.scoring == "points" else None
 
 _NAME_CHARS: Final = 24
 _TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -847,7 +854,8 @@ class Hub:
         """The games a table may play, for ``/api/info``."""
         return [{"name": v.name, "title": v.name, "aliases": list(v.aliases),
                  "players": list(v.player_counts()), "usual": v.table.usual_players,
-                 "bidding": v.bidding is not None} for v in ALL_VARIANTS.values()]
+                 "bidding": v.bidding is not None, "scoring": v.scoring.scoring,
+                 "target": _target(v)} for v in ALL_VARIANTS.values()]
 
     # -- tables ------------------------------------------------------------------------
 
@@ -1022,9 +1030,13 @@ class Hub:
 
         Raises:
             ProtocolError: ``no-table`` (404); ``bad-request`` (a seat that is not a seat,
-                a name that is not text); ``seat-taken`` or ``table-full`` (409).
+                a name that is not text); ``game-over`` (the game has ended), ``bot-seat``
+                (a bot plays that seat), ``seat-taken`` or ``table-full`` (409).
         """
         table = self.find(table_id)
+        if table.state.is_over:
+            raise ProtocolError("game-over", "the game at this table is over (its records "
+                                "can still be downloaded)", status=409)
         if name is not None and (not isinstance(name, str) or len(name) > _NAME_CHARS):
             raise ProtocolError("bad-request", f"name must be text of at most {_NAME_CHARS} "
                                 "characters")
@@ -1039,6 +1051,8 @@ class Hub:
             raise ProtocolError("bad-request", f"seat {safe_repr(seat)} is not a seat: seats "
                                 f"are 0..{len(table.seats) - 1}")
         place = table.seats[seat]
+        if place.kind != "human":
+            raise ProtocolError("bot-seat", f"seat {seat} is a bot's seat", status=409)
         if place.taken:
             raise ProtocolError("seat-taken", f"seat {seat} is taken", status=409)
         token = secrets.token_urlsafe(24)
