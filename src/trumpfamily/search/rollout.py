@@ -39,7 +39,7 @@ from .sampling import sample_deals
 __all__ = ["RolloutPlay", "RolloutPlayer"]
 
 #: How :class:`RolloutPlayer` plays its cards: ``"rule-of-thumb"`` (the rule of thumb's
-#: card), ``"pimc"`` (:class:`~trumpfamily.search.SampleSolvePlayer`'s: sampled worlds
+#: card), ``"pimc"`` (:class:`~trumpfamily.search.bots.SampleSolvePlayer`'s: sampled worlds
 #: solved exactly, guarded), ``"rollout"`` (each card valued by rule-of-thumb play-outs,
 #: as the other phases).
 RolloutPlay: TypeAlias = Literal["rule-of-thumb", "pimc", "rollout"]
@@ -90,11 +90,9 @@ class RolloutPlayer:
         candidates: the most actions valued at a discard or a take (an int >= 1).
         objective: ``"margin"`` (default): the side's gain minus the other side's (what a
             duplicate match between two partnerships counts); ``"gains"``: the side's
-            gain alone (:data:`~trumpfamily.search.AdvisorObjective`).
+            gain alone (:data:`~trumpfamily.search.advisor.AdvisorObjective`).
 
     Attributes:
-        fallbacks: decisions made by a fallback instead of the search: 0 (the rollouts
-            decide every phase; with ``play="pimc"`` the play bot's own count).
         searched: decisions valued by rollouts.
         deviations: of those, the decisions where the bot did not play the rule of
             thumb's action.
@@ -160,7 +158,8 @@ class RolloutPlayer:
 
     @property
     def fallbacks(self) -> int:
-        """Decisions made by a fallback instead of the search (0 but the ``pimc`` play's)."""
+        """Decisions made by a fallback instead of the search: 0 (the rollouts decide every
+        phase; with ``play="pimc"`` the play bot's own count)."""
         return 0 if self._pimc is None else self._pimc.fallbacks
 
     def __repr__(self) -> str:
