@@ -93,7 +93,8 @@ def test_every_preset_plays_a_whole_game_with_humans_and_bots(
 # -- the re-deal test on the wire ---------------------------------------------------------
 
 REDEAL = [(tf.SPOIL_FIVE, 3), (tf.TWENTY_FIVE, 4), (tf.MAW, 2), (tf.FORTY_FIVE, 4),
-          (tf.AUCTION_45, 4), (tf.ONE_TEN, 4), (tf.NEWFOUNDLAND_120S, 4), (tf.AMERICAN_110, 4)]
+          (tf.AUCTION_45, 4), (tf.ONE_TEN, 4), (tf.NEWFOUNDLAND_120S, 4), (tf.AMERICAN_110, 4),
+          (tf.NOVA_SCOTIA_45, 4), (tf.FIFTY_FIVE, 3), (tf.TWO_TWENTY, 5)]
 _COMMITMENT = re.compile(r'"commitment": "[0-9a-f]{64}"')
 
 
