@@ -283,6 +283,18 @@ def _seated(server: Running, preset: str = "spoil five", players: int = 3
     return made["table"], take_seats(server, made["table"], range(players))
 
 
+def _seated_at_a_card(server: Running) -> tuple[str, dict[int, str]]:
+    """A Spoil Five table of people (a shuffled deal) whose first decision is a card, not
+    a rob: the tests that play a card first need one."""
+    for _ in range(40):
+        table_id, tokens = _seated(server)
+        table = server.hub.tables[table_id]
+        if all(isinstance(a, tf.Play) for a in table.state.legal_actions()):
+            return table_id, tokens
+        server.close_table(table)
+    pytest.fail("no deal began with a card in 40 tries")
+
+
 HOSTILE: list[tuple[str | bytes, str]] = [
     ("not json", "bad-message"),
     ("[1, 2]", "bad-message"),
@@ -403,7 +415,7 @@ def test_a_token_is_its_own_seat_and_a_spectator_cannot_act(server: Running) -> 
     """A token acts for its own seat only (another seat's token is that seat's, and
     nothing else); a spectator's action is refused; a rejoin with the token finds the
     seat and its whole view again (a refresh)."""
-    table_id, tokens = _seated(server)
+    table_id, tokens = _seated_at_a_card(server)
     table = server.hub.tables[table_id]
     to_act = table.state.to_act
     assert to_act is not None
@@ -435,7 +447,7 @@ def test_a_token_is_its_own_seat_and_a_spectator_cannot_act(server: Running) -> 
 def test_racing_sockets_of_one_seat_apply_one_action(server: Running) -> None:
     """Two connections of the seat to act send the same card at once: one is applied,
     the other refused; the table's lock keeps the game whole."""
-    table_id, tokens = _seated(server)
+    table_id, tokens = _seated_at_a_card(server)
     table = server.hub.tables[table_id]
     to_act = table.state.to_act
     a, b = Client(server.ws), Client(server.ws)
