@@ -13,7 +13,7 @@ from ._common import EXIT_FAILURE, CommandError
 if TYPE_CHECKING:
     from ..game import GameState
 
-__all__ = ["HUMANS", "STDIN", "check_writable", "read_json", "save_data", "split_save", "where",
+__all__ = ["HUMANS", "STDIN", "check_writable", "read_json", "read_key", "save_data", "split_save", "where",
            "write_json"]
 
 #: The field a game saved by ``trumpfamily play --save`` adds to the game record
@@ -124,3 +124,35 @@ def split_save(data: dict[str, Any], name: str) -> tuple[dict[str, Any], list[in
         raise CommandError(f"{name} is not a game record: {HUMANS!r} is {humans!r:.40}, not a "
                            "list of seat numbers", EXIT_FAILURE)
     return record, humans
+
+
+def read_key(path: str | os.PathLike[str], *, create: bool = False) -> bytes:
+    """The secret key in the file ``path`` (its bytes, at most 64 KiB read), as ``trumpfamily
+    serve --key-file`` keeps it and ``trumpfamily replay --key-file`` reads it.
+
+    Args:
+        path: the key file.
+        create: when the file does not exist, write 32 random bytes there (mode 600,
+            :func:`secrets.token_bytes`) and return them; else a missing file is an error.
+
+    Raises:
+        CommandError: the file cannot be read (or written), or is empty.
+    """
+    import secrets
+
+    verb = "use" if create else "read"
+    try:
+        if create and not os.path.exists(path):
+            key = secrets.token_bytes(32)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(key)
+        else:
+            with open(path, "rb") as file:
+                key = file.read(1 << 16)
+    except OSError as error:
+        raise CommandError(f"cannot {verb} the key file {os.fspath(path)}: "
+                           f"{error.strerror or error}") from None
+    if not key:
+        raise CommandError(f"the key file {os.fspath(path)} is empty")
+    return key

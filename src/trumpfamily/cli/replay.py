@@ -30,7 +30,7 @@ from ..game import AnyHand, GameState
 from ..narrate import Narrator, Style, game_header, variant_title
 from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
-from ._files import read_json, split_save, where
+from ._files import read_json, read_key, split_save, where
 
 __all__ = ["add_parser", "run"]
 
@@ -56,17 +56,7 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 def _key(path: str | None) -> bytes | None:
     """The key of ``--key-file`` (the file's bytes), or ``None``."""
-    if path is None:
-        return None
-    try:
-        with open(path, "rb") as file:
-            key = file.read(1 << 16)
-    except OSError as error:
-        raise CommandError(f"cannot read the key file {path}: {error.strerror or error}") \
-            from None
-    if not key:
-        raise CommandError(f"the key file {path} is empty")
-    return key
+    return None if path is None else read_key(path)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import secrets
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import TrumpFamilyError
 from ._common import EXIT_OK, CommandError, Subparsers
+from ._files import read_key
 
 __all__ = ["add_parser", "read_key_file", "run"]
 
@@ -108,21 +107,7 @@ def read_key_file(path: str | os.PathLike[str]) -> bytes:
     Raises:
         CommandError: the file cannot be read or written, or is empty.
     """
-    file = Path(path)
-    try:
-        if file.exists():
-            key = file.read_bytes()
-        else:
-            key = secrets.token_bytes(32)
-            fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(key)
-    except OSError as error:
-        raise CommandError(f"cannot use the key file {path}: {error.strerror or error}") \
-            from None
-    if not key:
-        raise CommandError(f"the key file {path} is empty")
-    return key
+    return read_key(path, create=True)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
