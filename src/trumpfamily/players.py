@@ -505,11 +505,24 @@ _DRAW_VALUE: Final = 0.12
 _INITIATIVE: Final = 3.0
 
 
+#: id(play context) -> (the context, its trump order): the contexts are cached and long
+#: lived, and each entry holds its own, so an id is not reused while its entry lives.
+_ORDERS: Final[dict[int, tuple[object, dict[Card, int]]]] = {}
+
+
 def _trump_order(variant: Variant, suit: Suit) -> dict[Card, int]:
-    """Each trump of the pack and its place from the top (0 for the highest)."""
+    """Each trump of the pack and its place from the top (0 for the highest). Cached per
+    play context: callers only read the mapping."""
     ctx = play_context(variant, suit)
+    hit = _ORDERS.get(id(ctx))
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
     trumps = sorted((c for c in ctx.deck if ctx.suit_of[c] is suit), key=lambda c: -ctx.power[c])
-    return {c: k for k, c in enumerate(trumps)}
+    order = {c: k for k, c in enumerate(trumps)}
+    if len(_ORDERS) >= 1024:
+        _ORDERS.clear()
+    _ORDERS[id(ctx)] = (ctx, order)
+    return order
 
 
 def _card_value(card: Card, order: dict[Card, int]) -> float:
@@ -544,8 +557,9 @@ def _worth(view: BiddingView, suit: Suit, cards: Sequence[Card]) -> tuple[float,
 
 def _best_suit(view: BiddingView, cards: Sequence[Card]) -> tuple[Suit, float, float]:
     """The suit this seat would name, with its :func:`_worth`."""
-    best = max(Suit, key=lambda s: _worth(view, s, cards)[0])
-    return (best, *_worth(view, best, cards))
+    worth = {s: _worth(view, s, cards) for s in Suit}
+    best = max(Suit, key=lambda s: worth[s][0])
+    return (best, *worth[best])
 
 
 def _bidding_choice(view: BiddingView, legal: tuple[Action, ...]) -> Action:
@@ -593,10 +607,13 @@ def _discard(view: BiddingView, legal: tuple[Action, ...]) -> Action:
     suit = view.trump if view.trump is not None else _best_suit(view, view.hand)[0]
     order = _trump_order(view.variant, suit)
     value = {c: _card_value(c, order) for c in view.hand}
+    # the hand's values from the highest (a stable sort: the same order as sorting the
+    # values of any part of the hand), so the five best kept are the first five not gone
+    ranked = sorted(((value[c], c) for c in view.hand), key=lambda vc: vc[0], reverse=True)
 
     def kept(action: Action) -> float:
         gone = action.cards  # type: ignore[union-attr]
-        held = sorted((value[c] for c in view.hand if c not in gone), reverse=True)
+        held = [v for v, c in ranked if c not in gone]
         room = max(0, 5 - len(held))
         return sum(held[:5]) + room * _DRAW_VALUE
 
