@@ -4,6 +4,8 @@ measured by benchmarks/ladder.py)."""
 
 from __future__ import annotations
 
+import re
+
 import random
 import warnings
 from typing import Any
@@ -281,7 +283,7 @@ def test_bad_budgets_and_seeds_are_refused(make: Any, words: str) -> None:
         make()
 
 
-@pytest.mark.parametrize("bot", all_bots(), ids=repr)
+@pytest.mark.parametrize("bot", all_bots(), ids=lambda b: re.sub(r" object at 0x[0-9a-f]+", "", repr(b)))
 def test_a_bot_asked_out_of_turn_says_so(bot: Any) -> None:
     state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
     other = (state.to_act + 1) % 3  # type: ignore[operator]

@@ -95,6 +95,7 @@ def test_every_preset_plays_a_whole_game_with_humans_and_bots(
 REDEAL = [(tf.SPOIL_FIVE, 3), (tf.TWENTY_FIVE, 4), (tf.MAW, 2), (tf.FORTY_FIVE, 4),
           (tf.AUCTION_45, 4), (tf.ONE_TEN, 4), (tf.NEWFOUNDLAND_120S, 4), (tf.AMERICAN_110, 4),
           (tf.NOVA_SCOTIA_45, 4), (tf.FIFTY_FIVE, 3), (tf.TWO_TWENTY, 5)]
+_CONNECTED = re.compile(r'"connected": (?:true|false)')
 _COMMITMENT = re.compile(r'"commitment": "[0-9a-f]{64}"')
 
 
@@ -207,6 +208,11 @@ def _payloads(server: Running, variant: tf.Variant, players: int, seed: int,
     for text in mine.received:
         if '"type": "heartbeat"' in text:
             continue
+        # who is connected is public and its updates race the joins (a presence update
+        # may or may not be merged into the next): left out of the comparison
+        if text.startswith('{"type": "update", "events": [],'):
+            continue
+        text = _CONNECTED.sub('"connected": X', text)
         text = text.replace(table.id, "TABLE").replace(table.code, "CODE")
         out.append(_COMMITMENT.sub('"commitment": "C"', text))
     return out
