@@ -30,6 +30,9 @@ places and proofs are a :class:`BiddingConstraints`
   discard valued by rule-of-thumb play-outs to the end of the hand on worlds weighted by
   the auction, the rule of thumb's action kept unless clearly beaten
   (:mod:`~trumpfamily.search.rollout`).
+* :class:`WinChance`, :func:`win_chance`: a side's chance of winning a bidding game
+  from given scores (rule-of-thumb hands played on; :mod:`~trumpfamily.search.match`),
+  what ``RolloutPlayer(objective="game")`` aims at.
 * :class:`BestResponseOracle`, :class:`ParanoidOracle`: **cheating** bots for the bidding
   games that see every card (:mod:`~trumpfamily.search.oracles`), the upper references
   of the bot ladder; for measuring only.
@@ -45,8 +48,9 @@ from .advisor import (
 from .bidding_constraints import BiddingConstraints, BiddingPlace
 from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
+from .match import WinChance, win_chance
 from .oracles import BestResponseOracle, ParanoidOracle
-from .rollout import RolloutPlay, RolloutPlayer
+from .rollout import RolloutObjective, RolloutPlay, RolloutPlayer
 from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 
@@ -63,9 +67,11 @@ __all__ = [
     "ParanoidOracle",
     "Place",
     "PlayFact",
+    "RolloutObjective",
     "RolloutPlay",
     "RolloutPlayer",
     "SolveResult",
+    "WinChance",
     "candidate_actions",
     "constraints",
     "count_deals",
@@ -74,4 +80,5 @@ __all__ = [
     "sample_deals",
     "solve",
     "weighted_deals",
+    "win_chance",
 ]

@@ -58,6 +58,7 @@ from ..outcomes import BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _best_suit, _card_value, _trump_order
 from .bidding_sampling import weighted_deals
 from .bidding_solver import bidding_value
+from .match import WinChance
 from .sampling import sample_deals
 from .solver import solve
 
@@ -171,7 +172,11 @@ class _Evaluator:
         self.playout = playout
         self.policy = policy
         self.max_nodes = max_nodes
-        self.cache: dict[tuple[Any, ...], int] = {}
+        self.cache: dict[tuple[Any, ...], float] = {}
+        #: For ``objective="game"``: the :class:`~trumpfamily.search.match.WinChance` and
+        #: the hands played out before this one (set by the caller).
+        self.match: WinChance | None = None
+        self.hands_before = 0
         #: Plays over the search budget, valued by the policy's play-out instead.
         self.played_out = 0
 
@@ -186,7 +191,7 @@ class _Evaluator:
             state = state.apply(action)
         return state
 
-    def value(self, state: BiddingHand) -> int:
+    def value(self, state: BiddingHand) -> float:
         """The side's gains from ``state`` (any phase): the policy to the play, then the
         play solved (over the budget: played out by the policy, counted in
         :attr:`played_out`)."""
@@ -206,10 +211,20 @@ class _Evaluator:
             self.cache[key] = got
         return got
 
-    def gains(self, state: BiddingHand) -> int:
-        """The objective's value of a finished hand for the seat's side."""
+    def gains(self, state: BiddingHand) -> float:
+        """The objective's value of a finished hand for the seat's side (``"game"``: the
+        side's chance of winning the game afterwards, in percent)."""
         assert state.outcome is not None
-        return bidding_value(state.outcome, _side(state, self.seat), self.objective)
+        side = _side(state, self.seat)
+        if self.objective == "game":
+            assert self.match is not None
+            scores = state.scores
+            score = state.hand_score
+            if score is None:  # thrown in: the same scores, the next hand
+                return 100.0 * self.match(scores, side, hands_played=self.hands_before)
+            return 100.0 * self.match.after(scores, score, side,
+                                            hands_played=self.hands_before + 1)
+        return bidding_value(state.outcome, side, self.objective)
 
     def play_out(self, state: BiddingHand) -> BiddingHand:
         """The hand played to its end by the policy."""
@@ -222,7 +237,7 @@ class _Evaluator:
                                 else policy.choose(state.view(to_act)))
         return state
 
-    def play_values(self, state: BiddingHand) -> dict[Action, int]:
+    def play_values(self, state: BiddingHand) -> dict[Action, float]:
         """Every legal card's exact value in the play phase (over the budget: each card
         followed by the policy's play-out; with ``playout="policy"``, always so)."""
         if self.playout == "policy":

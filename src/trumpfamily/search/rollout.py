@@ -31,12 +31,13 @@ from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError
 from ..outcomes import AnyView, BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _legal
-from .advisor import _OBJECTIVES, AdvisorObjective, _Evaluator, _values, candidate_actions
+from .advisor import _OBJECTIVES, _Evaluator, _values, candidate_actions
 from .bidding_sampling import weighted_deals
 from .bots import SampleSolvePlayer, _bidding_rng, _check_count, _check_seed
+from .match import WinChance
 from .sampling import sample_deals
 
-__all__ = ["RolloutPlay", "RolloutPlayer"]
+__all__ = ["RolloutObjective", "RolloutPlay", "RolloutPlayer"]
 
 #: How :class:`RolloutPlayer` plays its cards: ``"rule-of-thumb"`` (the rule of thumb's
 #: card), ``"pimc"`` (:class:`~trumpfamily.search.bots.SampleSolvePlayer`'s: sampled worlds
@@ -46,6 +47,23 @@ RolloutPlay: TypeAlias = Literal["rule-of-thumb", "pimc", "rollout"]
 _PLAYS: Final = ("rule-of-thumb", "pimc", "rollout")
 
 _THUMB: Final = RuleOfThumbPlayer()
+
+#: What :class:`RolloutPlayer` maximises: the advisor's ``"gains"`` and ``"margin"``
+#: (points over the hand), or ``"game"``: the chance of winning the game (percent).
+RolloutObjective: TypeAlias = Literal["gains", "margin", "game"]
+_ROLLOUT_OBJECTIVES: Final = (*_OBJECTIVES, "game")
+#: (variant, players) -> the WinChance every ``objective="game"`` bot of that table shares.
+_WIN_CHANCES: Final[dict[tuple[object, int], WinChance]] = {}
+
+
+def _win_chance(view: BiddingView) -> WinChance:
+    key = (view.variant, view.players)
+    got = _WIN_CHANCES.get(key)
+    if got is None:
+        if len(_WIN_CHANCES) >= 16:
+            _WIN_CHANCES.clear()
+        got = _WIN_CHANCES[key] = WinChance(view.variant, view.players)
+    return got
 
 
 class RolloutPlayer:
@@ -90,7 +108,13 @@ class RolloutPlayer:
         candidates: the most actions valued at a discard or a take (an int >= 1).
         objective: ``"margin"`` (default): the side's gain minus the other side's (what a
             duplicate match between two partnerships counts); ``"gains"``: the side's
-            gain alone (:data:`~trumpfamily.search.advisor.AdvisorObjective`).
+            gain alone; ``"game"``: the side's chance of winning the game once the hand
+            is scored, in percent (:data:`RolloutObjective`): 100 or 0 when the hand ends
+            the game (:func:`~trumpfamily.bidding.game_end`), else the
+            :class:`~trumpfamily.search.match.WinChance` of the scores after it (a hand
+            dealt on its own at 0-0 counts as the first of a game). The bot then reads
+            the game's scores against the target: near the end it may prefer the call it
+            surely makes, far behind a bolder one (issue 20 item 4).
 
     Attributes:
         searched: decisions valued by rollouts.
@@ -124,7 +148,7 @@ class RolloutPlayer:
         play: RolloutPlay = "rule-of-thumb",
         play_samples: int = 8,
         candidates: int = 12,
-        objective: AdvisorObjective = "margin",
+        objective: RolloutObjective = "margin",
     ) -> None:
         owner = "RolloutPlayer"
         self.worlds = _check_count(owner, "worlds", worlds)
@@ -145,11 +169,11 @@ class RolloutPlayer:
         self.play: RolloutPlay = play
         self.play_samples = _check_count(owner, "play_samples", play_samples)
         self.candidates = _check_count(owner, "candidates", candidates)
-        if objective not in _OBJECTIVES:
+        if objective not in _ROLLOUT_OBJECTIVES:
             raise InvalidArgumentError(
                 f"{owner}: objective={objective!r} is not one of "
-                f"{', '.join(map(repr, _OBJECTIVES))}")
-        self.objective: AdvisorObjective = objective
+                f"{', '.join(map(repr, _ROLLOUT_OBJECTIVES))}")
+        self.objective: RolloutObjective = objective
         self._pimc = (SampleSolvePlayer(self.play_samples, seed=seed)
                       if play == "pimc" else None)
         self.searched = 0
@@ -196,6 +220,9 @@ class RolloutPlayer:
         rng = _bidding_rng(self.seed, view, "rollout")
         deals, weights = self._worlds(view, rng)
         ev = _Evaluator(view.seat, _THUMB, None, self.objective, "policy")
+        if self.objective == "game":
+            ev.match = _win_chance(view)
+            ev.hands_before = 0 if view.game is None else view.game.hand_number - 1
         table = _values(ev, deals, chosen)
         self.searched += 1
         action = _guarded(chosen, table, weights, base, self.guard)
