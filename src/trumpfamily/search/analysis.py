@@ -523,7 +523,8 @@ class Decision:
         best: the best action of the analysis (``None`` if the decision was not analysed).
         loss: the expected loss of the action taken, ``best`` row's mean minus the taken
             action's, in the analysis's unit (>= 0); ``0.0`` for a forced decision;
-            ``None`` if not analysed (every world over the solver's budget).
+            ``None`` if not analysed (every world over the solver's budget, or too many
+            deals for the exact mode).
         forced: the seat had one legal action (not analysed, ``loss`` 0).
         analysis: the :class:`Analysis` behind the figures, ``None`` for a forced or
             unanalysed decision.
@@ -586,7 +587,7 @@ class Review:
             if d.forced:
                 what = "forced"
             elif d.loss is None:
-                what = "not analysed (over the solver's budget)"
+                what = "not analysed"
             elif d.loss == 0:
                 what = "best"
             else:
@@ -616,7 +617,9 @@ def review(
             :class:`~trumpfamily.game.GameState` or :class:`~trumpfamily.game.Game`
             (its record is read).
         seat: the seat reviewed (an int).
-        budget: the worlds per decision (as :func:`analyse`; ``None``: exact mode).
+        budget: the worlds per decision (as :func:`analyse`); ``None``: the exact mode
+            on every decision with at most :data:`EXACT_LIMIT` consistent deals (late in a
+            hand), the others not analysed (``loss`` ``None``).
         seed: as :func:`analyse` (the same seed for every decision; each decision's worlds
             derive from it and the view).
 
@@ -627,8 +630,7 @@ def review(
     Raises:
         ReplayError: the record does not replay (:func:`~trumpfamily.records.replay`).
         InvalidArgumentError: ``record`` is none of the above, ``seat`` is not a seat of
-            the table, a bad ``budget`` or ``seed``; ``budget=None`` on a bidding game or
-            a position with too many deals.
+            the table, a bad ``budget`` or ``seed``; ``budget=None`` on a bidding game.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.search import review
@@ -662,6 +664,13 @@ def review(
         legal = view.legal_actions
         if len(legal) == 1:
             decisions.append(Decision(hand, index, view.phase, action, action, 0.0, True))
+            continue
+        if n is None and isinstance(view, BiddingView):
+            raise InvalidArgumentError(
+                "review: budget=None (every world) is for the turn-up games; a bidding "
+                "game takes an int budget")
+        if n is None and count_deals(view) > EXACT_LIMIT:
+            decisions.append(Decision(hand, index, view.phase, action, None, None, False))
             continue
         try:
             a = _analyse(view, n, s, None, (action,), owner)
