@@ -573,3 +573,22 @@ def test_review_refusals() -> None:
     got = review(state, 0, budget=1)
     with pytest.raises(tf.InvalidArgumentError, match="Review.worst: n=-1"):
         got.worst(-1)
+
+
+@pytest.mark.parametrize("ms", [0, -5, float("nan"), "50", True])
+def test_a_bad_time_budget_is_refused(ms: Any) -> None:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=1)
+    with pytest.raises(tf.InvalidArgumentError, match="analyse: milliseconds="):
+        analyse(state.view(state.to_act), milliseconds=ms)
+    with pytest.raises(tf.InvalidArgumentError, match="review: milliseconds="):
+        review(state, 0, milliseconds=ms)
+
+
+def test_a_time_budget_stops_the_sampling_after_one_world_at_least() -> None:
+    """``milliseconds``: at least one world, at most ``budget``, the time budget kept in
+    the analysis (turn-up and bidding views)."""
+    for variant, players in [(tf.FORTY_FIVE, 4), (tf.AUCTION_45, 4)]:
+        state = tf.new_hand(variant, players=players, seed=2)
+        got = analyse(state.view(state.to_act), budget=50, seed=1, milliseconds=1e-3)
+        assert 1 <= got.worlds < 50 and got.milliseconds == 1e-3
+        assert all(r.worlds == got.worlds for r in got.rows)
