@@ -224,8 +224,9 @@ class Analysis:
         width = max(len(str(r.action)) for r in self.rows)
         lines = [head]
         for r in self.rows:
-            line = (f"  {r.action!s:<{width}}  {r.mean:+8.2f}  "
-                    f"[{r.low:+.2f}, {r.high:+.2f}]")
+            line = f"  {r.action!s:<{width}}  {r.mean:+8.2f}"
+            if self.budget is not None:  # the exact mode has no sampling error
+                line += f"  [{r.low:+.2f}, {r.high:+.2f}]"
             if chance and r.win_chance is not None:
                 line += f"  win {r.win_chance:6.1%}"
             lines.append(line)
@@ -607,7 +608,8 @@ class Review:
     def __str__(self) -> str:
         how = "every world" if self.budget is None else f"budget {self.budget}"
         unit = self.unit or "-"
-        lines = [(f"{self.variant}, seat {self.seat}: {len(self.decisions)} decisions, "
+        count = len(self.decisions)
+        lines = [(f"{self.variant}, seat {self.seat}: {count} decision{'s' * (count != 1)}, "
                   f"total loss {self.total_loss:.2f} {unit} ({how})")]
         for d in self.decisions:
             if d.forced:
@@ -615,7 +617,7 @@ class Review:
             elif d.loss is None:
                 what = "not analysed"
             elif d.loss == 0:
-                what = "best"
+                what = "best" if d.best == d.action else f"best (equal to {d.best})"
             else:
                 what = f"loss {d.loss:.2f}, best {d.best}"
             lines.append(f"  hand {d.hand}, action {d.index} ({d.phase.value}): {d.action}  {what}")
