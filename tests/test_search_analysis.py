@@ -112,8 +112,10 @@ def _late_positions(variant: tf.Variant, want: int, most: int = 400) -> list[tf.
     raise AssertionError(f"fewer than {want} positions found")
 
 
-@pytest.mark.parametrize("variant", [tf.FORTY_FIVE, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.MAW],
-                         ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [
+    tf.FORTY_FIVE, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.MAW,
+    tf.MAW.with_options(robbing=True, unrobbed_ace="cannot-win", holder_rob="may"),
+], ids=["Forty-Five", "Spoil Five", "Twenty-Five", "Maw", "Maw-cannot-win"])
 def test_the_exact_mode_equals_the_average_over_every_consistent_deal(
         variant: tf.Variant) -> None:
     """``budget=None``: every action's value is the exact average, over every deal the
@@ -217,6 +219,21 @@ def test_the_best_bidding_action_is_the_unguarded_search_bots_choice(
     assert {tf.Phase.AUCTION, tf.Phase.PLAY} <= phases
     if variant is tf.NEWFOUNDLAND_120S:
         assert {tf.Phase.TRUMP, tf.Phase.KITTY, tf.Phase.DRAW} & phases, phases
+
+
+def test_the_dealers_discard_for_a_turned_up_joker_is_analysed() -> None:
+    """No trump yet (a turned-up joker waits for the dealer's discard): every discard is
+    valued, applied in each world and the rest of the hand solved (the bot leaves this
+    decision to its fallback)."""
+    variant = tf.FORTY_FIVE.with_options(joker="third")
+    state = tf.new_hand(variant, players=3, seed=58)
+    view = state.view(state.to_act)
+    assert view.trump is None
+    got = analyse(view, budget=4, seed=1)
+    assert {r.action for r in got.rows} == set(view.legal_actions)
+    assert got.worlds == 4 and got.unit == "points"
+    assert len({r.mean for r in got.rows}) > 1
+    assert all(0 <= r.mean <= 30 for r in got.rows)
 
 
 def test_the_pool_chance_and_chips() -> None:
