@@ -609,3 +609,20 @@ def test_a_time_budget_stops_the_sampling_after_one_world_at_least() -> None:
         got = analyse(state.view(state.to_act), budget=50, seed=1, milliseconds=1e-3)
         assert 1 <= got.worlds < 50 and got.milliseconds == 1e-3
         assert all(r.worlds == got.worlds for r in got.rows)
+
+
+def test_a_review_values_a_discard_outside_the_candidates() -> None:
+    """A kitty discard the candidates leave out (a random one of 219) is valued on the same
+    worlds as the candidates, so its loss is measured."""
+    from trumpfamily.search import candidate_actions
+
+    line = biddingkit.random_hand(tf.NEWFOUNDLAND_120S, 4, seed=0)
+    k, state = next((k, s) for k, (s, _) in enumerate(line) if s.phase is tf.Phase.KITTY)
+    seat, action = state.to_act, line[k][1]
+    assert action not in candidate_actions(state.view(seat))
+    got = review(line[-1][0], seat, budget=2, seed=1)
+    d = next(d for d in got.decisions if d.phase is tf.Phase.KITTY)
+    assert d.index == k and d.action == action and d.analysis is not None
+    row = d.analysis.row(action)
+    assert d.loss == pytest.approx(d.analysis.rows[0].mean - row.mean) and d.loss >= 0
+    assert len(d.analysis.rows) == len(candidate_actions(state.view(seat))) + 1
