@@ -30,6 +30,12 @@ places and proofs are a :class:`BiddingConstraints`
   discard valued by rule-of-thumb play-outs to the end of the hand on worlds weighted by
   the auction, the rule of thumb's action kept unless clearly beaten
   (:mod:`~trumpfamily.search.rollout`).
+* :func:`analyse`, :func:`review` (issue 22): every legal action of a seat's view valued
+  over worlds consistent with it, with 95 % intervals, in the game's unit (chips, points,
+  score change; the pool-win chance), the search bot's method and worlds
+  (:class:`Analysis`, :class:`ActionAnalysis`); each decision of a seat in a record against
+  the best action, with its expected loss (:class:`Review`, :class:`Decision`;
+  :mod:`~trumpfamily.search.analysis`).
 * :class:`BestResponseOracle`, :class:`ParanoidOracle`: **cheating** bots for the bidding
   games that see every card (:mod:`~trumpfamily.search.oracles`), the upper references
   of the bot ladder; for measuring only.
@@ -42,6 +48,17 @@ from .advisor import (
     candidate_actions,
     evaluate_actions,
 )
+from .analysis import (
+    DEFAULT_BUDGET,
+    EXACT_LIMIT,
+    ActionAnalysis,
+    Analysis,
+    Decision,
+    Review,
+    Unit,
+    analyse,
+    review,
+)
 from .bidding_constraints import BiddingConstraints, BiddingPlace
 from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
@@ -51,25 +68,34 @@ from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 
 __all__ = [
+    "DEFAULT_BUDGET",
+    "EXACT_LIMIT",
     "OBJECTIVES",
+    "ActionAnalysis",
     "ActionValue",
     "AdvisorObjective",
     "AdvisorPlayout",
+    "Analysis",
     "BestResponseOracle",
     "BiddingConstraints",
     "BiddingPlace",
     "Constraints",
+    "Decision",
     "Objective",
     "ParanoidOracle",
     "Place",
     "PlayFact",
+    "Review",
     "RolloutPlay",
     "RolloutPlayer",
     "SolveResult",
+    "Unit",
+    "analyse",
     "candidate_actions",
     "constraints",
     "count_deals",
     "evaluate_actions",
+    "review",
     "sample_deal",
     "sample_deals",
     "solve",

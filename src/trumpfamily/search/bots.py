@@ -343,31 +343,11 @@ class SampleSolvePlayer:
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _decision_rng(self.seed, view, "sample-solve")
-        totals = [0] * len(legal)
-        index = {a: i for i, a in enumerate(legal)}
-        objective = self.objective
-        deals: list[HandState] = []
-        solved = 0
-        for k in range(self.samples):
-            if not deals:
-                deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
-            deal = deals.pop()
-            if objective is None:
-                objective = default_objective(deal)
-            try:
-                result = solve(deal, view.seat, objective, all_values=True,
-                               max_nodes=self.max_nodes)
-            except SearchLimitError:
-                result = None  # over budget: left out of the average
-            if result is not None:
-                solved += 1
-                assert result.action_values is not None
-                for action, value in result.action_values:
-                    totals[index[action]] += value
-            if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
-                break
-        if not solved:  # every deal over the search budget
+        table = _solved_worlds(view, legal, self.samples, rng, self.objective,
+                               self.max_nodes, deadline)
+        if not table:  # every deal over the search budget
             return _fall_back(self, view, "every sampled deal was over max_nodes")
+        totals = [sum(column) for column in zip(*table, strict=True)]
         return _pick(legal, totals, lambda: self.fallback.choose(view))
 
     def _bidding(self, view: BiddingView, legal: tuple[Action, ...]) -> Action:
@@ -397,6 +377,38 @@ class SampleSolvePlayer:
             rows = _rows(chosen, table)
             return best_action(rows, lambda: self.fallback.choose(view))
         return _guarded(chosen, table, _THUMB.choose(view), self.guard)
+
+
+def _solved_worlds(view: SeatView, legal: tuple[Action, ...], samples: int,
+                   rng: random.Random, objective: Objective | None, max_nodes: int | None,
+                   deadline: float | None = None) -> list[list[int]]:
+    """The turn-up search of :class:`SampleSolvePlayer` (and of
+    :func:`~trumpfamily.search.analysis.analyse`): ``samples`` deals drawn with ``rng``
+    (in chunks of :data:`_CHUNK`), each solved with every action's exact value; per
+    solved deal, the values in the order of ``legal``. A deal over ``max_nodes`` is left
+    out; ``deadline`` (``time.perf_counter()``) stops the sampling early."""
+    index = {a: i for i, a in enumerate(legal)}
+    table: list[list[int]] = []
+    deals: list[HandState] = []
+    for k in range(samples):
+        if not deals:
+            deals = sample_deals(view, min(_CHUNK, samples - k), rng)[::-1]
+        deal = deals.pop()
+        if objective is None:
+            objective = default_objective(deal)
+        try:
+            result = solve(deal, view.seat, objective, all_values=True, max_nodes=max_nodes)
+        except SearchLimitError:
+            result = None  # over budget: left out of the average
+        if result is not None:
+            assert result.action_values is not None
+            row = [0] * len(legal)
+            for action, value in result.action_values:
+                row[index[action]] = value
+            table.append(row)
+        if deadline is not None and k + 1 < samples and time.perf_counter() > deadline:
+            break
+    return table
 
 
 def _resampled(view: BiddingView, n: int, pool: int, rng: random.Random) -> list[BiddingHand]:
@@ -445,17 +457,18 @@ def _guarded(chosen: Sequence[Action], table: Sequence[Sequence[float]], policy:
     return best
 
 
-def _check_objective(objective: Objective | None, view: SeatView) -> None:
-    """Refuse an objective the game's scoring does not have, naming the bot."""
+def _check_objective(objective: Objective | None, view: SeatView,
+                     owner: str = "SampleSolvePlayer") -> None:
+    """Refuse an objective the game's scoring does not have, naming the bot (``owner``)."""
     scoring = view.variant.scoring.scoring
     if objective == "points" and scoring != "points":
         raise InvalidArgumentError(
-            f"SampleSolvePlayer: objective='points' does not suit {view.variant.name}'s "
+            f"{owner}: objective='points' does not suit {view.variant.name}'s "
             f"{scoring} scoring (a hand there has no points); use objective='pool' (the "
             "default) or 'tricks'")
     if objective == "pool" and scoring != "pool":
         raise InvalidArgumentError(
-            f"SampleSolvePlayer: objective='pool' does not suit {view.variant.name}'s "
+            f"{owner}: objective='pool' does not suit {view.variant.name}'s "
             f"{scoring} scoring (there is no pool); use objective='points' (the default) "
             "or 'tricks'")
 
