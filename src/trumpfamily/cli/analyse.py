@@ -26,23 +26,27 @@ The prompt's ``hint`` (:mod:`trumpfamily.cli.prompt`) and ``trumpfamily review``
 from __future__ import annotations
 
 import argparse
-from typing import Any, Final, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from ..demo import seed_text
 from ..errors import DecodeError, ReplayError
 from ..game import AnyHand, GameState
 from ..narrate import Style, variant_title
 from ..outcomes import AnyView
+
+if TYPE_CHECKING:
+    from ..search.analysis import Analysis
 from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
 from ._files import read_json, split_save, where
-from ._words import shown_cards, visible_width
+from ._words import shown_cards, terminal_width, visible_width, wrap_all
 
 __all__ = ["DEFAULT_BUDGET", "Position", "add_parser", "budget_value", "position_from", "run", "table_lines"]
 
 #: The budget of ``trumpfamily analyse`` and ``trumpfamily review`` unless ``--budget``
 #: says otherwise.
-DEFAULT_BUDGET: Final = 64
+DEFAULT_BUDGET: Final = 16
 
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
@@ -81,6 +85,9 @@ def add_budget_arguments(p: argparse.ArgumentParser, default: int) -> None:
     p.add_argument("--seed", "-s", type=seed_text, default=0, metavar="S",
                    help="the seed of the search: an integer or any text (default: 0); the "
                         "same position, budget and seed give the same values")
+    p.add_argument("--exact", action="store_true",
+                   help="search every deal consistent with the view instead of a budget "
+                        "(turn-up games, late in a hand: at most 2,000 deals)")
 
 
 def budget_value(text: str) -> int:
@@ -120,9 +127,12 @@ def _hands_of(data: Any, name: str, hand: int | None) -> tuple[AnyHand, AnyHand,
     if isinstance(data, dict) and data.get("kind") == "game":
         record, _ = split_save(data, name)
         record = {k: v for k, v in record.items() if k != "mac"}
-        deals = record.get("deals")
-        count = len(deals) if isinstance(deals, list) else 0
-        number = _checked_hand(hand, count, name, "hands")
+        try:
+            replay_game(record)  # the whole record verified first
+        except ReplayError as error:
+            raise CommandError(f"{name} does not verify: {error}", EXIT_FAILURE) from None
+        deals: list[Any] = record["deals"]
+        number = _checked_hand(hand, len(deals), name, "hands")
         try:
             final = replay_game({**record, "deals": deals[:number]})
             start = replay_game({**record, "deals": [
@@ -216,7 +226,7 @@ def _view_position(data: Any, name: str, seat: int | None) -> Position:
     from ..outcomes import AnyView as ViewType
 
     try:
-        view: AnyView = from_json(data, ViewType)  # type: ignore[arg-type]
+        view: AnyView = from_json(data, ViewType)
     except DecodeError as error:
         raise CommandError(f"{name} is not a seat's view: {error}", EXIT_FAILURE) from None
     if view.to_act != view.seat:
@@ -230,9 +240,10 @@ def _view_position(data: Any, name: str, seat: int | None) -> Position:
 
 # -- the table --------------------------------------------------------------------------
 
-def _signed(value: float, places: int = 2) -> str:
-    text = f"{value:+.{places}f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
+def _signed(value: float) -> str:
+    """A value with its sign, two decimals (``+1.25``, ``-0.50``, ``+0.00``)."""
+    text = f"{value:+.2f}"
+    return "+0.00" if text == "-0.00" else text
 
 
 def action_text(action: Any, style: Style) -> str:
@@ -244,10 +255,10 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - visible_width(text))
 
 
-def table_lines(analysis: Any, style: Style, *, top: int | None = None,
+def table_lines(analysis: Analysis, style: Style, *, top: int | None = None,
                 indent: str = "  ") -> list[str]:
     """The rows of an analysis, best first: the action, its mean, the 95 % interval, the
-    worlds and (where the analysis has it) the chance of taking the pool or winning.
+    worlds and (a pool game) the chance of taking the pool.
 
     Args:
         analysis: an :class:`~trumpfamily.search.analysis.Analysis`.
@@ -257,26 +268,56 @@ def table_lines(analysis: Any, style: Style, *, top: int | None = None,
 
     Returns:
         A header line and one line per row, e.g. ``"  play KH   +1.25  [+0.90, +1.60]
-        64 worlds  62 %"``.
+        16  62 %"``.
     """
-    rows = list(analysis.actions)
+    rows = list(analysis.rows)
     shown = rows if top is None else rows[:top]
-    chance = any(row.win is not None for row in shown)
+    chance = any(row.win_chance is not None for row in shown)
     names = [action_text(row.action, style) for row in shown]
     width = max([visible_width(n) for n in names] + [len("action")])
-    lines = [indent + _pad("action", width) + "    mean  95 % interval     worlds"
-             + ("  win" if chance else "")]
-    for name, row in zip(names, shown, strict=True):
-        line = (f"{indent}{_pad(name, width)}  {_signed(row.mean):>6}  "
-                f"[{_signed(row.low)}, {_signed(row.high)}]".ljust(len(indent) + width + 26)
-                + f"{row.worlds:>7}")
+    intervals = [f"[{_signed(row.low)}, {_signed(row.high)}]" for row in shown]
+    span = max(len(text) for text in intervals + ["95 % interval"])
+    means = [_signed(row.mean) for row in shown]
+    wide = max(len(text) for text in [*means, "mean"])
+    lines = [f"{indent}{_pad('action', width)}  {'mean':>{wide}}  {'95 % interval':<{span}}"
+             f"  worlds" + ("    win" if chance else "")]
+    for name, row, mean, interval in zip(names, shown, means, intervals, strict=True):
+        line = (f"{indent}{_pad(name, width)}  {mean:>{wide}}  {interval:<{span}}"
+                f"  {row.worlds:>6}")
         if chance:
-            line += "  " + ("   -" if row.win is None else f"{row.win:>4.0%}")
-        lines.append(line.rstrip())
+            line += "  " + ("    -" if row.win_chance is None else f"{row.win_chance * 100:>3.0f} %")
+        lines.append(line)
     if top is not None and len(rows) > top:
         more = len(rows) - top
         lines.append(f"{indent}... and {more} more action{'s' * (more != 1)}")
     return lines
+
+
+def say(out: TextIO, lines: Sequence[str]) -> None:
+    """Print ``lines`` to ``out``, each wrapped on words to the terminal's width (to a
+    file or a pipe: whole)."""
+    for line in wrap_all(lines, terminal_width(out)):
+        print(line, file=out)
+
+
+def heading(analysis: Analysis, *, who: str | None = None) -> str:
+    """What the numbers are: the unit and whose (``who``: ``"your"``; default the
+    seat's, ``"P2's"``), the worlds, the budget and the seed."""
+    how = ("every deal consistent with the view (exact)" if analysis.budget is None
+           else f"budget {analysis.budget}, seed {analysis.seed!s}")
+    worlds = f"{analysis.worlds} world{'s' * (analysis.worlds != 1)}"
+    whose = who or f"P{analysis.seat}'s"
+    words = _UNIT_WORDS.get(analysis.unit, analysis.unit)
+    return (f"{words[:1].upper()}{words[1:]} for {whose} side in this hand, over {worlds} "
+            f"({how}).")
+
+
+#: What each unit of an analysis counts, in words.
+_UNIT_WORDS: Final = {
+    "chips": "chips expected from the pool (the side's share times its chance of taking it)",
+    "points": "points (the side's score change)",
+    "tricks": "tricks",
+}
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -285,23 +326,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     Raises:
         CommandError: see :func:`position_from`.
+        SearchLimitError: every world was over the solver's budget (exit 2).
     """
     from ..search.analysis import analyse
 
     style = Style.for_stream(out, args.color)
     position = position_from(args.file, after=args.after, hand=args.hand, seat=args.seat)
     view = position.view
-    analysis = analyse(view, budget=args.budget, seed=args.seed)
-    print(style.bold(f"Analysis of {position.label}: {position.title}, P{view.seat} to act"),
-          file=out)
-    print(f"  {heading(analysis, args.budget, args.seed)}", file=out)
-    for line in table_lines(analysis, style):
-        print(line, file=out)
-    print(f"  Best: {action_text(analysis.best, style)}.", file=out)
+    analysis = analyse(view, budget=None if args.exact else args.budget, seed=args.seed)
+    lines = [style.bold(f"Analysis of {position.label}: {position.title}, P{view.seat} to "
+                        "act."),
+             f"  {heading(analysis)}",
+             *table_lines(analysis, style),
+             f"  Best: {action_text(analysis.best, style)}."]
+    say(out, lines)
     return EXIT_OK
-
-
-def heading(analysis: Any, budget: int, seed: object) -> str:
-    """What the numbers are: the unit and whose, the budget and the seed."""
-    return (f"Values: {analysis.unit} for P{analysis.seat}'s side to the end of the hand; "
-            f"budget {budget}, seed {seed}.")

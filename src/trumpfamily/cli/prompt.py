@@ -276,13 +276,12 @@ def hint_lines(view: AnyView, legal: Sequence[Action], style: Style, *,
         The lines, indented by two spaces.
     """
     from ..search.analysis import analyse
-    from .analyse import action_text, table_lines
+    from .analyse import action_text, heading, table_lines
 
     analysis = analyse(view, budget=budget, seed=seed)
     best = analysis.best
     number = f"{legal.index(best) + 1}) " if best in legal else ""
-    lines = [f"  Hint: {analysis.unit} for your side to the end of the hand, "
-             f"as {budget} worlds from your view value them:"]
+    lines = [f"  Hint: {heading(analysis, who='your')}"]
     lines += table_lines(analysis, style, top=HINT_ROWS, indent="    ")
     lines.append(f"  Best: {number}{action_text(best, style)}.")
     return lines

@@ -18,14 +18,19 @@ record, seat, budget and seed give the same review.
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+import math
+from typing import TYPE_CHECKING, Any, TextIO
 
-from ..errors import ReplayError
-from ..narrate import Style, variant_title
+from ..errors import InvalidArgumentError, ReplayError
+from ..narrate import Style
 from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
 from ._files import read_json, split_save, where
-from .analyse import DEFAULT_BUDGET, action_text, add_budget_arguments
+from ._words import visible_width
+from .analyse import DEFAULT_BUDGET, action_text, add_budget_arguments, say, table_lines
+
+if TYPE_CHECKING:
+    from ..search.analysis import Decision, Review
 
 __all__ = ["add_parser", "run"]
 
@@ -49,30 +54,58 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                         "total is still over every decision")
     p.add_argument("--in-order", action="store_true",
                    help="list the decisions in the order they were made, not worst first")
+    p.add_argument("--tables", action="store_true",
+                   help="under each decision listed, the analysis table of its position "
+                        "(as 'trumpfamily analyse' prints it)")
     p.set_defaults(func=run)
 
 
-def _hand_records(data: Any, name: str) -> tuple[list[tuple[str, Any]], str]:
-    """The hands of the record to review (their label and record), and the variant's
-    title; each verified."""
+def _reviews(data: Any, name: str, seat: int, budget: int | None,
+             seed: int | str) -> list[tuple[str | None, Review]]:
+    """The review of each record in ``data`` (a game record: one; a list of hand
+    records: one per record, labelled ``record N``)."""
+    from ..search.analysis import review
+
     if isinstance(data, dict) and data.get("kind") == "game":
-        record, _ = split_save(data, name)
-        try:
-            state = replay_game(record)
-        except ReplayError as error:
-            raise CommandError(f"{name} does not verify: {error}", EXIT_FAILURE) from None
-        return [("game", state)], variant_title(state.variant)
+        record, _ = split_save(data, name)  # the human seat saved by play is not replayed
+        return [(None, _reviewed(review, record, name, seat, budget, seed))]
     records = data if isinstance(data, list) else [data]
     if not records:
         raise CommandError(f"{name} holds no hand record (an empty list)", EXIT_FAILURE)
-    hands = []
-    for number, record in enumerate(records, 1):
-        label = f"record {number}" if len(records) > 1 else name
-        try:
-            hands.append((label, replay(record)))
-        except ReplayError as error:
-            raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
-    return hands, variant_title(hands[0][1].variant)
+    many = len(records) > 1
+    return [(f"record {number}" if many else None,
+             _reviewed(review, record, f"record {number}" if many else name, seat, budget,
+                       seed))
+            for number, record in enumerate(records, 1)]
+
+
+def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | None,
+              seed: int | str) -> Review:
+    """One record reviewed; a record that does not verify, or holds no action, is exit 1."""
+    if not isinstance(record, dict):
+        raise CommandError(f"{label} is not a hand or game record", EXIT_FAILURE)
+    try:
+        players = replay(record).players if record.get("kind") != "game" \
+            else replay_game(record).players
+    except ReplayError as error:
+        raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
+    if not 0 <= seat < players:
+        raise CommandError(f"--seat {seat} is not a seat of {label}: seats are 0 to "
+                           f"{players - 1}")
+    try:
+        result: Review = review(record, seat, budget=budget, seed=seed)
+    except InvalidArgumentError as error:
+        if "holds no action" in str(error):
+            raise CommandError(f"{label} holds no action: nothing to review",
+                               EXIT_FAILURE) from None
+        raise
+    return result
+
+
+def _where(label: str | None, decision: Decision) -> str:
+    """Where a decision was, as ``analyse --hand H --after N`` finds it again."""
+    hand = f"{label}, " if label is not None else ""
+    return f"{hand}hand {decision.hand}, after {decision.index}"
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -81,42 +114,78 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     Raises:
         CommandError: the file cannot be read, ``--seat`` is not a seat of it or
-            ``--worst`` is below 1 (exit 2); it is not a record or does not verify
-            (exit 1).
+            ``--worst`` is below 1 (exit 2); it is not a record, does not verify or holds
+            no action (exit 1).
     """
-    from ..search.analysis import review
-
     style = Style.for_stream(out, args.color)
     if args.worst is not None and args.worst < 1:
         raise CommandError(f"--worst {args.worst}: list at least one decision")
+    if args.seat < 0:
+        raise CommandError(f"--seat {args.seat} is not a seat: seats are 0 to N-1")
     data = read_json(args.file, "a hand or game record")
     name = where(args.file)
-    hands, title = _hand_records(data, name)
-    players = hands[0][1].players
-    if not 0 <= args.seat < players:
-        raise CommandError(f"--seat {args.seat} is not a seat of {name}: seats are 0 to "
-                           f"{players - 1}")
-    rows: list[tuple[str, Any]] = []
-    unit = ""
-    for label, played in hands:
-        result = review(played, args.seat, budget=args.budget, seed=args.seed)
-        unit = result.unit
-        rows += [(label, decision) for decision in result.decisions]
-    total = sum(decision.loss for _, decision in rows)
-    print(style.bold(f"Review of {name} for P{args.seat}: {title}"), file=out)
-    print(f"  Losses: {unit} for P{args.seat}'s side, the best action's expected result "
-          f"less that of the action taken; budget {args.budget}, seed {args.seed}.",
-          file=out)
-    listed = rows if args.in_order else sorted(rows, key=lambda r: -r[1].loss)
+    budget = None if args.exact else args.budget
+    reviews = _reviews(data, name, args.seat, budget, args.seed)
+    first = reviews[0][1]
+    unit = next((r.unit for _, r in reviews if r.unit is not None), None)
+    made = [(label, d) for label, r in reviews for d in r.decisions]
+    chosen = [(label, d) for label, d in made if not d.forced]
+    if args.in_order:
+        listed = chosen
+    else:  # worst first, as Review.worst ranks them; the unanalysed last
+        ranked = [(label, d) for label, r in reviews for d in r.worst()]
+        ranked.sort(key=lambda item: -(item[1].loss or 0.0))  # stable: play order kept
+        listed = ranked + [(label, d) for label, d in chosen if d.loss is None]
     if args.worst is not None:
         listed = listed[:args.worst]
-    for label, decision in listed:
-        took = action_text(decision.action, style)
-        best = action_text(decision.best, style)
-        where_ = f"hand {decision.hand}, action {decision.index + 1}"
-        verdict = "best" if decision.loss == 0 else f"best {best}"
-        print(f"  {decision.loss:6.2f}  {where_:<20}  {took:<12}  {verdict}", file=out)
-    lost = sum(1 for _, decision in rows if decision.loss > 0)
-    print(f"  Total: {total:.2f} {unit} over {len(rows)} decision{'s' * (len(rows) != 1)}; "
-          f"{lost} not the best.", file=out)
+    how = ("every deal consistent with the seat's view" if budget is None
+           else f"{args.budget} worlds a decision, seed {args.seed}")
+    title = first.variant
+    shown_file = "FILE" if args.file == "-" else args.file
+    lines = [style.bold(f"Review of {name} for P{args.seat}: {title}.")]
+    lines.append(f"  Loss: the best action's expected result less the action taken's, in "
+          f"{unit or 'the unit of the analysis'} for P{args.seat}'s side in the hand, "
+          f"as an analysis from P{args.seat}'s view at the time values them ({how}). "
+          f"'after N': 'trumpfamily analyse {shown_file} --hand H --after N' shows that "
+          "position.")
+    total = math.fsum(r.total_loss for _, r in reviews)
+    wheres = [_where(label, d) for label, d in listed]
+    width = max([len(w) for w in wheres] + [len("decision")])
+    takens = [action_text(d.action, style) for _, d in listed]
+    taken_width = max([visible_width(t) for t in takens] + [len("taken")])
+    if listed:
+        lines.append(f"  {'loss':>6}  {'decision':<{width}}  {_pad('taken', taken_width)}  "
+                     "best")
+    for (_, decision), place, taken in zip(listed, wheres, takens, strict=True):
+        if decision.loss is None or decision.best is None:
+            loss, best = "-", "not analysed (every world over the solver's budget)"
+        else:
+            loss = f"{decision.loss:.2f}"
+            best = action_text(decision.best, style)
+            if decision.best == decision.action:
+                best = "(the best)"
+            elif not decision.loss:
+                best = f"(as good as {best})"
+        lines.append(f"  {loss:>6}  {place:<{width}}  {_pad(taken, taken_width)}  {best}")
+        if args.tables and decision.analysis is not None:
+            lines += table_lines(decision.analysis, style, indent=" " * 10)
+    forced = len(made) - len(chosen)
+    worse = sum(1 for _, d in chosen if d.loss)
+    left = len(chosen) - len(listed)
+    notes = [f"{worse} not the best"]
+    if forced:
+        notes.append(f"{forced} forced (one legal action), not listed")
+    if left:
+        notes.append(f"{left} more not listed (--worst {args.worst})")
+    lines.append(f"  Total loss: {total:.2f} {unit or ''} over {_count(len(chosen), 'decision')} "
+          f"({'; '.join(notes)}).".replace("  over", " over"))
+    say(out, lines)
     return EXIT_OK
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - visible_width(text))
