@@ -204,7 +204,7 @@ def position_from(path: str, *, after: int | None = None, hand: int | None = Non
     for action in played.actions[:count]:
         state = state.apply(action)
     hand_now: AnyHand = state.hand if isinstance(state, GameState) else state
-    if hand_now.is_over:
+    if hand_now.is_over or count == total and played.is_over:  # (a game deals the next)
         raise CommandError(f"{label} is over after {count} action{'s' * (count != 1)}: "
                            "nothing to analyse; --after N picks an earlier position",
                            EXIT_FAILURE)

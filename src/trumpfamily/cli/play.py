@@ -114,8 +114,8 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                         "FILE as it goes on, unless --save names another file")
     p.add_argument("--hint-budget", type=budget_value, default=None, metavar="B",
                    help="the budget of 'hint' at the prompt: worlds sampled from your view "
-                        f"(default: {HINT_BUDGET}, well under a second; more is slower and "
-                        "surer)")
+                        f"(default: {HINT_BUDGET}, under a second at most decisions; more is "
+                        "slower and surer)")
     add_option_argument(p)
     p.set_defaults(func=run)
 

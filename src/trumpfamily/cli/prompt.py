@@ -250,8 +250,10 @@ def explain_lines(view: AnyView, hand: AnyHand, cards: Sequence[Card], style: St
 # -- the hint ---------------------------------------------------------------------------
 
 #: The budget of the prompt's ``hint`` unless ``play --hint-budget`` says otherwise: worlds
-#: sampled, few enough for an answer well under a second.
-HINT_BUDGET: Final = 16
+#: sampled from the seat's view. Half the analysis's default, for an answer in well under a
+#: second at most decisions (the first decisions of a hand at a full table, the largest
+#: searches, take a second or two).
+HINT_BUDGET: Final = 8
 
 #: The actions ``hint`` shows, best first.
 HINT_ROWS: Final = 3
