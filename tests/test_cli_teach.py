@@ -99,8 +99,8 @@ def without_humans(data: dict[str, Any]) -> dict[str, Any]:
 def test_the_commands_are_listed_and_described() -> None:
     top = run("--help")
     assert top.returncode == 0
-    assert re.search(r"^\s+review\s", top.stdout, re.M) and re.search(r"^\s+analyse\s",
-                                                                        top.stdout, re.M)
+    for command in ("review", "analyse"):
+        assert re.search(rf"^\s+{command}\s", top.stdout, re.MULTILINE), top.stdout
     for command in ("review", "analyse"):
         code, out, _ = _in_process([command, "--help"])
         assert code == 0
