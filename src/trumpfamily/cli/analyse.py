@@ -301,22 +301,29 @@ def say(out: TextIO, lines: Sequence[str]) -> None:
 
 
 def heading(analysis: Analysis, *, who: str | None = None) -> str:
-    """What the numbers are: the unit and whose (``who``: ``"your"``; default the
-    seat's, ``"P2's"``), the worlds, the budget and the seed."""
-    how = ("every deal consistent with the view (exact)" if analysis.budget is None
+    """What the numbers are: the objective in words and whose (``who``: ``"your"``;
+    default the seat's, ``"P2's"``), the worlds, the budget and the seed.
+
+    >>> from types import SimpleNamespace as Fake
+    >>> heading(Fake(objective="points", unit="points", seat=1, worlds=16, budget=16, seed=0))
+    "expected points for P1's side in this hand, over 16 worlds (budget 16, seed 0)"
+    """
+    how = ("every deal consistent with the view: exact" if analysis.budget is None
            else f"budget {analysis.budget}, seed {analysis.seed!s}")
     worlds = f"{analysis.worlds} world{'s' * (analysis.worlds != 1)}"
     whose = who or f"P{analysis.seat}'s"
-    words = _UNIT_WORDS.get(analysis.unit, analysis.unit)
-    return (f"{words[:1].upper()}{words[1:]} for {whose} side in this hand, over {worlds} "
-            f"({how}).")
+    words = _OBJECTIVE_WORDS.get(analysis.objective, f"expected {analysis.unit}")
+    return f"{words.format(whose=whose)} in this hand, over {worlds} ({how})"
 
 
-#: What each unit of an analysis counts, in words.
-_UNIT_WORDS: Final = {
-    "chips": "chips expected from the pool (the side's share times its chance of taking it)",
-    "points": "points (the side's score change)",
-    "tricks": "tricks",
+#: What each objective of an analysis values, in words (``{whose}``: ``"P2's"``).
+_OBJECTIVE_WORDS: Final = {
+    "pool": "expected chips from the pool for {whose} side (its share times the chance "
+            "of taking it)",
+    "points": "expected points for {whose} side",
+    "tricks": "expected tricks for {whose} side",
+    "gains": "expected change to {whose} side's score",
+    "margin": "expected margin of {whose} side's score change over the best other side's",
 }
 
 
@@ -336,7 +343,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     analysis = analyse(view, budget=None if args.exact else args.budget, seed=args.seed)
     lines = [style.bold(f"Analysis of {position.label}: {position.title}, P{view.seat} to "
                         "act."),
-             f"  {heading(analysis)}",
+             f"  Values: {heading(analysis)}.",
              *table_lines(analysis, style),
              f"  Best: {action_text(analysis.best, style)}."]
     say(out, lines)

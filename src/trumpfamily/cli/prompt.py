@@ -283,7 +283,7 @@ def hint_lines(view: AnyView, legal: Sequence[Action], style: Style, *,
     analysis = analyse(view, budget=budget, seed=seed)
     best = analysis.best
     number = f"{legal.index(best) + 1}) " if best in legal else ""
-    lines = [f"  Hint: {heading(analysis, who='your')}"]
+    lines = [f"  Hint: {heading(analysis, who='your')}:"]
     lines += table_lines(analysis, style, top=HINT_ROWS, indent="    ")
     lines.append(f"  Best: {number}{action_text(best, style)}.")
     return lines

@@ -143,11 +143,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     title = first.variant
     shown_file = "FILE" if args.file == "-" else args.file
     lines = [style.bold(f"Review of {name} for P{args.seat}: {title}.")]
-    lines.append(f"  Loss: the best action's expected result less the action taken's, in "
-          f"{unit or 'the unit of the analysis'} for P{args.seat}'s side in the hand, "
-          f"as an analysis from P{args.seat}'s view at the time values them ({how}). "
-          f"'after N': 'trumpfamily analyse {shown_file} --hand H --after N' shows that "
-          "position.")
+    lines.append(f"  Each decision of P{args.seat} against the best action an analysis of "
+                 f"its view at the time finds ({how}); the loss is the best action's "
+                 "expected result less the action taken's, in "
+                 f"{unit or 'the unit of the analysis'} for P{args.seat}'s side in the hand. "
+                 f"'trumpfamily analyse {shown_file} --hand H --after N' shows a position.")
     total = math.fsum(r.total_loss for _, r in reviews)
     wheres = [_where(label, d) for label, d in listed]
     width = max([len(w) for w in wheres] + [len("decision")])
