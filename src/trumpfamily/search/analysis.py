@@ -85,6 +85,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
@@ -99,7 +100,14 @@ from ..players import ContextRuleOfThumbPlayer, RuleOfThumbPlayer
 from ..scoring import antes
 from .advisor import _OBJECTIVES as _ADVISOR_OBJECTIVES
 from .advisor import _Evaluator, _interval, _rows, _values, candidate_actions
-from .bots import _CHUNK, _bidding_rng, _check_objective, _decision_rng, _solved_worlds
+from .bots import (
+    _CHUNK,
+    _bidding_rng,
+    _check_ms,
+    _check_objective,
+    _decision_rng,
+    _solved_worlds,
+)
 from .results import OBJECTIVES
 from .sampling import _build, _plan, count_deals, sample_deals
 from .solver import solve
@@ -107,9 +115,11 @@ from .solver import solve
 __all__ = ["DEFAULT_BUDGET", "EXACT_LIMIT", "ActionAnalysis", "Analysis", "Decision",
            "Review", "Unit", "analyse", "review"]
 
-#: The worlds :func:`analyse` and :func:`review` search by default (a decision takes
-#: well under a second on one core at the usual tables: docs/howto/analysis.rst).
-DEFAULT_BUDGET: Final = 16
+#: The worlds :func:`analyse` and :func:`review` search by default: the search bot's
+#: default ``samples``. A decision takes a few hundredths of a second (median) at the
+#: usual tables; the first trick of a large table can take seconds (docs/howto/analysis.rst;
+#: ``milliseconds`` caps it).
+DEFAULT_BUDGET: Final = 8
 #: The most deals the exact mode (``budget=None``) enumerates.
 EXACT_LIMIT: Final = 2_000
 #: The unit of an :class:`Analysis`'s means: ``"chips"`` (pool games), ``"points"``
@@ -166,7 +176,9 @@ class Analysis:
         seed: the seed given (``None``: fresh randomness).
         rows: one :class:`ActionAnalysis` per action, best first (equal means: the
             search bot's tie-break, then legal order).
-        worlds: the worlds searched (a world over the solver's budget is left out).
+        worlds: the worlds searched (a world over the solver's budget is left out; a
+            time budget may stop the sampling early).
+        milliseconds: the time budget given, else ``None`` (reproducible).
     """
 
     seat: int
@@ -178,6 +190,7 @@ class Analysis:
     seed: int | str | bytes | None
     rows: tuple[ActionAnalysis, ...]
     worlds: int
+    milliseconds: float | None = None
 
     @property
     def best(self) -> Action:
@@ -211,8 +224,9 @@ class Analysis:
         width = max(len(str(r.action)) for r in self.rows)
         lines = [head]
         for r in self.rows:
-            line = (f"  {r.action!s:<{width}}  {r.mean:+8.2f}  "
-                    f"[{r.low:+.2f}, {r.high:+.2f}]")
+            line = f"  {r.action!s:<{width}}  {r.mean:+8.2f}"
+            if self.budget is not None:  # the exact mode has no sampling error
+                line += f"  [{r.low:+.2f}, {r.high:+.2f}]"
             if chance and r.win_chance is not None:
                 line += f"  win {r.win_chance:6.1%}"
             lines.append(line)
@@ -251,6 +265,7 @@ def analyse(
     budget: int | None = DEFAULT_BUDGET,
     seed: int | str | bytes | None = None,
     objective: str | None = None,
+    milliseconds: float | None = None,
 ) -> Analysis:
     """Every legal action of the seat to act, valued over worlds consistent with its view.
 
@@ -269,6 +284,10 @@ def analyse(
         objective: turn-up games: ``"pool"`` (pool games), ``"points"`` (points games) or
             ``"tricks"``; bidding games: ``"gains"`` or ``"margin"``; ``None`` (default):
             ``"pool"``, ``"points"`` or ``"gains"`` by the game.
+        milliseconds: optionally, a time budget on top of ``budget`` (a positive number,
+            or ``None``): the sampling stops at whichever runs out first, at least one
+            world searched. Not reproducible (it depends on the machine and its load);
+            not used by the exact mode.
 
     Returns:
         An :class:`Analysis`: a row per legal action (in a bidding game's discard with many
@@ -278,20 +297,23 @@ def analyse(
         InvalidArgumentError: ``view`` is not a view or has no legal action (not the
             seat's turn); ``budget`` is not an int >= 1 or ``None``, or is ``None`` for a
             bidding view or a view with more than :data:`EXACT_LIMIT` consistent deals;
-            ``seed`` is not a seed; ``objective`` is not one of the game's.
+            ``seed`` is not a seed; ``objective`` is not one of the game's;
+            ``milliseconds`` is not a positive number or ``None``.
         SearchLimitError: every world was over the solver's budget (100,000 positions,
             the bot's; a large table early in a hand), so nothing was valued.
     """
-    return _analyse(view, budget, seed, objective, (), "analyse")
+    return _analyse(view, budget, seed, objective, _check_ms("analyse", milliseconds), (),
+                    "analyse")
 
 
 def _analyse(view: object, budget: object, seed: object, objective: object,
-             extra: Sequence[Action], owner: str) -> Analysis:
+             milliseconds: float | None, extra: Sequence[Action], owner: str) -> Analysis:
     """:func:`analyse`, with ``extra`` actions valued as well (a bidding discard outside
     the candidates, for :func:`review`)."""
     view = _check_view(owner, view)
     n = _check_budget(owner, budget)
     s = _check_seed(owner, seed)
+    deadline = None if milliseconds is None else time.perf_counter() + milliseconds / 1000
     if isinstance(view, BiddingView):
         if objective is not None and objective not in _ADVISOR_OBJECTIVES:
             raise InvalidArgumentError(
@@ -301,17 +323,17 @@ def _analyse(view: object, budget: object, seed: object, objective: object,
             raise InvalidArgumentError(
                 f"{owner}: budget=None (every world) is for the turn-up games; a bidding "
                 "view takes an int budget")
-        return _bidding(view, n, s, objective or "gains", extra)
+        return _bidding(view, n, s, objective or "gains", extra, milliseconds, deadline)
     if objective is not None and objective not in OBJECTIVES[:3]:
         raise InvalidArgumentError(
             f"{owner}: objective={safe_repr(objective)} is not one of "
             f"{', '.join(map(repr, OBJECTIVES[:3]))} (a turn-up game) or None")
     _check_objective(objective, view, owner)  # type: ignore[arg-type]
-    return _turn_up(view, n, s, objective)
+    return _turn_up(view, n, s, objective, milliseconds, deadline)
 
 
 def _turn_up(view: SeatView, budget: int | None, seed: int | str | bytes | None,
-             objective: Any) -> Analysis:
+             objective: Any, milliseconds: float | None, deadline: float | None) -> Analysis:
     legal = view.legal_actions
     chosen = objective or ("pool" if view.variant.scoring.scoring == "pool" else "points")
     if budget is None:
@@ -319,10 +341,10 @@ def _turn_up(view: SeatView, budget: int | None, seed: int | str | bytes | None,
         table = _solve_all(view, legal, deals, chosen)
     elif view.trump is None:
         rng = _decision_rng(seed, view, "sample-solve")
-        table = _solve_all(view, legal, _sampled(view, budget, rng), chosen)
+        table = _solve_all(view, legal, _sampled(view, budget, rng), chosen, deadline)
     else:
         rng = _decision_rng(seed, view, "sample-solve")
-        table = _solved_worlds(view, legal, budget, rng, objective, _MAX_NODES)
+        table = _solved_worlds(view, legal, budget, rng, objective, _MAX_NODES, deadline)
     if not table:
         raise SearchLimitError(
             f"analyse: every world was over the solver's budget ({_MAX_NODES:,} positions)",
@@ -350,7 +372,7 @@ def _turn_up(view: SeatView, budget: int | None, seed: int | str | bytes | None,
     rows = tuple(ActionAnalysis(legal[i], figures[i][0], figures[i][1], figures[i][2],
                                 worlds, figures[i][3]) for i in order)
     return Analysis(view.seat, view.variant.name, view.phase, unit, chosen, budget, seed,
-                    rows, worlds)
+                    rows, worlds, milliseconds)
 
 
 def _order(legal: Sequence[Action], scores: Sequence[float],
@@ -396,12 +418,14 @@ def _sampled(view: SeatView, n: int, rng: random.Random) -> list[HandState]:
 
 
 def _solve_all(view: SeatView, legal: Sequence[Action], deals: Sequence[HandState],
-               objective: Any) -> list[list[int]]:
+               objective: Any, deadline: float | None = None) -> list[list[int]]:
     """Per deal, each legal action's exact value (the action applied, then the rest of
     the hand solved: this also serves the dealer's discard for a turned-up joker, which
     the solver does not search at its root). A deal over the budget is left out."""
     table: list[list[int]] = []
-    for deal in deals:
+    for k, deal in enumerate(deals):
+        if deadline is not None and k and time.perf_counter() > deadline:
+            break
         try:
             if deal.trump is not None:
                 result = solve(deal, view.seat, objective, all_values=True,
@@ -481,7 +505,8 @@ def _every_deal(view: SeatView) -> list[HandState]:
 
 
 def _bidding(view: BiddingView, budget: int, seed: int | str | bytes | None,
-             objective: str, extra: Sequence[Action]) -> Analysis:
+             objective: str, extra: Sequence[Action], milliseconds: float | None,
+             deadline: float | None) -> Analysis:
     """The bidding games: the bot's worlds and candidates, the advisor's values."""
     rng = _bidding_rng(seed, view, "sample-solve")
     legal = view.legal_actions
@@ -496,6 +521,8 @@ def _bidding(view: BiddingView, budget: int, seed: int | str | bytes | None,
         if not deals:
             deals = sample_deals(view, min(_CHUNK, budget - k), rng)[::-1]
         table += _values(ev, [deals.pop()], chosen)
+        if deadline is not None and k + 1 < budget and time.perf_counter() > deadline:
+            break
     values = _rows(chosen, table)
     means = {r.action: r.mean for r in values}
     order = _order(chosen, [means[a] for a in chosen], lambda: _TIE_BREAK.choose(view))
@@ -504,7 +531,7 @@ def _bidding(view: BiddingView, budget: int, seed: int | str | bytes | None,
                                 by[chosen[i]].ci_high, by[chosen[i]].worlds)
                  for i in order)
     return Analysis(view.seat, view.variant.name, view.phase, "points", objective, budget,
-                    seed, rows, len(table))
+                    seed, rows, len(table), milliseconds)
 
 
 # -- review ----------------------------------------------------------------------------
@@ -523,7 +550,8 @@ class Decision:
         best: the best action of the analysis (``None`` if the decision was not analysed).
         loss: the expected loss of the action taken, ``best`` row's mean minus the taken
             action's, in the analysis's unit (>= 0); ``0.0`` for a forced decision;
-            ``None`` if not analysed (every world over the solver's budget).
+            ``None`` if not analysed (every world over the solver's budget, or too many
+            deals for the exact mode).
         forced: the seat had one legal action (not analysed, ``loss`` 0).
         analysis: the :class:`Analysis` behind the figures, ``None`` for a forced or
             unanalysed decision.
@@ -580,15 +608,16 @@ class Review:
     def __str__(self) -> str:
         how = "every world" if self.budget is None else f"budget {self.budget}"
         unit = self.unit or "-"
-        lines = [(f"{self.variant}, seat {self.seat}: {len(self.decisions)} decisions, "
+        count = len(self.decisions)
+        lines = [(f"{self.variant}, seat {self.seat}: {count} decision{'s' * (count != 1)}, "
                   f"total loss {self.total_loss:.2f} {unit} ({how})")]
         for d in self.decisions:
             if d.forced:
                 what = "forced"
             elif d.loss is None:
-                what = "not analysed (over the solver's budget)"
+                what = "not analysed"
             elif d.loss == 0:
-                what = "best"
+                what = "best" if d.best == d.action else f"best (equal to {d.best})"
             else:
                 what = f"loss {d.loss:.2f}, best {d.best}"
             lines.append(f"  hand {d.hand}, action {d.index} ({d.phase.value}): {d.action}  {what}")
@@ -601,6 +630,7 @@ def review(
     *,
     budget: int | None = DEFAULT_BUDGET,
     seed: int | str | bytes | None = None,
+    milliseconds: float | None = None,
 ) -> Review:
     """Each decision of ``seat`` in a hand or game, against the best action by
     :func:`analyse`.
@@ -616,9 +646,12 @@ def review(
             :class:`~trumpfamily.game.GameState` or :class:`~trumpfamily.game.Game`
             (its record is read).
         seat: the seat reviewed (an int).
-        budget: the worlds per decision (as :func:`analyse`; ``None``: exact mode).
+        budget: the worlds per decision (as :func:`analyse`); ``None``: the exact mode
+            on every decision with at most :data:`EXACT_LIMIT` consistent deals (late in a
+            hand), the others not analysed (``loss`` ``None``).
         seed: as :func:`analyse` (the same seed for every decision; each decision's worlds
             derive from it and the view).
+        milliseconds: optionally, a time budget per decision (as :func:`analyse`).
 
     Returns:
         A :class:`Review`: one :class:`Decision` per action of ``seat``, in play order.
@@ -627,8 +660,7 @@ def review(
     Raises:
         ReplayError: the record does not replay (:func:`~trumpfamily.records.replay`).
         InvalidArgumentError: ``record`` is none of the above, ``seat`` is not a seat of
-            the table, a bad ``budget`` or ``seed``; ``budget=None`` on a bidding game or
-            a position with too many deals.
+            the table, a bad ``budget`` or ``seed``; ``budget=None`` on a bidding game.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.search import review
@@ -642,6 +674,7 @@ def review(
     owner = "review"
     n = _check_budget(owner, budget)
     s = _check_seed(owner, seed)
+    ms = _check_ms(owner, milliseconds)
     steps = _steps(record)
     decisions: list[Decision] = []
     unit: Unit | None = None
@@ -663,8 +696,15 @@ def review(
         if len(legal) == 1:
             decisions.append(Decision(hand, index, view.phase, action, action, 0.0, True))
             continue
+        if n is None and isinstance(view, BiddingView):
+            raise InvalidArgumentError(
+                "review: budget=None (every world) is for the turn-up games; a bidding "
+                "game takes an int budget")
+        if n is None and count_deals(view) > EXACT_LIMIT:
+            decisions.append(Decision(hand, index, view.phase, action, None, None, False))
+            continue
         try:
-            a = _analyse(view, n, s, None, (action,), owner)
+            a = _analyse(view, n, s, None, ms, (action,), owner)
         except SearchLimitError:
             decisions.append(Decision(hand, index, view.phase, action, None, None, False))
             continue
