@@ -24,7 +24,7 @@ from clikit import in_process, pty_session
 import trumpfamily as tf
 from trumpfamily import cli
 from trumpfamily.cli.analyse import DEFAULT_BUDGET
-from trumpfamily.cli.prompt import HINT_BUDGET, HINT_ROWS
+from trumpfamily.cli.prompt import HINT_BUDGET, HINT_MILLISECONDS, HINT_ROWS
 from trumpfamily.search.analysis import Analysis, analyse, review
 
 TIMEOUT = 60
@@ -306,6 +306,17 @@ def test_analyse_of_a_redealt_record_is_the_same(tmp_path: Path,
     assert compared >= 3
 
 
+def test_analyse_with_a_time_limit(records: dict[str, Path]) -> None:
+    """``--milliseconds MS`` is passed to the analysis and said in the heading."""
+    code, out, _ = _in_process(["analyse", str(records["spoil"]), "--after", "2",
+                                "--budget", str(BUDGET), "--milliseconds", "5000"])
+    assert code == 0
+    assert f"(budget {BUDGET}, seed 0, at most 5000 ms)." in out
+    _, view = _game_view(records["spoil"], 2, 2)
+    expected = analyse(view, budget=BUDGET, seed=0)
+    assert printed_rows(out, len(expected.rows)) == table_rows(expected)
+
+
 # -- hint at the prompt ------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", [["spoil five", "-p", "3", "--seed", "5"],
@@ -318,8 +329,8 @@ def test_hint_at_the_prompt_is_the_analysis_of_the_position(
     menu; ``help`` mentions it; the game goes on after it."""
     saved = tmp_path / "left.json"
     code, out, err = in_process(["play", *game, "--human", "1", "--deals", "1", "--color",
-                                 "never", "--save", str(saved)], capsys, monkeypatch,
-                                "help\nhint\nquit\n")
+                                 "never", "--save", str(saved), "--hint-milliseconds", "none"],
+                                capsys, monkeypatch, "help\nhint\nquit\n")
     assert code == 0, err
     assert "hint (the best few actions" in out
     state = tf.replay_game(without_humans(load(saved)))
@@ -337,15 +348,23 @@ def test_hint_at_the_prompt_is_the_analysis_of_the_position(
 
 
 def test_hint_budget(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """``play --hint-budget B`` is the hint's budget; a budget below 1 is refused."""
-    code, out, _ = in_process(["play", "spoil five", "-p", "3", "--seed", "5", "--human", "1",
-                               "--hint-budget", "2", "--color", "never"], capsys, monkeypatch,
-                              "hint\nquit\n")
+    """``play --hint-budget B`` is the hint's budget, ``--hint-milliseconds`` its time
+    limit (by default :data:`HINT_MILLISECONDS`, said in the hint); bad values are
+    refused."""
+    game = ["play", "spoil five", "-p", "3", "--seed", "5", "--human", "1", "--color", "never"]
+    code, out, _ = in_process([*game, "--hint-budget", "2", "--hint-milliseconds", "none"],
+                              capsys, monkeypatch, "hint\nquit\n")
     assert code == 0
-    assert "(budget 2, seed 5)" in out
-    code, _, err = in_process(["play", "spoil five", "--human", "1", "--hint-budget", "0"],
-                              capsys, monkeypatch)
-    assert code == cli.EXIT_USAGE and "the budget is at least 1, got 0" in err
+    assert "(budget 2, seed 5):" in out
+    code, out, _ = in_process(game, capsys, monkeypatch, "hint\nquit\n")
+    assert code == 0
+    assert f"(budget {HINT_BUDGET}, seed 5, at most {HINT_MILLISECONDS:g} ms):" in out
+    for flag, value, message in [("--hint-budget", "0", "the budget is at least 1, got 0"),
+                                 ("--hint-milliseconds", "0", "a time limit is above 0"),
+                                 ("--hint-milliseconds", "soon", "expected a number of")]:
+        code, _, err = in_process(["play", "spoil five", "--human", "1", flag, value],
+                                  capsys, monkeypatch)
+        assert code == cli.EXIT_USAGE and message in err, err
 
 
 # -- a real terminal ------------------------------------------------------------------------
@@ -427,6 +446,7 @@ def test_bad_input_is_one_line_and_an_exit_status(records: dict[str, Path],
         (["analyse", game, "--hand", "1"], 1, f"{game}, hand 1 is over after {actions} actions"),
         (["analyse", str(waiting)], 1, "only the seat to act has actions to analyse"),
         (["analyse", game, "--after", "0", "--budget", "0"], 2, "the budget is at least 1"),
+        (["analyse", game, "--milliseconds", "-5"], 2, "a time limit is above 0"),
     ]
     assert view is not None
     for argv, status, message in cases:
@@ -438,9 +458,9 @@ def test_bad_input_is_one_line_and_an_exit_status(records: dict[str, Path],
 
 
 def test_budgets_default_to_the_documented_values() -> None:
-    """The defaults the help and the docs give (the analysis's own default for
-    ``review``/``analyse``; half of it for the prompt's hint)."""
+    """The defaults the help and the docs give: the analysis's own default for
+    ``review``, ``analyse`` and the prompt's hint."""
     from trumpfamily.search import analysis
 
     assert DEFAULT_BUDGET == analysis.DEFAULT_BUDGET
-    assert HINT_BUDGET == analysis.DEFAULT_BUDGET // 2
+    assert HINT_BUDGET == analysis.DEFAULT_BUDGET

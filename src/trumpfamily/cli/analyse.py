@@ -42,11 +42,12 @@ from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
 from ._files import read_json, split_save, where
 from ._words import shown_cards, terminal_width, visible_width, wrap_all
 
-__all__ = ["DEFAULT_BUDGET", "Position", "add_parser", "budget_value", "position_from", "run", "table_lines"]
+__all__ = ["DEFAULT_BUDGET", "Position", "add_parser", "budget_value", "milliseconds_value", "position_from", "run", "table_lines"]
 
 #: The budget of ``trumpfamily analyse`` and ``trumpfamily review`` unless ``--budget``
-#: says otherwise.
-DEFAULT_BUDGET: Final = 16
+#: says otherwise: worlds, the analysis's own default
+#: (:data:`trumpfamily.search.analysis.DEFAULT_BUDGET`).
+DEFAULT_BUDGET: Final = 8
 
 
 def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
@@ -85,6 +86,10 @@ def add_budget_arguments(p: argparse.ArgumentParser, default: int) -> None:
     p.add_argument("--seed", "-s", type=seed_text, default=0, metavar="S",
                    help="the seed of the search: an integer or any text (default: 0); the "
                         "same position, budget and seed give the same values")
+    p.add_argument("--milliseconds", type=milliseconds_value, default=None, metavar="MS",
+                   help="also stop each analysis after MS milliseconds (at least one world "
+                        "is searched); the values then depend on the machine (default: no "
+                        "time limit, the same values everywhere)")
     p.add_argument("--exact", action="store_true",
                    help="search every deal consistent with the view instead of a budget "
                         "(turn-up games, late in a hand: at most 2,000 deals)")
@@ -103,6 +108,28 @@ def budget_value(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"the budget is at least 1, got {value}")
+    return value
+
+
+def milliseconds_value(text: str) -> float | None:
+    """A time budget as typed (``--milliseconds``, ``play --hint-milliseconds``): a
+    positive number of milliseconds, or ``none`` for no time limit.
+
+    Raises:
+        argparse.ArgumentTypeError: not a number above 0, nor ``none``.
+
+    >>> milliseconds_value("250"), milliseconds_value("none")
+    (250.0, None)
+    """
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of milliseconds or 'none', got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a time limit is above 0 milliseconds, got {text}")
     return value
 
 
@@ -310,6 +337,9 @@ def heading(analysis: Analysis, *, who: str | None = None) -> str:
     """
     how = ("every deal consistent with the view: exact" if analysis.budget is None
            else f"budget {analysis.budget}, seed {analysis.seed!s}")
+    limit = getattr(analysis, "milliseconds", None)
+    if limit is not None and analysis.budget is not None:
+        how += f", at most {limit:g} ms"
     worlds = f"{analysis.worlds} world{'s' * (analysis.worlds != 1)}"
     whose = who or f"P{analysis.seat}'s"
     words = _OBJECTIVE_WORDS.get(analysis.objective, f"expected {analysis.unit}")
@@ -340,7 +370,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     style = Style.for_stream(out, args.color)
     position = position_from(args.file, after=args.after, hand=args.hand, seat=args.seat)
     view = position.view
-    analysis = analyse(view, budget=None if args.exact else args.budget, seed=args.seed)
+    analysis = analyse(view, budget=None if args.exact else args.budget, seed=args.seed,
+                       milliseconds=args.milliseconds)
     lines = [style.bold(f"Analysis of {position.label}: {position.title}, P{view.seat} to "
                         "act."),
              f"  Values: {heading(analysis)}.",

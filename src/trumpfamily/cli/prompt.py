@@ -17,7 +17,7 @@ may or may not be played; ``explain CARD`` for one: the engine's refusal, or the
 allows it, :func:`~trumpfamily.cli.explain.why_allowed`), ``hint`` (the analysis of the
 position from the seat's view, :func:`trumpfamily.search.analysis.analyse`: the best few
 actions with their value, its 95 % interval and the worlds behind it; ``play
---hint-budget B`` sets its budget), ``help`` and ``quit``. On a terminal every line is
+--hint-budget B`` and ``--hint-milliseconds MS`` set its budget), ``help`` and ``quit``. On a terminal every line is
 wrapped on words to its width.
 """
 
@@ -39,7 +39,7 @@ from ._answer import choices, parse
 from ._menu import describe, menu, situation
 from ._words import for_person, hand_text, shown_cards, sorted_hand, terminal_width, wrap
 
-__all__ = ["HINT_BUDGET", "HINT_ROWS", "WIDTH", "Abandoned", "Prompt", "describe",
+__all__ = ["HINT_BUDGET", "HINT_MILLISECONDS", "HINT_ROWS", "WIDTH", "Abandoned", "Prompt", "describe",
            "explain_lines", "help_lines", "hint_lines", "history_lines", "scoreboard",
            "situation"]
 
@@ -249,18 +249,24 @@ def explain_lines(view: AnyView, hand: AnyHand, cards: Sequence[Card], style: St
 
 # -- the hint ---------------------------------------------------------------------------
 
-#: The budget of the prompt's ``hint`` unless ``play --hint-budget`` says otherwise: worlds
-#: sampled from the seat's view. Half the analysis's default, for an answer in well under a
-#: second at most decisions (the first decisions of a hand at a full table, the largest
-#: searches, take a second or two).
+#: The budget of the prompt's ``hint`` unless ``play --hint-budget`` says otherwise:
+#: worlds sampled from the seat's view (the analysis's default,
+#: :data:`trumpfamily.search.analysis.DEFAULT_BUDGET`).
 HINT_BUDGET: Final = 8
+
+#: The time limit of the prompt's ``hint`` unless ``play --hint-milliseconds`` says
+#: otherwise, milliseconds: the sampling stops there (at least one world is searched), so
+#: that a hint comes in about half a second even at the largest searches (the first
+#: decisions of a hand at a full table), at the cost of fewer worlds there.
+HINT_MILLISECONDS: Final = 500.0
 
 #: The actions ``hint`` shows, best first.
 HINT_ROWS: Final = 3
 
 
 def hint_lines(view: AnyView, legal: Sequence[Action], style: Style, *,
-               budget: int = HINT_BUDGET, seed: int | str = 0) -> list[str]:
+               budget: int = HINT_BUDGET, seed: int | str = 0,
+               milliseconds: float | None = HINT_MILLISECONDS) -> list[str]:
     """The prompt's ``hint``: the analysis of the position from the seat's view
     (:func:`trumpfamily.search.analysis.analyse`), short: its unit, the best
     :data:`HINT_ROWS` actions with their value, 95 % interval and worlds, and the best
@@ -271,8 +277,10 @@ def hint_lines(view: AnyView, legal: Sequence[Action], style: Style, *,
             hidden card).
         legal: the menu's actions, in its order (for the best action's number).
         style: how to write the cards.
-        budget: the analysis budget.
+        budget: the analysis budget, worlds.
         seed: the analysis seed.
+        milliseconds: the analysis's time limit (``None``: none, the hint the same on
+            every machine).
 
     Returns:
         The lines, indented by two spaces.
@@ -280,7 +288,7 @@ def hint_lines(view: AnyView, legal: Sequence[Action], style: Style, *,
     from ..search.analysis import analyse
     from .analyse import action_text, heading, table_lines
 
-    analysis = analyse(view, budget=budget, seed=seed)
+    analysis = analyse(view, budget=budget, seed=seed, milliseconds=milliseconds)
     best = analysis.best
     number = f"{legal.index(best) + 1}) " if best in legal else ""
     lines = [f"  Hint: {heading(analysis, who='your')}:"]
@@ -314,14 +322,19 @@ class Prompt:
         stdin: where the answers are read (standard input).
         hint_budget: the budget of ``hint`` (:func:`trumpfamily.search.analysis.analyse`);
             default :data:`HINT_BUDGET`.
-        hint_seed: the seed of ``hint``: the same position and seed give the same hint.
+        hint_seed: the seed of ``hint``: the same position and seed give the same hint
+            (without a time limit).
+        hint_milliseconds: the time limit of ``hint``, milliseconds (default
+            :data:`HINT_MILLISECONDS`; ``None``: none).
     """
 
     def __init__(self, style: Style, out: TextIO, stdin: TextIO, *,
-                 hint_budget: int | None = None, hint_seed: int | str = 0) -> None:
+                 hint_budget: int | None = None, hint_seed: int | str = 0,
+                 hint_milliseconds: float | None = HINT_MILLISECONDS) -> None:
         self.style, self.out, self.stdin = style, out, stdin
         self.hint_budget = HINT_BUDGET if hint_budget is None else hint_budget
         self.hint_seed = hint_seed
+        self.hint_milliseconds = hint_milliseconds
 
     def _say(self, text: str = "", *, end: str = "\n", flush: bool = False) -> None:
         lines = wrap(text, terminal_width(self.out))
@@ -428,7 +441,7 @@ class Prompt:
         """``hint``: the best :data:`HINT_ROWS` actions of the analysis of ``view``, and
         the best one's number in the menu."""
         return hint_lines(view, legal, self.style, budget=self.hint_budget,
-                          seed=self.hint_seed)
+                          seed=self.hint_seed, milliseconds=self.hint_milliseconds)
 
     def _explain(self, hand: AnyHand, view: AnyView, text: str) -> list[str]:
         """``explain`` (every card of the hand) or ``explain CARD``."""

@@ -60,27 +60,27 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=run)
 
 
-def _reviews(data: Any, name: str, seat: int, budget: int | None,
-             seed: int | str) -> list[tuple[str | None, Review]]:
+def _reviews(data: Any, name: str, seat: int, budget: int | None, seed: int | str,
+             milliseconds: float | None) -> list[tuple[str | None, Review]]:
     """The review of each record in ``data`` (a game record: one; a list of hand
     records: one per record, labelled ``record N``)."""
     from ..search.analysis import review
 
     if isinstance(data, dict) and data.get("kind") == "game":
         record, _ = split_save(data, name)  # the human seat saved by play is not replayed
-        return [(None, _reviewed(review, record, name, seat, budget, seed))]
+        return [(None, _reviewed(review, record, name, seat, budget, seed, milliseconds))]
     records = data if isinstance(data, list) else [data]
     if not records:
         raise CommandError(f"{name} holds no hand record (an empty list)", EXIT_FAILURE)
     many = len(records) > 1
     return [(f"record {number}" if many else None,
              _reviewed(review, record, f"record {number}" if many else name, seat, budget,
-                       seed))
+                       seed, milliseconds))
             for number, record in enumerate(records, 1)]
 
 
 def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | None,
-              seed: int | str) -> Review:
+              seed: int | str, milliseconds: float | None) -> Review:
     """One record reviewed; a record that does not verify, or holds no action, is exit 1."""
     if not isinstance(record, dict):
         raise CommandError(f"{label} is not a hand or game record", EXIT_FAILURE)
@@ -93,7 +93,8 @@ def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | Non
         raise CommandError(f"--seat {seat} is not a seat of {label}: seats are 0 to "
                            f"{players - 1}")
     try:
-        result: Review = review(record, seat, budget=budget, seed=seed)
+        result: Review = review(record, seat, budget=budget, seed=seed,
+                                milliseconds=milliseconds)
     except InvalidArgumentError as error:
         if "holds no action" in str(error):
             raise CommandError(f"{label} holds no action: nothing to review",
@@ -125,7 +126,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     data = read_json(args.file, "a hand or game record")
     name = where(args.file)
     budget = None if args.exact else args.budget
-    reviews = _reviews(data, name, args.seat, budget, args.seed)
+    reviews = _reviews(data, name, args.seat, budget, args.seed, args.milliseconds)
     first = reviews[0][1]
     unit = next((r.unit for _, r in reviews if r.unit is not None), None)
     made = [(label, d) for label, r in reviews for d in r.decisions]
@@ -140,6 +141,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         listed = listed[:args.worst]
     how = ("every deal consistent with the seat's view" if budget is None
            else f"{args.budget} worlds a decision, seed {args.seed}")
+    if args.milliseconds is not None and budget is not None:
+        how += f", at most {args.milliseconds:g} ms"
     title = first.variant
     shown_file = "FILE" if args.file == "-" else args.file
     lines = [style.bold(f"Review of {name} for P{args.seat}: {title}.")]
