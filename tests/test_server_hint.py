@@ -166,3 +166,51 @@ def test_a_hint_is_the_same_under_a_redeal(server: Running) -> None:
         conns[seat].until("hint")
         replies.append(conns[seat].received[-1])
     assert replies[0] == replies[1]
+
+
+def test_the_browser_table_shows_a_hint() -> None:
+    """In the lobby the hint option makes a table with hints; at the table, on the seat's
+    turn, the Hint button asks for one and the best rows are shown (those the server sent:
+    the analysis of the seat's view)."""
+    import json
+    import os
+    import shutil
+    from pathlib import Path
+
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (pip install playwright)")
+    chromium = os.environ.get("TRUMPFAMILY_CHROMIUM", "/usr/bin/chromium")
+    executable = chromium if Path(chromium).is_file() else shutil.which("chromium")
+    if executable is None:
+        pytest.skip(f"no chromium at {chromium} (apt-get install chromium)")
+    step = 15_000
+    with running(limits=LIMITS) as srv, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+        try:
+            page = browser.new_page()
+            received: list[dict[str, Any]] = []
+            page.on("websocket", lambda ws: ws.on(
+                "framereceived", lambda payload: received.append(json.loads(payload))))
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(srv.http + "/")
+            page.select_option("#preset", "Forty-Five")
+            page.select_option("#players", "2")
+            page.check("#hints")
+            page.click("#create")
+            page.wait_for_selector("#created:not([hidden])", timeout=step)
+            href = page.get_attribute("#go", "href")
+            assert href is not None
+            assert srv.hub.tables[href[3:]].settings.hints is True
+            page.click("#go")
+            page.wait_for_selector("#table[data-my-turn='true']", timeout=step)
+            page.click("[data-testid=hint]")
+            page.wait_for_selector("[data-testid=hint-rows] li", timeout=step)
+            hint = next(m for m in received if m["type"] == "hint")
+            shown = page.locator("[data-testid=hint-rows] li").all_inner_texts()
+            assert [text.split(":")[0] for text in shown] == [r["text"] for r in hint["rows"]]
+            assert shown[0].startswith(f"{hint['rows'][0]['text']}: ")
+            assert not errors, errors
+        finally:
+            browser.close()
