@@ -112,8 +112,10 @@ def _late_positions(variant: tf.Variant, want: int, most: int = 400) -> list[tf.
     raise AssertionError(f"fewer than {want} positions found")
 
 
-@pytest.mark.parametrize("variant", [tf.FORTY_FIVE, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.MAW],
-                         ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", [
+    tf.FORTY_FIVE, tf.SPOIL_FIVE, tf.TWENTY_FIVE, tf.MAW,
+    tf.MAW.with_options(robbing=True, unrobbed_ace="cannot-win", holder_rob="may"),
+], ids=["Forty-Five", "Spoil Five", "Twenty-Five", "Maw", "Maw-cannot-win"])
 def test_the_exact_mode_equals_the_average_over_every_consistent_deal(
         variant: tf.Variant) -> None:
     """``budget=None``: every action's value is the exact average, over every deal the
@@ -217,6 +219,21 @@ def test_the_best_bidding_action_is_the_unguarded_search_bots_choice(
     assert {tf.Phase.AUCTION, tf.Phase.PLAY} <= phases
     if variant is tf.NEWFOUNDLAND_120S:
         assert {tf.Phase.TRUMP, tf.Phase.KITTY, tf.Phase.DRAW} & phases, phases
+
+
+def test_the_dealers_discard_for_a_turned_up_joker_is_analysed() -> None:
+    """No trump yet (a turned-up joker waits for the dealer's discard): every discard is
+    valued, applied in each world and the rest of the hand solved (the bot leaves this
+    decision to its fallback)."""
+    variant = tf.FORTY_FIVE.with_options(joker="third")
+    state = tf.new_hand(variant, players=3, seed=58)
+    view = state.view(state.to_act)
+    assert view.trump is None
+    got = analyse(view, budget=4, seed=1)
+    assert {r.action for r in got.rows} == set(view.legal_actions)
+    assert got.worlds == 4 and got.unit == "points"
+    assert len({r.mean for r in got.rows}) > 1
+    assert all(0 <= r.mean <= 30 for r in got.rows)
 
 
 def test_the_pool_chance_and_chips() -> None:
@@ -592,3 +609,20 @@ def test_a_time_budget_stops_the_sampling_after_one_world_at_least() -> None:
         got = analyse(state.view(state.to_act), budget=50, seed=1, milliseconds=1e-3)
         assert 1 <= got.worlds < 50 and got.milliseconds == 1e-3
         assert all(r.worlds == got.worlds for r in got.rows)
+
+
+def test_a_review_values_a_discard_outside_the_candidates() -> None:
+    """A kitty discard the candidates leave out (a random one of 219) is valued on the same
+    worlds as the candidates, so its loss is measured."""
+    from trumpfamily.search import candidate_actions
+
+    line = biddingkit.random_hand(tf.NEWFOUNDLAND_120S, 4, seed=0)
+    k, state = next((k, s) for k, (s, _) in enumerate(line) if s.phase is tf.Phase.KITTY)
+    seat, action = state.to_act, line[k][1]
+    assert action not in candidate_actions(state.view(seat))
+    got = review(line[-1][0], seat, budget=2, seed=1)
+    d = next(d for d in got.decisions if d.phase is tf.Phase.KITTY)
+    assert d.index == k and d.action == action and d.analysis is not None
+    row = d.analysis.row(action)
+    assert d.loss == pytest.approx(d.analysis.rows[0].mean - row.mean) and d.loss >= 0
+    assert len(d.analysis.rows) == len(candidate_actions(state.view(seat))) + 1

@@ -554,7 +554,9 @@ class Decision:
             deals for the exact mode).
         forced: the seat had one legal action (not analysed, ``loss`` 0).
         analysis: the :class:`Analysis` behind the figures, ``None`` for a forced or
-            unanalysed decision.
+            unanalysed decision. In a bidding game's discard with many options, the
+            action taken is valued with the candidates, on the same worlds, when it is not
+            one of them.
     """
 
     hand: int
