@@ -16,9 +16,11 @@ The position is given as text, in one of two forms:
 
 The table lists each legal action, best first: its expected result for the seat's side
 (chips, points or score change: the unit is said), the 95 % interval of that mean, the
-worlds (deals of the unseen cards consistent with the view) behind it, and where it
-applies the chance of taking the pool or winning the game. ``--budget`` sets the search
-budget and ``--seed`` the seed: the same position, budget and seed give the same table.
+worlds (deals of the unseen cards consistent with the view) behind it, and in a pool
+game the chance of taking the pool. ``--budget`` sets the search budget (worlds) and
+``--seed`` the seed: the same position, budget and seed give the same table
+(``--milliseconds`` adds a time limit, which depends on the machine; ``--exact``
+searches every consistent deal instead, late in a hand).
 The prompt's ``hint`` (:mod:`trumpfamily.cli.prompt`) and ``trumpfamily review``
 (:mod:`trumpfamily.cli.review`) print the same rows (:func:`table_lines`).
 """
@@ -57,8 +59,8 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         help="the value of every legal action of a position",
         description="Analyse a position from the view of the seat to act: each legal action, "
                     "best first, with its expected result for the seat's side (chips, points "
-                    "or score change), its 95%% interval, the worlds behind it and, where it "
-                    "applies, the chance of taking the pool or winning the game. The "
+                    "or score change), its 95 % interval, the worlds behind it and, in a "
+                    "pool game, the chance of taking the pool. The "
                     "position is a seat's view as JSON (trumpfamily.to_json(view), as a "
                     "game server sends it), or a record cut with --after N.",
         epilog="Example: trumpfamily analyse game.json --hand 2 --after 5")
