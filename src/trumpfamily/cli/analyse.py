@@ -378,6 +378,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                         "act."),
              f"  Values: {heading(analysis)}.",
              *table_lines(analysis, style),
-             f"  Best: {action_text(analysis.best, style)}."]
+             f"  Best: {action_text(analysis.best, style)}."
+             + (" (The only legal action.)" if len(view.legal_actions) == 1 else "")]
     say(out, lines)
     return EXIT_OK
