@@ -423,6 +423,9 @@ def test_bad_input_is_one_line_and_an_exit_status(records: dict[str, Path],
     hands = len(load(records["spoil"])["deals"])
     actions = len(load(records["spoil"])["deals"][0]["actions"])
     _, view = _game_view(records["spoil"], 1, 2)
+    unplayed = tmp_path / "unplayed.json"  # a hand dealt, no action
+    unplayed.write_text(json.dumps(tf.new_hand(tf.FORTY_FIVE, players=2, seed=1).record()),
+                        encoding="utf-8")
     waiting = tmp_path / "waiting.json"  # a view of a seat that is not to act
     other = tf.replay_game(without_humans(load(records["spoil"])) | {"deals": []})
     waiting.write_text(json.dumps(tf.to_json(other.view((other.to_act or 0) + 1))),
@@ -435,6 +438,7 @@ def test_bad_input_is_one_line_and_an_exit_status(records: dict[str, Path],
          f"--seat 5 is not a seat of {game}: seats are 0 to 2"),
         (["review", game, "--seat", "-1"], 2, "--seat -1 is not a seat"),
         (["review", game, "--seat", "0", "--worst", "0"], 2, "--worst 0: list at least one"),
+        (["review", str(unplayed), "--seat", "0"], 1, "holds no action: nothing to review"),
         (["review", game], 2, "the following arguments are required: --seat"),
         (["review", game, "--seat", "0", "--budget", "x"], 2, "expected a whole number"),
         (["analyse", str(tmp_path / "none.json")], 2, "cannot read"),

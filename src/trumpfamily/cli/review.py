@@ -21,7 +21,7 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..errors import InvalidArgumentError, ReplayError
+from ..errors import ReplayError
 from ..narrate import Style
 from ..records import replay, replay_game
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError, Subparsers
@@ -85,21 +85,20 @@ def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | Non
     if not isinstance(record, dict):
         raise CommandError(f"{label} is not a hand or game record", EXIT_FAILURE)
     try:
-        players = replay(record).players if record.get("kind") != "game" \
-            else replay_game(record).players
+        if record.get("kind") == "game":
+            players = replay_game(record).players
+            actions = sum(len(deal["actions"]) for deal in record["deals"])
+        else:
+            hand = replay(record)
+            players, actions = hand.players, len(hand.actions)
     except ReplayError as error:
         raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
     if not 0 <= seat < players:
         raise CommandError(f"--seat {seat} is not a seat of {label}: seats are 0 to "
                            f"{players - 1}")
-    try:
-        result: Review = review(record, seat, budget=budget, seed=seed,
-                                milliseconds=milliseconds)
-    except InvalidArgumentError as error:
-        if "holds no action" in str(error):
-            raise CommandError(f"{label} holds no action: nothing to review",
-                               EXIT_FAILURE) from None
-        raise
+    if not actions:
+        raise CommandError(f"{label} holds no action: nothing to review", EXIT_FAILURE)
+    result: Review = review(record, seat, budget=budget, seed=seed, milliseconds=milliseconds)
     return result
 
 
