@@ -34,9 +34,9 @@ def server() -> Iterator[Running]:
 
 
 def _table(server: Running, *, hints: bool, deck: list[tf.Card] | None = None,
-           ) -> tuple[Any, dict[int, Client]]:
-    """A two-player Forty-Five table of two humans (dealer P0), both seats joined."""
-    table = server.create(TableSettings("Forty-Five", 2, seats=("human", "human"), hands=1,
+           preset: str = "Forty-Five") -> tuple[Any, dict[int, Client]]:
+    """A two-player table of two humans (dealer P0), both seats joined."""
+    table = server.create(TableSettings(preset, 2, seats=("human", "human"), hands=1,
                                         hints=hints),
                           seed=3, dealer=0, **({"decks": [deck]} if deck else {}))
     tokens = take_seats(server, table.id, [0, 1])
@@ -68,8 +68,9 @@ def test_the_message_is_read() -> None:
         parse_message('{"type": "hint", "seat": 1}')
 
 
-def test_the_seat_to_act_gets_the_analysis_of_its_view(server: Running) -> None:
-    table, conns = _table(server, hints=True)
+@pytest.mark.parametrize("preset", ["Forty-Five", "Auction Forty-Fives"])
+def test_the_seat_to_act_gets_the_analysis_of_its_view(server: Running, preset: str) -> None:
+    table, conns = _table(server, hints=True, preset=preset)
     assert server.request("GET", f"/api/tables/{table.id}")[1]["hints"] is True
     seat = table.state.to_act
     other = 1 - seat
