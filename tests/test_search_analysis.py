@@ -626,3 +626,30 @@ def test_a_review_values_a_discard_outside_the_candidates() -> None:
     row = d.analysis.row(action)
     assert d.loss == pytest.approx(d.analysis.rows[0].mean - row.mean) and d.loss >= 0
     assert len(d.analysis.rows) == len(candidate_actions(state.view(seat))) + 1
+
+
+def test_a_redeal_keeps_the_review() -> None:
+    """A review reads only the seat's views: re-dealing every card the seat never sees in
+    the hand (the stock, and the cards left unplayed when the pool is won early) and
+    replaying the same actions gives the same review."""
+    rng = random.Random(6)
+    compared = 0
+    for seed in range(20):
+        line = random_hand(tf.SPOIL_FIVE, 3, seed)
+        state, seat = line[-1][0], seed % 3
+        keep = seen_cards(line, len(line) - 1, seat)
+        expected = review(state, seat, budget=2, seed=4)
+        other = tf.new_hand(tf.SPOIL_FIVE, players=3, dealer=state.dealer,
+                            deck=redeal(state.deck, keep, rng))
+        try:
+            for _, action in line[:-1]:
+                other = other.apply(action)
+        except tf.IllegalActionError:
+            continue
+        if other.hands == state.hands or silent_bar(other) or silent_bar(state):
+            continue
+        assert review(other, seat, budget=2, seed=4) == expected
+        compared += 1
+        if compared >= 2:
+            break
+    assert compared >= 2
