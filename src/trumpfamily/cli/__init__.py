@@ -14,6 +14,8 @@ Commands (``trumpfamily COMMAND --help`` describes each one)::
                      [--deals K] [--bots BOT] [--save FILE]
     trumpfamily play --resume FILE [--human SEAT|none] [--bots BOT] [--save FILE]
     trumpfamily replay FILE [--seat N]
+    trumpfamily review FILE --seat N [--budget B] [--seed S] [--worst K] [--in-order]
+    trumpfamily analyse FILE [--after N] [--hand H] [--seat N] [--budget B] [--seed S]
     trumpfamily demo [--seed S] [--players N]
     trumpfamily tournament VARIANT BOT BOT... [--deals D] [--players N] [--seed S]
                      [--workers W] [--no-duplicate] [--scheduler ADDRESS] [--json FILE]
@@ -47,7 +49,9 @@ One module per command, each a thin layer over the public API:
 :mod:`~trumpfamily.cli.variants`, :mod:`~trumpfamily.cli.rules`,
 :mod:`~trumpfamily.cli.options`, :mod:`~trumpfamily.cli.explain`,
 :mod:`~trumpfamily.cli.play` (with the human seat's :mod:`~trumpfamily.cli.prompt`),
-:mod:`~trumpfamily.cli.replay`, :mod:`~trumpfamily.cli.demo`, ``cli._tournament``
+:mod:`~trumpfamily.cli.replay`, :mod:`~trumpfamily.cli.review` (a seat's decisions in a
+record against the best ones), :mod:`~trumpfamily.cli.analyse` (every legal action of a
+position valued), :mod:`~trumpfamily.cli.demo`, ``cli._tournament``
 (:func:`trumpfamily.tournament.tournament`) ``cli.serve`` (the game
 server, :mod:`trumpfamily.server`) and ``cli.botclient`` (a bot on a server's seat,
 :mod:`trumpfamily.server.client`). Each adds its sub-parser (``add_parser``) and runs it
@@ -85,7 +89,20 @@ from typing import Final
 from .._version import __version__
 from ..errors import TrumpFamilyError
 from ..narrate import Style
-from . import _tournament, botclient, demo, explain, options, play, replay, rules, serve, variants
+from . import (
+    _tournament,
+    analyse,
+    botclient,
+    demo,
+    explain,
+    options,
+    play,
+    replay,
+    review,
+    rules,
+    serve,
+    variants,
+)
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -113,7 +130,8 @@ __all__ = [
 
 #: The command modules, in the order ``--help`` lists them.
 _COMMANDS: Final = (
-    variants, rules, options, explain, play, replay, demo, _tournament, serve, botclient)
+    variants, rules, options, explain, play, replay, review, analyse, demo, _tournament, serve,
+    botclient)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -132,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "Forty-Five, and the bidding games: Auction Forty-Fives, Newfoundland "
                     "120s, Nova Scotia 45s, Fifty-Five, One Hundred and Ten, Two Hundred and "
                     "Twenty, American Hundred and Ten): print the card orders and options of "
-                    "a preset, explain which cards may be played, play or replay a game.",
+                    "a preset, explain which cards may be played, play or replay a game, "
+                    "review a seat's decisions and analyse a position.",
         epilog="Without a command, 'python -m trumpfamily' runs the demo.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

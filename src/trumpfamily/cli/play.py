@@ -23,7 +23,9 @@ built-in bot of :data:`~trumpfamily.tournament.BOTS`, or one's own
 (``"humans": [2]``, ``trumpfamily.cli._files.save_data``), so that ``--resume`` asks that
 seat again unless ``--human`` says otherwise (``--human none``: the bots finish the game).
 Leaving at the prompt (``quit``) is no error: exit status 0, with where the game was
-saved.
+saved. ``hint`` at the prompt analyses the position from the human seat's view
+(:func:`trumpfamily.search.analysis.analyse`, seeded by the game's seed);
+``--hint-budget B`` sets its worlds and ``--hint-milliseconds MS`` its time limit.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ from ._common import (
 )
 from ._files import STDIN, check_writable, read_json, save_data, split_save, where, write_json
 from ._session import Session, hand_so_far
-from .prompt import Abandoned, Prompt
+from .analyse import budget_value, milliseconds_value
+from .prompt import HINT_BUDGET, HINT_MILLISECONDS, Abandoned, Prompt
 
 __all__ = ["POOL_HANDS", "add_parser", "run"]
 
@@ -109,8 +112,17 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                         "so VARIANT, --players, --seed, --deals and --option are left out "
                         "(--human gives another seat, or none); the game is saved back to "
                         "FILE as it goes on, unless --save names another file")
+    p.add_argument("--hint-budget", type=budget_value, default=None, metavar="B",
+                   help="the budget of 'hint' at the prompt: worlds sampled from your view "
+                        f"(default: {HINT_BUDGET}; more is slower and surer)")
+    p.add_argument("--hint-milliseconds", type=milliseconds_value,
+                   default=HINT_MILLISECONDS, metavar="MS",
+                   help="stop the hint's sampling after MS milliseconds, at least one world "
+                        f"searched (default: {HINT_MILLISECONDS:g}; 'none': no time limit, "
+                        "the same hint on every machine)")
     add_option_argument(p)
     p.set_defaults(func=run)
+
 
 
 class _Deprecated(argparse.Action):
@@ -177,7 +189,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for text in fallback:  # said once here, instead of the bots' raw warnings
         note("play", text)
     session = Session(state, bots, Narrator.for_game(state, seat=human, style=style),
-                      Prompt(style, out, sys.stdin) if human is not None else None, human, out)
+                      Prompt(style, out, sys.stdin, hint_budget=args.hint_budget,
+                             hint_seed=state.seed, hint_milliseconds=args.hint_milliseconds)
+                      if human is not None else None,
+                      human, out)
     who = f"you are P{human}" if human is not None else f"{args.bots} bots"
     session.say(game_header(state, note=who, style=style))
     first: Sequence[AnyEvent] = state.events

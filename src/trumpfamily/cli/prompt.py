@@ -14,8 +14,11 @@ engine's own refusal (:class:`~trumpfamily.errors.IllegalActionError`), said to 
 action, the prompt takes ``status`` (the scoreboard and the hand again), ``history`` (the
 hand so far, trick by trick, who led and who won), ``explain`` (why each card of the hand
 may or may not be played; ``explain CARD`` for one: the engine's refusal, or the rule that
-allows it, :func:`~trumpfamily.cli.explain.why_allowed`), ``help`` and ``quit``. On a
-terminal every line is wrapped on words to its width.
+allows it, :func:`~trumpfamily.cli.explain.why_allowed`), ``hint`` (the analysis of the
+position from the seat's view, :func:`trumpfamily.search.analysis.analyse`: the best few
+actions with their value, its 95 % interval and the worlds behind it; ``play
+--hint-budget B`` and ``--hint-milliseconds MS`` set its budget), ``help`` and ``quit``. On a terminal every line is
+wrapped on words to its width.
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from ._answer import choices, parse
 from ._menu import describe, menu, situation
 from ._words import for_person, hand_text, shown_cards, sorted_hand, terminal_width, wrap
 
-__all__ = ["WIDTH", "Abandoned", "Prompt", "describe", "explain_lines", "help_lines",
-           "history_lines", "scoreboard", "situation"]
+__all__ = ["HINT_BUDGET", "HINT_MILLISECONDS", "HINT_ROWS", "WIDTH", "Abandoned", "Prompt", "describe",
+           "explain_lines", "help_lines", "hint_lines", "history_lines", "scoreboard",
+           "situation"]
 
 #: The width the prompt wraps its longer texts to (help, history) when it does not write
 #: to a terminal, in columns (on a terminal: the terminal's width).
@@ -164,7 +168,10 @@ def history_lines(view: AnyView, width: int | None = WIDTH, style: Style | None 
 _COMMANDS_HELP: Final = (
     "Commands: status (the scoreboard and your hand again), history (this hand so far, "
     "trick by trick), explain (why each card of your hand may or may not be played now; "
-    "explain 9D for one card), help, quit (leave the game: it is saved with --save).")
+    "explain 9D for one card), hint (the best few actions as an analysis from your view "
+    "values them: the expected result for your side to the end of the hand, its 95 % "
+    "interval and the worlds, deals of the cards you cannot see, behind it), help, quit "
+    "(leave the game: it is saved with --save).")
 
 #: The answers the prompt takes, for ``help``.
 _HELP: Final = (
@@ -240,6 +247,56 @@ def explain_lines(view: AnyView, hand: AnyHand, cards: Sequence[Card], style: St
             for card, (allowed, why) in zip(cards, said, strict=True)]
 
 
+# -- the hint ---------------------------------------------------------------------------
+
+#: The budget of the prompt's ``hint`` unless ``play --hint-budget`` says otherwise:
+#: worlds sampled from the seat's view (the analysis's default,
+#: :data:`trumpfamily.search.analysis.DEFAULT_BUDGET`).
+HINT_BUDGET: Final = 8
+
+#: The time limit of the prompt's ``hint`` unless ``play --hint-milliseconds`` says
+#: otherwise, milliseconds: the sampling stops there (at least one world is searched), so
+#: that a hint comes in about half a second even at the largest searches (the first
+#: decisions of a hand at a full table), at the cost of fewer worlds there.
+HINT_MILLISECONDS: Final = 500.0
+
+#: The actions ``hint`` shows, best first.
+HINT_ROWS: Final = 3
+
+
+def hint_lines(view: AnyView, legal: Sequence[Action], style: Style, *,
+               budget: int = HINT_BUDGET, seed: int | str = 0,
+               milliseconds: float | None = HINT_MILLISECONDS) -> list[str]:
+    """The prompt's ``hint``: the analysis of the position from the seat's view
+    (:func:`trumpfamily.search.analysis.analyse`), short: its unit, the best
+    :data:`HINT_ROWS` actions with their value, 95 % interval and worlds, and the best
+    action's number in the menu.
+
+    Args:
+        view: the view of the seat to act (nothing else is read: the hint reveals no
+            hidden card).
+        legal: the menu's actions, in its order (for the best action's number).
+        style: how to write the cards.
+        budget: the analysis budget, worlds.
+        seed: the analysis seed.
+        milliseconds: the analysis's time limit (``None``: none, the hint the same on
+            every machine).
+
+    Returns:
+        The lines, indented by two spaces.
+    """
+    from ..search.analysis import analyse
+    from .analyse import action_text, heading, table_lines
+
+    analysis = analyse(view, budget=budget, seed=seed, milliseconds=milliseconds)
+    best = analysis.best
+    number = f"{legal.index(best) + 1}) " if best in legal else ""
+    lines = [f"  Hint: {heading(analysis, who='your')}:"]
+    lines += table_lines(analysis, style, top=HINT_ROWS, indent="    ")
+    lines.append(f"  Best: {number}{action_text(best, style)}.")
+    return lines
+
+
 # -- the prompt -------------------------------------------------------------------------
 
 def _isatty(stream: TextIO) -> bool:
@@ -255,18 +312,29 @@ class Prompt:
     """Asks the human seat for an action: a scoreboard, the situation, the hand and the
     legal actions numbered; a number, an action in notation (``play 9D``, ``rob 8C``,
     ``decline-rob``), a card alone or a short word (``keep``, ``five``...) answers, and
-    ``status``, ``history``, ``explain [CARD]``, ``help`` and ``quit`` are commands. Bad
-    input gets the reason, said to the person, and a new prompt. On a terminal every line
-    is wrapped on words to its width.
+    ``status``, ``history``, ``explain [CARD]``, ``hint``, ``help`` and ``quit`` are
+    commands. Bad input gets the reason, said to the person, and a new prompt. On a
+    terminal every line is wrapped on words to its width.
 
     Args:
         style: how to print cards.
         out: where the prompt is written.
         stdin: where the answers are read (standard input).
+        hint_budget: the budget of ``hint`` (:func:`trumpfamily.search.analysis.analyse`);
+            default :data:`HINT_BUDGET`.
+        hint_seed: the seed of ``hint``: the same position and seed give the same hint
+            (without a time limit).
+        hint_milliseconds: the time limit of ``hint``, milliseconds (default
+            :data:`HINT_MILLISECONDS`; ``None``: none).
     """
 
-    def __init__(self, style: Style, out: TextIO, stdin: TextIO) -> None:
+    def __init__(self, style: Style, out: TextIO, stdin: TextIO, *,
+                 hint_budget: int | None = None, hint_seed: int | str = 0,
+                 hint_milliseconds: float | None = HINT_MILLISECONDS) -> None:
         self.style, self.out, self.stdin = style, out, stdin
+        self.hint_budget = HINT_BUDGET if hint_budget is None else hint_budget
+        self.hint_seed = hint_seed
+        self.hint_milliseconds = hint_milliseconds
 
     def _say(self, text: str = "", *, end: str = "\n", flush: bool = False) -> None:
         lines = wrap(text, terminal_width(self.out))
@@ -354,6 +422,9 @@ class Prompt:
                 self._say_all(history_lines(view, terminal_width(self.out) or WIDTH,
                                             self.style))
                 continue
+            if text.lower() == "hint":
+                self._say_all(self._hint(view, legal))
+                continue
             if word == "explain":  # the cards as typed, to say them back so
                 self._say_all(self._explain(hand, view, text.partition(" ")[2].strip()))
                 continue
@@ -365,6 +436,12 @@ class Prompt:
             if amount in BID_AMOUNTS and Bid(amount) in view.legal_actions:
                 error += f" To bid {amount}, type 'bid {amount}'."
             self._say("  " + error)
+
+    def _hint(self, view: AnyView, legal: Sequence[Action]) -> list[str]:
+        """``hint``: the best :data:`HINT_ROWS` actions of the analysis of ``view``, and
+        the best one's number in the menu."""
+        return hint_lines(view, legal, self.style, budget=self.hint_budget,
+                          seed=self.hint_seed, milliseconds=self.hint_milliseconds)
 
     def _explain(self, hand: AnyHand, view: AnyView, text: str) -> list[str]:
         """``explain`` (every card of the hand) or ``explain CARD``."""

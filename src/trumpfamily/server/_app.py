@@ -371,9 +371,13 @@ async def _handle(hub: Hub, sock: _Socket, msg: Any, address: str) -> None:
         async with table.lock:
             sock.reply(table.state_message(sock.seat))
         return
-    # an action
+    # an action, or a hint
     if sock.seat is None:
-        sock.error("spectator", "a spectator cannot act; join with a seat token")
+        sock.error("spectator", "a spectator cannot act or ask for a hint; join with a "
+                   "seat token")
+        return
+    if msg.type == "hint":
+        sock.reply(await hub.hint(table, sock.seat, msg.id))
         return
     if table.id not in hub.tables:
         sock.error("no-table", "this table has closed")

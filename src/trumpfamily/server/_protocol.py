@@ -57,12 +57,13 @@ MAX_ACTION_TEXT: Final = 400
 #: The longest token or table id read (the server's are 32 characters).
 MAX_KEY: Final = 64
 
-_TYPES: Final = frozenset({"join", "action", "ping", "sync"})
+_TYPES: Final = frozenset({"join", "action", "ping", "sync", "hint"})
 _FIELDS: Final = {
     "join": frozenset({"type", "protocol", "token", "table", "id"}),
     "action": frozenset({"type", "action", "id"}),
     "ping": frozenset({"type", "id"}),
     "sync": frozenset({"type", "id"}),
+    "hint": frozenset({"type", "id"}),
 }
 
 
@@ -72,8 +73,8 @@ class ProtocolError(TrumpFamilyError, ValueError):
     Attributes:
         code: the stable error code (``bad-message``, ``too-large``, ``not-joined``,
             ``bad-token``, ``no-table``, ``rate-limited``, ``protocol-version``,
-            ``spectator``, ``full``; the HTTP API's own codes are listed on the protocol
-            page).
+            ``spectator``, ``full``, ``no-hints``, ``not-your-turn``; the HTTP API's own
+            codes are listed on the protocol page).
         reason: a sentence for a person, at most 200 characters (``MAX_REASON``).
         status: the HTTP status that goes with it, for the HTTP API (400 unless said).
     """
@@ -217,7 +218,7 @@ def parse_message(text: str | bytes, *, limit: int = 4096) -> Message:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _TYPES:
         raise ProtocolError("bad-message", f"unknown message type {safe_repr(kind)}: "
-                            "expected one of join, action, ping, sync")
+                            "expected one of join, action, ping, sync, hint")
     unknown = sorted(set(data) - _FIELDS[kind])
     if unknown:
         raise ProtocolError("bad-message", f"a {kind} message has no field "

@@ -144,6 +144,15 @@ class Limits:
             every look-up from that address is answered 429 ``rate-limited`` for a while.
         hands_without_people: the game length of a table without a human seat that sets
             none (so a table of bots always ends).
+        hints: whether a table may be created with ``"hints": true`` (the seat to act
+            may then ask for a ``hint``); ``False``: the operator gives none, and such a
+            table is refused (``no-hints``).
+        hint_worlds: the worlds a hint searches
+            (:func:`trumpfamily.search.analysis.analyse`'s ``budget``).
+        hint_milliseconds: a hint's time limit (at least one world is searched);
+            ``None``: none (the hint is then the same on every machine).
+        hints_per_minute: the hints one seat may ask for a minute (bursts of 3); a hint
+            asked again at the same position is answered from the last one, free.
     """
 
     message_bytes: int = 4096
@@ -167,6 +176,10 @@ class Limits:
     join_burst: int = 120
     lookups_per_minute: int = 10
     hands_without_people: int = 1000
+    hints: bool = True
+    hint_worlds: int = 8
+    hint_milliseconds: float | None = 300.0
+    hints_per_minute: float = 12.0
 
 
 class Bucket:
@@ -217,6 +230,8 @@ class TableSettings:
         seats: per seat ``"human"`` or ``"bot:NAME"``.
         hands: the game's length in hands (``None``: the game's own end).
         timer: seconds a human seat has for each decision (``None``: no timer).
+        hints: whether the seat to act may ask for a ``hint`` (off unless the table is
+            created with it, so that every player knows: :meth:`Table.info` says it).
     """
 
     preset: str
@@ -225,11 +240,13 @@ class TableSettings:
     seats: tuple[str, ...] = ()
     hands: int | None = None
     timer: float | None = None
+    hints: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON data."""
         return {"preset": self.preset, "players": self.players, "rules": self.rules,
-                "seats": list(self.seats), "hands": self.hands, "timer": self.timer}
+                "seats": list(self.seats), "hands": self.hands, "timer": self.timer,
+                "hints": self.hints}
 
 
 def hash_token(token: str) -> str:
@@ -440,6 +457,9 @@ class Table:
         self.snapshot_moves = 0
         self.snapshot_due = False
         self.writer: asyncio.Task[None] | None = None
+        # the last hint: (seat, hand number, actions of the hand) -> its payload
+        self.hint: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self.hinting = False  # a hint is being searched (one at a time a table)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -490,6 +510,7 @@ class Table:
             "table": self.id, "code": self.code, "preset": self.settings.preset,
             "title": self.variant.name, "players": state.players, "rules": self.settings.rules,
             "hands": self.settings.hands, "timer": self.settings.timer,
+            "hints": self.settings.hints,
             "seats": [{"seat": i, "kind": s.kind, "name": s.name, "taken": s.taken,
                        "connected": s.kind == "bot" or s.connected > 0}
                       for i, s in enumerate(self.seats)],
@@ -596,7 +617,8 @@ class Table:
         given = data["settings"]
         settings = TableSettings(
             given["preset"], int(given["players"]), str(given["rules"]),
-            tuple(str(s) for s in given["seats"]), given["hands"], given["timer"])
+            tuple(str(s) for s in given["seats"]), given["hands"], given["timer"],
+            given.get("hints") is True)
         variant = read_variant(settings.preset, settings.rules)
         state = replay_game(data["record"], variant=variant, key=key)
         seats = [Seat(s["kind"], s["bot"], str(s["name"]), s["token"]) for s in data["seats"]]
@@ -867,7 +889,8 @@ class Hub:
         """
         if not isinstance(data, dict):
             raise ProtocolError("bad-request", "the body must be a JSON object")
-        unknown = sorted(set(data) - {"preset", "players", "rules", "seats", "hands", "timer"})
+        unknown = sorted(set(data) - {"preset", "players", "rules", "seats", "hands", "timer",
+                                      "hints"})
         if unknown:
             raise ProtocolError("bad-request", f"unknown field {safe_repr(unknown[0])}")
         variant = read_variant(data.get("preset"), data.get("rules", ""))
@@ -896,12 +919,18 @@ class Hub:
         if timer is not None and (type(timer) not in (int, float)
                                   or not 1 <= timer <= 3600):
             raise ProtocolError("bad-request", "timer must be null or seconds from 1 to 3600")
+        hints = data.get("hints", False)
+        if type(hints) is not bool:
+            raise ProtocolError("bad-request", "hints must be true or false")
+        if hints and not self.limits.hints:
+            raise ProtocolError("no-hints", "this server gives no hints: create the table "
+                                "without \"hints\"")
         rules = " ".join(f"{name}={value}" for name, value in
                          rule_words(data.get("rules") or ""))
         if hands is None and "human" not in seats:
             hands = self.limits.hands_without_people  # a table of bots always ends
         return TableSettings(variant.name, players, rules, tuple(seats), hands,
-                             None if timer is None else float(timer))
+                             None if timer is None else float(timer), hints)
 
     async def create(self, settings: TableSettings, *, seed: int | str | None = None,
                      decks: Sequence[Any] = (), dealer: int | None = None,
@@ -1278,6 +1307,57 @@ class Hub:
             self._moved(table, events)
         return None
 
+    async def hint(self, table: Table, seat: int, msg_id: str | None) -> dict[str, Any]:
+        """The ``hint`` message for ``seat``, the seat to act, at a table with hints: the
+        analysis of its own view (:func:`trumpfamily.search.analysis.analyse`, at
+        :attr:`Limits.hint_worlds` worlds and :attr:`Limits.hint_milliseconds`), its best
+        rows; or an ``error`` message (``no-hints``, ``not-your-turn``, ``rate-limited``:
+        :attr:`Limits.hints_per_minute` a seat; ``busy``: a hint of the table is being
+        searched).
+
+        Only the seat's view is read, and the analysis is seeded from the server's key
+        and that view alone, so a hint says nothing of the cards the seat cannot see."""
+        def error(code: str, reason: str) -> dict[str, Any]:
+            return {"type": "error", "id": msg_id, "code": code, "reason": reason}
+
+        async with table.lock:
+            if not table.settings.hints:
+                return error("no-hints", "this table gives no hints (a table is created "
+                             "with \"hints\": true to give them)")
+            state = table.state
+            if state.is_over or state.to_act != seat:
+                return error("not-your-turn", "a hint is for the seat to act, on its turn")
+            where = (seat, state.hand_number, len(state.hand.actions))
+            if table.hint is not None and table.hint[0] == where:
+                return {**table.hint[1], "id": msg_id}
+            limits = self.limits
+            bucket = self._bucket("hint", f"{table.id}:{seat}", limits.hints_per_minute / 60,
+                                  3)
+            if table.hinting:
+                return error("busy", "a hint is being searched at this table; ask again "
+                             "in a moment")
+            if not bucket.take():
+                return error("rate-limited", f"at most {limits.hints_per_minute:g} hints a "
+                             "minute; ask again later")
+            view = state.view(seat)
+            table.hinting = True
+        try:
+            seed = hmac.new(self.key, b"trumpfamily hint", hashlib.sha256).digest()
+            loop = asyncio.get_running_loop()
+            payload = await asyncio.wait_for(loop.run_in_executor(
+                self.executor, _hint_payload, view, limits.hint_worlds, seed,
+                limits.hint_milliseconds), self.bot_time_cap)
+        except TimeoutError:
+            return error("busy", "the hint took too long; ask again in a moment")
+        except TrumpFamilyError as failure:
+            return error("no-hints", bounded_reason(f"no hint here: {failure}"))
+        finally:
+            table.hinting = False
+        async with table.lock:
+            if (table.state.hand_number, len(table.state.hand.actions)) == where[1:]:
+                table.hint = (where, payload)
+        return {**payload, "id": msg_id}
+
     def _moved(self, table: Table, events: Sequence[AnyEvent]) -> None:
         self.save(table)
         self.broadcast(table, events)
@@ -1387,6 +1467,30 @@ class Hub:
                         seat, safe_repr(action))
             return RuleOfThumbPlayer().choose(view)
         return action
+
+
+#: The rows a hint sends, best first.
+HINT_ROWS: Final = 3
+
+
+def _hint_payload(view: Any, worlds: int, seed: bytes,
+                  milliseconds: float | None) -> dict[str, Any]:
+    """The ``hint`` message of ``view`` (in a worker thread): the best
+    :data:`HINT_ROWS` rows of its analysis."""
+    from ..search.analysis import analyse
+
+    analysis = analyse(view, budget=worlds, seed=seed, milliseconds=milliseconds)
+    return {
+        "type": "hint", "seat": analysis.seat, "unit": analysis.unit,
+        "objective": analysis.objective, "worlds": analysis.worlds,
+        "best": to_json(analysis.best),
+        "rows": [{"action": to_json(row.action), "text": str(row.action),
+                  "mean": round(row.mean, 4), "low": round(row.low, 4),
+                  "high": round(row.high, 4), "worlds": row.worlds,
+                  "win_chance": None if row.win_chance is None else round(row.win_chance, 4)}
+                 for row in analysis.rows[:HINT_ROWS]],
+        "more": max(0, len(analysis.rows) - HINT_ROWS),
+    }
 
 
 def _settle(future: asyncio.Future[None]) -> None:

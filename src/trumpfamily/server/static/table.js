@@ -195,6 +195,11 @@ async function lobby() {
   drawPlayers();
   drawHands();
 
+  if (!$("hints")) { // the hint option, off by default: a hint helps a person against bots
+    $("create").before(el("div", { class: "row" },
+      el("label", { for: "hints" }, el("input", { id: "hints", name: "hints", type: "checkbox", "data-testid": "hints" }),
+        " Hints: the player to act may ask for the best moves")));
+  }
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const error = $("lobby-error");
@@ -205,6 +210,7 @@ async function lobby() {
     if (rules) body.rules = rules;
     const hands = $("hands").value.trim();
     if (hands) body.hands = Number(hands);
+    if ($("hints")?.checked) body.hints = true;
     const name = $("name").value.trim();
     setPlayerName(name);
     $("create").disabled = true;
@@ -398,6 +404,10 @@ class TablePage {
         break;
       case "timer":
         this.startTimer(msg.seat, msg.seconds);
+        break;
+      case "hint":
+        this.hint = { moves: this.table?.moves, msg };
+        this.renderActions();
         break;
       default: // pong, heartbeat
         break;
@@ -744,6 +754,7 @@ class TablePage {
           class: a.json.type === "NameTrump" ? `suit suit-${a.json.suit}` : a.json.type === "Pass" ? "pass" : "",
           onclick: () => this.act(a.text), text: this.actionLabel(a) }))));
     }
+    this.renderHint(box);
     const spec = this.discardSpec();
     if (spec) {
       const sizes = [...spec.sizes].sort((x, y) => x - y);
@@ -760,6 +771,28 @@ class TablePage {
           "data-action": text, onclick: () => { const t = this.discardText(); this.selected.clear(); this.act(t); },
           text: count ? `Discard ${[...this.selected].map(cardText).join(" ")}` : "Stand pat (discard none)" })));
     }
+  }
+
+  /** The "Hint" button of a table with hints, on this seat's turn, and the last hint's rows
+   * while the position is the one it was asked at (the server answers only the seat to
+   * act, from its own view: docs/reference/protocol.rst, "hint"). */
+  renderHint(box) {
+    const v = this.view;
+    if (!this.table?.hints || !v || v.to_act !== this.seat || !this.legal().length) return;
+    const here = this.hint && this.hint.moves === this.table.moves ? this.hint.msg : null;
+    const group = el("div", { class: "group hint", role: "group", "aria-label": "Hint", "data-testid": "hint-box" },
+      el("button", { type: "button", class: "small", "data-testid": "hint", disabled: here ? "" : undefined,
+        onclick: () => { this.sent += 1; this.send({ type: "hint", id: `h${this.sent}` }); },
+        text: "Hint" }));
+    if (here) {
+      const unit = here.unit === "chips" ? "chips from the pool" : here.unit;
+      const num = (x) => (x >= 0 ? "+" : "") + x.toFixed(2);
+      group.append(el("span", { class: "label", text: `Best for you, over ${here.worlds} deals of the unseen cards (${unit}):` }),
+        el("ol", { class: "hint-rows", "data-testid": "hint-rows" },
+          ...here.rows.map((r) => el("li", { "data-action": r.text,
+            text: `${r.text}: ${num(r.mean)} [${num(r.low)}, ${num(r.high)}]${r.win_chance === null ? "" : `, ${Math.round(r.win_chance * 100)} % to take the pool`}` }))));
+    }
+    box.append(group);
   }
 
   renderHand() {
