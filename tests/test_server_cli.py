@@ -73,3 +73,26 @@ def test_serve_says_where_it_keeps_the_tables_and_the_key() -> None:
                       f"records signed with the key in {Path('tables') / 'server.key'}"]
     keyed = _keeping(argparse.Namespace(store=None, key_file="k.key"))
     assert keyed[1] == "records signed with the key in k.key"
+
+
+@pytest.mark.parametrize(("flags", "hints"), [([], True), (["--no-hints"], False)])
+def test_no_hints_refuses_hint_tables(flags: list[str], hints: bool, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve --no-hints`` builds the app with ``Limits(hints=False)`` (tables asking for
+    hints refused); without it hints may be turned on per table."""
+    import uvicorn
+
+    import trumpfamily.server as server
+
+    made: dict[str, object] = {}
+
+    def fake_app(**kwargs: object) -> object:
+        made.update(kwargs)
+        return object()
+
+    monkeypatch.setattr(server, "create_app", fake_app)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    assert main(["serve", *flags]) == EXIT_OK
+    limits = made["limits"]
+    assert isinstance(limits, server.Limits) and limits.hints is hints
+    assert "trumpfamily server on http://127.0.0.1:8045/" in capsys.readouterr().out

@@ -96,6 +96,9 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p.add_argument("--max-connections", metavar="N", type=int, default=1000,
                    help="connections (HTTP and WebSocket) at once; past them a client gets "
                         "503; keep it under the open-file limit, ulimit -n (default: 1000)")
+    p.add_argument("--no-hints", action="store_true",
+                   help="refuse tables with hints (the seat to act asking for the analysis "
+                        "of its position; off at each table unless its creator turns it on)")
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
                    default="info", help="uvicorn's log level (default: info)")
     p.set_defaults(func=run)
@@ -133,9 +136,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     key = read_key_file(args.key_file) if args.key_file else None
     try:
-        app = create_app(key=key, store=args.store, bots=dict(args.bot),
-                         limits=Limits(tables=args.max_tables), bot_delay=args.bot_delay,
-                         bot_time_cap=args.bot_time_cap, timer=args.timer)
+        limits = Limits(tables=args.max_tables, hints=not args.no_hints)
+        app = create_app(key=key, store=args.store, bots=dict(args.bot), limits=limits,
+                         bot_delay=args.bot_delay, bot_time_cap=args.bot_time_cap,
+                         timer=args.timer)
     except TrumpFamilyError as error:
         raise CommandError(str(error)) from None
     except OSError as error:
