@@ -82,7 +82,7 @@ def test_no_hints_refuses_hint_tables(flags: list[str], hints: bool, monkeypatch
     hints refused); without it hints may be turned on per table."""
     import uvicorn
 
-    import trumpfamily.server as server
+    from trumpfamily import server
 
     made: dict[str, object] = {}
 
