@@ -4,9 +4,8 @@ measured by benchmarks/ladder.py)."""
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 import warnings
 from typing import Any
 
