@@ -128,6 +128,8 @@ from .errors import (
     safe_repr,
 )
 from .game import Game
+from .levels import FACTORIES as LEVEL_FACTORIES
+from .levels import LEVEL_NAMES
 from .outcomes import HandOutcome
 from .players import (
     ContextRuleOfThumbPlayer,
@@ -172,6 +174,8 @@ BOTS: Final[dict[str, Callable[..., Player]]] = {
     "rollout": RolloutPlayer,
     "oracle-best-response": BestResponseOracle,  # type: ignore[dict-item]  # cheating
     "oracle-paranoid": ParanoidOracle,  # type: ignore[dict-item]  # cheating
+    # the difficulty levels (trumpfamily.levels), also named "level:NAME"
+    **LEVEL_FACTORIES,
 }
 
 #: The confidence level of every interval.
@@ -293,12 +297,20 @@ def _from_text(text: str) -> _Factory:
     ``package.module:Class``, with ``:key=value,...`` arguments."""
     name, _, rest = text.partition(":")
     name = name.strip()
+    if name == "level" and "level" not in BOTS:  # "level:club[,key=value...]"
+        level, _, rest = rest.partition(",")
+        if level.strip().lower() not in LEVEL_NAMES:
+            raise InvalidArgumentError(
+                f"bot {text!r}: unknown level {level.strip()!r}; the levels are "
+                f"{', '.join(LEVEL_NAMES)} ('level:club', or the name alone, 'club')")
+        name = level.strip().lower()
     target = BOTS.get(name)
     if target is None:
         if not (rest and _MODULE.fullmatch(name)):
             raise InvalidArgumentError(
                 f"no bot of that name in BOTS; the bots are {', '.join(sorted(BOTS))} "
-                "(arguments follow a colon: 'name:key=value,key=value'), or a bot of your "
+                "(arguments follow a colon: 'name:key=value,key=value'; the difficulty "
+                f"levels are {', '.join(LEVEL_NAMES)}, also 'level:NAME'), or a bot of your "
                 "own, 'package.module:Class'"
             )
         attribute, _, rest = rest.partition(":")
