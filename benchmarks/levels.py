@@ -15,7 +15,7 @@ and seed, seeds 1 and 2. Run (about 15 minutes on one core)::
     nice -n 10 python benchmarks/levels.py
 
 writing ``benchmarks/results/levels.json`` and the docs table
-``docs/howto/levels-table.rst`` (``--quick``: 10 deals, to the temporary files given).
+``docs/howto/levels-table.inc`` (``--quick``: 10 deals, to the temporary files given).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default=str(ROOT / "benchmarks/results/levels.json"))
-    parser.add_argument("--rst", default=str(ROOT / "docs/howto/levels-table.rst"))
+    parser.add_argument("--rst", default=str(ROOT / "docs/howto/levels-table.inc"))
     parser.add_argument("--quick", action="store_true", help="10 deals a seed")
     args = parser.parse_args(argv)
     deals = 10 if args.quick else args.deals
@@ -85,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     ratings = tf.fit_ratings(results, anchor="club", seed=1)
     for r in ratings:
         print(f"rating {r.bot}: {r.rating:+.2f} [{r.low:+.2f}, {r.high:+.2f}] {r.unit}")
-    command = "nice -n 10 python benchmarks/levels.py" + (
-        "" if argv is None else " " + " ".join(argv))
+    given = sys.argv[1:] if argv is None else argv
+    command = "nice -n 10 python benchmarks/levels.py" + "".join(" " + a for a in given)
     data = {
         "game": variant.name, "players": args.players, "unit": unit,
         "deals_per_seed": deals, "seeds": args.seeds,
