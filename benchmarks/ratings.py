@@ -35,21 +35,20 @@ FIELD = ["random", "novice", "rule-of-thumb", "club", "max"]
 
 #: preset -> (players, [(bots of one tournament, deals)...])
 PRESETS: dict[str, tuple[int, list[tuple[list[str], int]]]] = {
-    "spoil-five": (5, [(FIELD, 150)]),
-    "maw": (5, [(FIELD, 150)]),
+    "spoil-five": (5, [(FIELD, 80)]),
     "forty-five": (2, [
         (["rule-of-thumb", "random"], 300),
         (["club", "novice"], 300),
         (["club", "rule-of-thumb"], 300),
         (["expert", "club"], 300),
-        (["max", "expert"], 300),
-        (["max", "club"], 300),
+        (["max", "expert"], 150),
+        (["max", "club"], 150),
     ]),
     "auction-45": (4, [
         (["rule-of-thumb", "random"], 200),
         (["club", "rule-of-thumb"], 100),  # the same bot here: a canary, exactly 0
         (["club", "novice"], 200),
-        (["expert", "club"], 120),
+        (["expert", "club"], 60),
     ]),
 }
 
