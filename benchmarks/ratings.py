@@ -94,8 +94,8 @@ def table(data: dict[str, object]) -> str:
         tournaments = "; ".join(
             f"{' / '.join(t['bots'])} ({t['deals']:,} deals)" for t in p["tournaments"])
         lines += [
-            f"**{p['preset']}**, {p['players']} players ({p['seconds']:.0f} s): "
-            f"{tournaments}.", "",
+            (f"**{p['preset']}**, {p['players']} players ({p['seconds']:.0f} s): "
+            f"{tournaments}."), "",
             ".. list-table::", "   :header-rows: 1", "",
             "   * - bot",
             f"     - rating ({p['unit']} per hand, ``club`` at 0)",
