@@ -53,19 +53,17 @@ import math
 import random
 import statistics
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
 from .errors import InvalidArgumentError, safe_repr
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .tournament import TournamentResult
-
 __all__ = ["RATING_METHODS", "Rating", "RatingMethod", "fit_ratings"]
 
-#: The rating methods (see the module): ``"additive"`` and ``"bradley-terry"``.
+#: A rating method (see the module): ``"additive"`` or ``"bradley-terry"``.
 RatingMethod: TypeAlias = Literal["additive", "bradley-terry"]
+#: The rating methods, the default first.
 RATING_METHODS: Final = ("additive", "bradley-terry")
 
 #: The Elo scale of the Bradley-Terry ratings: 400 points are a factor 10 in the odds.
@@ -330,8 +328,6 @@ def fit_ratings(
     >>> bt[0].rating > 0 > bt[1].rating, bt[0].unit, round(bt[0].rating + bt[1].rating, 9)
     (True, 'elo', 0.0)
     """
-    from .tournament import TournamentResult, t_critical
-
     listed = [results] if isinstance(results, TournamentResult) else results
     if isinstance(listed, str) or not isinstance(listed, Sequence) or not listed:
         raise InvalidArgumentError(
@@ -410,3 +406,8 @@ def fit_ratings(
         out.append(Rating(names[i], point[i], _quantile(ordered, tail),
                           _quantile(ordered, 1 - tail), unit, method, deals[i]))
     return tuple(out)
+
+
+# The tournament module imports this one once its result class is defined (at its end):
+# its names are then there to import, for the annotations and the checks above.
+from .tournament import TournamentResult, t_critical

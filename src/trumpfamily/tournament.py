@@ -138,7 +138,6 @@ from .players import (
     RuleOfThumbPlayer,
     is_oracle,
 )
-from .ratings import Rating, RatingMethod
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 from .search.oracles import BestResponseOracle, ParanoidOracle
 from .search.rollout import RolloutPlayer
@@ -1568,14 +1567,15 @@ def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
 
 # -- JSON: the ratings ride along ------------------------------------------------------------
 
-_PLAIN_UNSTRUCTURE: Final = CONVERTER.get_unstructure_hook(TournamentResult)
-_PLAIN_STRUCTURE: Final = CONVERTER.get_structure_hook(TournamentResult)
+#: cattrs' own hooks of the class (generated functions), which the two below wrap.
+_PLAIN_HOOKS: Final = (CONVERTER.get_unstructure_hook(TournamentResult),
+                       CONVERTER.get_structure_hook(TournamentResult))
 
 
 def _unstructure_result(result: TournamentResult) -> dict[str, Any]:
     """A result's JSON form: its fields, and its additive ratings (derived) under
     ``"ratings"``."""
-    data: dict[str, Any] = _PLAIN_UNSTRUCTURE(result)
+    data: dict[str, Any] = _PLAIN_HOOKS[0](result)
     data["ratings"] = [attrs.asdict(r) for r in result.ratings()]
     return data
 
@@ -1584,9 +1584,13 @@ def _structure_result(data: Any, cls: type[TournamentResult]) -> TournamentResul
     """A result from its JSON form, reading past the derived ``"ratings"``."""
     if isinstance(data, Mapping) and "ratings" in data:
         data = {key: value for key, value in data.items() if key != "ratings"}
-    result: TournamentResult = _PLAIN_STRUCTURE(data, cls)
+    result: TournamentResult = _PLAIN_HOOKS[1](data, cls)
     return result
 
 
 CONVERTER.register_unstructure_hook(TournamentResult, _unstructure_result)
 CONVERTER.register_structure_hook(TournamentResult, _structure_result)
+
+
+# last: the ratings module imports this one's result class (a cycle otherwise)
+from .ratings import Rating, RatingMethod
