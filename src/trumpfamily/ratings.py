@@ -36,7 +36,7 @@ ratings at 0; ``anchor="name"`` fixes that bot at 0 (its interval is then ``[0, 
 every other interval is that of the difference from it).
 
 Pure Python (no NumPy), a few bots and thousands of deals: a bootstrap of 200 resamples
-over 2,000 deals of four bots takes about a second.
+over 2,000 deals of four bots takes under a second.
 
 >>> import trumpfamily as tf
 >>> result = tf.tournament(["rule-of-thumb", "random"], tf.FORTY_FIVE, players=2,
