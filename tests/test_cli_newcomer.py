@@ -208,18 +208,20 @@ def test_a_bot_of_ones_own_plays_and_plays_in_a_tournament(
 @pytest.mark.parametrize(("command", "message"), [
     (["play", "maw", "--bots", "nobody"],
      ("trumpfamily play: error: --bots nobody: no bot of that name in BOTS; the bots are "
-     "context-rule-of-thumb, ismcts, oracle-best-response, oracle-paranoid, random, "
-     "rollout, rule-of-thumb, sample-solve (arguments follow a colon: 'name:key=value,key=value'), or "
-     "a bot of your own, 'package.module:Class'")),
+     "club, context-rule-of-thumb, expert, ismcts, max, novice, oracle-best-response, "
+     "oracle-paranoid, random, rollout, rule-of-thumb, sample-solve (arguments follow a "
+     "colon: 'name:key=value,key=value'; the difficulty levels are novice, club, expert, "
+     "max, also 'level:NAME'), or a bot of your own, 'package.module:Class'")),
     (["play", "maw", "--bots", "tf_no_module:Bot"],
      ("trumpfamily play: error: --bots tf_no_module:Bot: cannot import module 'tf_no_module' "
      "(No module named 'tf_no_module'): it must be importable by its dotted name, installed "
      "or on PYTHONPATH")),
     (["play", "maw", "--bots", "./bots.py:Bot"],
      ("trumpfamily play: error: --bots ./bots.py:Bot: no bot of that name in BOTS; the bots "
-     "are context-rule-of-thumb, ismcts, oracle-best-response, oracle-paranoid, random, "
-     "rollout, rule-of-thumb, sample-solve (arguments follow a colon: 'name:key=value,key=value'), "
-     "or a bot of your own, 'package.module:Class'")),
+     "are club, context-rule-of-thumb, expert, ismcts, max, novice, oracle-best-response, "
+     "oracle-paranoid, random, rollout, rule-of-thumb, sample-solve (arguments follow a "
+     "colon: 'name:key=value,key=value'; the difficulty levels are novice, club, expert, "
+     "max, also 'level:NAME'), or a bot of your own, 'package.module:Class'")),
     (["tournament", "random", "tf_no_module:Bot", "--variant", "maw"],
      ("trumpfamily tournament: error: bot 'tf_no_module:Bot': cannot import module "
      "'tf_no_module' (No module named 'tf_no_module'): it must be importable by its dotted "

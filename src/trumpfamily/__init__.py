@@ -225,3 +225,9 @@ __all__ += ["BiddingSpot", "FastBot", "RandomBot", "RuleOfThumbBot", "Spot", "si
 from .tournament import BotStats, HeadToHead, TournamentResult, tournament
 
 __all__ += ["BotStats", "HeadToHead", "TournamentResult", "tournament"]
+from .ratings import RATING_METHODS, Rating, fit_ratings
+
+__all__ += ["RATING_METHODS", "Rating", "fit_ratings"]
+from .levels import LEVEL_NAMES, LEVELS, Level, LevelPlayer, level_bot
+
+__all__ += ["LEVELS", "LEVEL_NAMES", "Level", "LevelPlayer", "level_bot"]

@@ -294,6 +294,84 @@ class RuleOfThumbPlayer:
         beaters = [c for c in plays if power[c] > power[best] and suit_of[c] in (led, trump)]
         return min(beaters, key=lambda c: _strength(c, ctx)) if beaters else lowest
 
+    def choose_with_reason(self, view: AnyView) -> tuple[Action, str]:
+        """:meth:`choose`'s action and, in a few words, the rule that chose it ("rob the
+        turn-up, discarding 3C, the weakest card"; "bid 25: the best suit, H, is worth
+        about 27 points").
+
+        Returns:
+            ``(action, reason)``: the same action as :meth:`choose` (always), and a short
+            reason (a non-empty str).
+
+        Raises:
+            InvalidArgumentError: as :meth:`choose`.
+
+        >>> import trumpfamily as tf
+        >>> state = tf.new_hand(tf.FORTY_FIVE, players=2, seed=5)
+        >>> view = state.view(state.to_act)
+        >>> action, reason = tf.RuleOfThumbPlayer().choose_with_reason(view)
+        >>> action == tf.RuleOfThumbPlayer().choose(view), reason
+        (True, 'lead the strongest card, QS')
+        """
+        legal = _legal(self, view)
+        if isinstance(view, BiddingView):
+            return _bidding_reason(view, legal)
+        return _thumb_reason(view, legal)
+
+
+def _thumb_reason(view: SeatView, legal: tuple[Action, ...]) -> tuple[Action, str]:
+    """:class:`RuleOfThumbPlayer`'s action in a turn-up game and its rule (the same
+    branches as :meth:`RuleOfThumbPlayer.choose`)."""
+    if view.trump is None:
+        return legal[0], "a turned-up joker: any discard will do (the first)"
+    ctx = play_context(view.variant, view.trump, view.demoted)
+    has_trump = any(ctx.suit_of[c] is ctx.trump for c in view.hand)
+    plays: list[Card] = []
+    robs: list[Card] = []
+    for action in legal:
+        if isinstance(action, Claim):
+            return action, "claim the pool (the rule of thumb never jinks)"
+        if isinstance(action, Rob):
+            robs.append(action.discard)
+        elif isinstance(action, Play):
+            plays.append(action.card)
+    if robs:
+        card = min(robs, key=lambda c: _strength(c, ctx))
+        return Rob(card), f"rob the turn-up, discarding {card}, the weakest card"
+    if AskFive() in legal and not has_trump:
+        return AskFive(), "ask to five: no trump in hand"
+    if AcceptFive() in legal:
+        if not has_trump:
+            return AcceptFive(), "agree to five: no trump in hand"
+        return RefuseFive(), "refuse to five: holding a trump"
+    if not plays:
+        if len(legal) == 1:
+            return legal[0], "the only legal action"
+        return legal[0], f"no card to play yet: the first offer, {legal[0]}"
+    return _card_reason(view, plays, ctx)
+
+
+def _card_reason(view: AnyView, plays: list[Card], ctx: PlayContext) -> tuple[Action, str]:
+    """:meth:`RuleOfThumbPlayer._card` and its rule."""
+    lowest = min(plays, key=lambda c: _strength(c, ctx))
+    trick = view.current_trick
+    if not trick:
+        card = max(plays, key=lambda c: _strength(c, ctx))
+        return Play(card), f"lead the strongest card, {card}"
+    power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
+    led = suit_of[trick[0]]
+    at = ctx.winner(trick)
+    best = trick[at]
+    winning_seat = (view.leader + at) % view.players
+    partners = next(side for side in view.sides if view.seat in side)
+    if winning_seat in partners:
+        return Play(lowest), f"a partner is winning the trick: play the lowest card, {lowest}"
+    beaters = [c for c in plays if power[c] > power[best] and suit_of[c] in (led, trump)]
+    if beaters:
+        card = min(beaters, key=lambda c: _strength(c, ctx))
+        return Play(card), f"take the trick with the lowest card that wins, {card}"
+    return Play(lowest), f"no card takes the trick: play the lowest, {lowest}"
+
 
 class ContextRuleOfThumbPlayer(RuleOfThumbPlayer):
     """The rule of thumb with an eye on the table: :class:`RuleOfThumbPlayer`'s choices,
@@ -384,6 +462,38 @@ class ContextRuleOfThumbPlayer(RuleOfThumbPlayer):
             return super().choose(view)
         ctx = play_context(view.variant, view.trump, view.demoted)
         return Play(_context_card(view, plays, ctx))
+
+    def choose_with_reason(self, view: AnyView) -> tuple[Action, str]:
+        """:meth:`choose`'s action and the rule that chose it ("spoil a threat: the
+        strongest card that takes the trick, 5H"); in a bidding game, the rule of
+        thumb's (no warning here: the reason says so).
+
+        Returns:
+            ``(action, reason)``: the same action as :meth:`choose`, and a short reason
+            (a non-empty str).
+
+        Raises:
+            InvalidArgumentError: as :meth:`choose`.
+        """
+        legal = _legal(self, view)
+        if isinstance(view, BiddingView):
+            action, reason = _bidding_reason(view, legal)
+            return action, f"{reason} (the rule of thumb: no context rules in bidding games)"
+        if view.trump is None:
+            return _thumb_reason(view, legal)
+        if Claim() in legal:
+            ctx = play_context(view.variant, view.trump, view.demoted)
+            if _all_masters(view, ctx):
+                return Jink(), "jink: every card held is a master trump, the jink cannot fail"
+            return Claim(), "claim the pool: a jink could fail (not every card is a master)"
+        if not isinstance(legal[0], Play) or len(legal) == 1:
+            return _thumb_reason(view, legal)
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        if len(plays) != len(legal):
+            return _thumb_reason(view, legal)
+        ctx = play_context(view.variant, view.trump, view.demoted)
+        card, reason = _context_card_reason(view, plays, ctx)
+        return Play(card), reason
 
 
 def _unseen_trumps(view: SeatView, ctx: PlayContext) -> list[int]:
@@ -484,6 +594,56 @@ def _context_card(view: SeatView, plays: list[Card], ctx: PlayContext) -> Card:
         if masters:
             return masters[0]
     return beaters[0]
+
+
+def _context_card_reason(view: SeatView, plays: list[Card], ctx: PlayContext
+                         ) -> tuple[Card, str]:
+    """:func:`_context_card` and the rule that chose it (the same branches)."""
+    power, suit_of, trump = ctx.power, ctx.suit_of, ctx.trump
+    lowest = min(plays, key=power.__getitem__)
+    mine = _side_of(view, view.seat)
+    trick = view.current_trick
+    if not trick:
+        masters = _masters(view, plays, ctx)
+        if masters:
+            card = min(masters, key=power.__getitem__)
+            return card, f"lead the lowest master trump, {card}"
+        if not _pool_open(view, mine):
+            return lowest, f"the pool is out of reach: lead the lowest card, {lowest}"
+        plain = [c for c in plays if suit_of[c] is not trump]
+        if not plain:
+            card = max(plays, key=power.__getitem__)
+            return card, f"only trumps in hand: lead the strongest, {card}"
+        kings = [c for c in plain if c.rank is Rank.KING]
+        if kings:
+            return kings[0], f"lead a plain King, {kings[0]}, keeping the trumps"
+        card = min(plain, key=power.__getitem__)
+        return card, f"lead the lowest plain card, {card}, keeping the trumps"
+    at = ctx.winner(trick)
+    winning = (view.leader + at) % view.players
+    their = _side_of(view, winning)
+    if their == mine:
+        return lowest, f"a partner is winning the trick: play the lowest card, {lowest}"
+    best = trick[at]
+    led = suit_of[trick[0]]
+    beaters = sorted((c for c in plays if power[c] > power[best] and suit_of[c] in (led, trump)),
+                     key=power.__getitem__)
+    if not beaters:
+        return lowest, f"no card takes the trick: play the lowest, {lowest}"
+    last = len(trick) == view.players - 1
+    if _threat(view, their):
+        if last:
+            return beaters[0], (f"stop a threat, playing last: the lowest card that wins, "
+                                f"{beaters[0]}")
+        return beaters[-1], f"stop a threat: the strongest card that wins, {beaters[-1]}"
+    if not _pool_open(view, mine):
+        return lowest, (f"the pool is out of reach: keep the high cards, play the lowest, "
+                        f"{lowest}")
+    if not last:
+        masters = _masters(view, beaters, ctx)
+        if masters:
+            return masters[0], f"win with the lowest master trump, {masters[0]}, which holds"
+    return beaters[0], f"take the trick with the lowest card that wins, {beaters[0]}"
 
 
 def _strength(card: Card, ctx: PlayContext) -> int:
@@ -619,3 +779,53 @@ def _discard(view: BiddingView, legal: tuple[Action, ...]) -> Action:
 
     return max(legal, key=kept)
 
+
+
+def _bidding_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Action, str]:
+    """:func:`_bidding_choice` and its rule (the same branches)."""
+    first = legal[0]
+    if isinstance(first, (Bid, Pass)):
+        return _bid_reason(view, legal)
+    if isinstance(first, NameTrump):
+        suit, points, _ = _best_suit(view, view.hand)
+        return NameTrump(suit), f"name {suit}: the suit worth the most, about {points:.0f} points"
+    if isinstance(first, Discard):
+        action = _discard(view, legal)
+        gone = " ".join(map(str, getattr(action, "cards", ())))
+        return action, (f"keep the most valuable cards, discarding {gone or 'nothing'}"
+                        " and drawing for them")
+    if isinstance(first, Take):
+        order = _trump_order(view.variant, view.trump) if view.trump is not None else {}
+        action = max(legal, key=lambda a: _card_value(a.card, order))  # type: ignore[union-attr]
+        return action, f"take the most valuable card, {getattr(action, 'card', '?')}"
+    plays = [a.card for a in legal if isinstance(a, Play)]
+    assert view.trump is not None
+    ctx = play_context(view.variant, view.trump)
+    return _card_reason(view, plays, ctx)
+
+
+def _bid_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Action, str]:
+    """:func:`_bid` and its rule."""
+    bids = [a.amount for a in legal if isinstance(a, Bid)]
+    suit, points, tricks = _best_suit(view, view.hand)
+    bidding = view.variant.bidding
+    assert bidding is not None
+
+    def makes(amount: int) -> bool:
+        if is_all_five_bid(bidding, amount):
+            return tricks >= 4.6
+        return amount <= points
+
+    worth = f"the best suit, {suit}, is worth about {points:.0f} points"
+    side = next(side for side in view.sides if view.seat in side)
+    partner_high = view.high_bidder is not None and view.high_bidder in side
+    if partner_high and view.high_bid is not None and not makes(view.high_bid + 10):
+        if Pass() in legal:
+            return Pass(), f"pass: a partner holds the bid and {worth}"
+        return Bid(min(bids)), f"bid {min(bids)}: the dealer must bid"
+    good = [a for a in bids if makes(a)]
+    if good:
+        return Bid(max(good)), f"bid {max(good)}: {worth}"
+    if Pass() in legal:
+        return Pass(), f"pass: {worth}, below every bid open"
+    return Bid(min(bids)), f"bid {min(bids)}: the dealer must bid ({worth})"

@@ -128,6 +128,8 @@ from .errors import (
     safe_repr,
 )
 from .game import Game
+from .levels import FACTORIES as LEVEL_FACTORIES
+from .levels import LEVEL_NAMES
 from .outcomes import HandOutcome
 from .players import (
     ContextRuleOfThumbPlayer,
@@ -171,6 +173,8 @@ BOTS: Final[dict[str, Callable[..., Player]]] = {
     "rollout": RolloutPlayer,
     "oracle-best-response": BestResponseOracle,  # type: ignore[dict-item]  # cheating
     "oracle-paranoid": ParanoidOracle,  # type: ignore[dict-item]  # cheating
+    # the difficulty levels (trumpfamily.levels), also named "level:NAME"
+    **LEVEL_FACTORIES,
 }
 
 #: The confidence level of every interval.
@@ -292,12 +296,20 @@ def _from_text(text: str) -> _Factory:
     ``package.module:Class``, with ``:key=value,...`` arguments."""
     name, _, rest = text.partition(":")
     name = name.strip()
+    if name == "level" and "level" not in BOTS:  # "level:club[,key=value...]"
+        level, _, rest = rest.partition(",")
+        if level.strip().lower() not in LEVEL_NAMES:
+            raise InvalidArgumentError(
+                f"bot {text!r}: unknown level {level.strip()!r}; the levels are "
+                f"{', '.join(LEVEL_NAMES)} ('level:club', or the name alone, 'club')")
+        name = level.strip().lower()
     target = BOTS.get(name)
     if target is None:
         if not (rest and _MODULE.fullmatch(name)):
             raise InvalidArgumentError(
                 f"no bot of that name in BOTS; the bots are {', '.join(sorted(BOTS))} "
-                "(arguments follow a colon: 'name:key=value,key=value'), or a bot of your "
+                "(arguments follow a colon: 'name:key=value,key=value'; the difficulty "
+                f"levels are {', '.join(LEVEL_NAMES)}, also 'level:NAME'), or a bot of your "
                 "own, 'package.module:Class'"
             )
         attribute, _, rest = rest.partition(":")
@@ -1050,13 +1062,63 @@ class TournamentResult:
                 return pair.flipped()
         raise AssertionError("unreachable: every pair is in head_to_head")  # pragma: no cover
 
+    def ratings(
+        self,
+        method: RatingMethod = "additive",
+        *,
+        anchor: str | None = None,
+        seed: int | str = 0,
+        resamples: int = 200,
+    ) -> tuple[Rating, ...]:
+        """The bots' ratings with 95 % intervals (:func:`~trumpfamily.ratings.fit_ratings`
+        on this result: the methods and why are in :mod:`trumpfamily.ratings`).
+
+        Args:
+            method: ``"additive"`` (default): chips or points per seat-hand (the
+                tournament's :attr:`unit`), exact here with Student's t intervals over the
+                deals; ``"bradley-terry"``: Elo points from the deals won head to head,
+                with a seeded bootstrap over the deals.
+            anchor: the bot rated 0; ``None`` (default): the mean of the ratings is 0.
+            seed: the bootstrap's seed (an int or str).
+            resamples: the bootstrap's resamples (an int from 20).
+
+        Returns:
+            A :class:`~trumpfamily.ratings.Rating` per bot, in the order of :attr:`bots`.
+
+        Raises:
+            InvalidArgumentError: an unknown ``method`` or ``anchor`` (the message lists
+                the valid ones), a bad ``seed`` or ``resamples``.
+
+        >>> import trumpfamily as tf
+        >>> result = tf.tournament(["rule-of-thumb", "random"], tf.MAW, players=2, deals=30,
+        ...                        seed=2, executor="serial")
+        >>> [(r.bot, r.rating > 0) for r in result.ratings()]
+        [('rule-of-thumb', True), ('random', False)]
+        """
+        from .ratings import fit_ratings
+
+        return fit_ratings(self, method=method, anchor=anchor, seed=seed,
+                           resamples=resamples)
+
+    def _ratings_lines(self) -> list[str]:
+        """The table's ratings: additive, the mean at 0, in the tournament's unit."""
+        ratings = self.ratings()
+        width = max(len(r.bot) for r in ratings)
+        lines = [(f"ratings ({self.unit} per hand, the mean of the bots at 0, 95% interval "
+                  "over deals):")]
+        for r in ratings:
+            lines.append(f"  {r.bot:<{width}}  {_signed(r.rating)} "
+                         f"[{_signed(r.low)}, {_signed(r.high)}]")
+        return lines
+
     def table(self) -> str:
         """The results as text: a heading, one line per bot (seats, seat-hands, mean, 95 %
-        interval, win rate) and one line per pair of bots (mean difference per deal and
-        its interval); with ``unit="game"`` the games' table (``_game_table``). A
-        cheating bot (:attr:`BotStats.oracle`) is marked ``(oracle)``."""
+        interval, win rate), one line per pair of bots (mean difference per deal and
+        its interval) and the bots' ratings (:meth:`ratings`, additive, the mean at 0);
+        with ``unit="game"`` the games' table (``_game_table``). A cheating bot
+        (:attr:`BotStats.oracle`) is marked ``(oracle)``."""
         if self.deal_unit == "game":
-            return self._game_table()
+            return "\n".join([self._game_table(), *self._ratings_lines()])
         mode = (f"{_count(self.deals, 'deal')} x {_count(self.rotations, 'rotation')} "
                 "(duplicate)" if self.duplicate else f"{_count(self.deals, 'deal')} (no duplicate)")
         heading = (f"{self.variant.name}, {self.players} players, {mode}, seed {self.seed!r}: "
@@ -1081,6 +1143,7 @@ class TournamentResult:
                     verdict = "  no clear difference"
             lines.append(f"  {h.first} vs {h.second}: {_signed(h.mean)} "
                          f"[{_signed(h.ci_low)}, {_signed(h.ci_high)}]{verdict}")
+        lines += self._ratings_lines()
         return "\n".join(lines)
 
     def _game_table(self) -> str:
@@ -1125,8 +1188,11 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON-ready data (the variant by its name and options, as
-        :func:`~trumpfamily.jsonio.to_json` writes variants; tuples as lists); read it back
-        with :meth:`from_json`.
+        :func:`~trumpfamily.jsonio.to_json` writes variants; tuples as lists), with the
+        bots' additive ratings under ``"ratings"`` (:meth:`ratings`, the mean at 0: a list
+        of objects with ``bot``, ``rating``, ``low``, ``high``, ``unit``, ``method``,
+        ``deals``; derived, so :meth:`from_json` reads past them); read it back with
+        :meth:`from_json`.
 
         >>> import json, trumpfamily as tf
         >>> result = tf.tournament(["random", "rule-of-thumb"], tf.FORTY_FIVE, deals=3,
@@ -1497,3 +1563,34 @@ def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
             future.cancel()
         raise
     return [row for lo, _ in chunks for row in done[lo]]
+
+
+# -- JSON: the ratings ride along ------------------------------------------------------------
+
+#: cattrs' own hooks of the class (generated functions), which the two below wrap.
+_PLAIN_HOOKS: Final = (CONVERTER.get_unstructure_hook(TournamentResult),
+                       CONVERTER.get_structure_hook(TournamentResult))
+
+
+def _unstructure_result(result: TournamentResult) -> dict[str, Any]:
+    """A result's JSON form: its fields, and its additive ratings (derived) under
+    ``"ratings"``."""
+    data: dict[str, Any] = _PLAIN_HOOKS[0](result)
+    data["ratings"] = [attrs.asdict(r) for r in result.ratings()]
+    return data
+
+
+def _structure_result(data: Any, cls: type[TournamentResult]) -> TournamentResult:
+    """A result from its JSON form, reading past the derived ``"ratings"``."""
+    if isinstance(data, Mapping) and "ratings" in data:
+        data = {key: value for key, value in data.items() if key != "ratings"}
+    result: TournamentResult = _PLAIN_HOOKS[1](data, cls)
+    return result
+
+
+CONVERTER.register_unstructure_hook(TournamentResult, _unstructure_result)
+CONVERTER.register_structure_hook(TournamentResult, _structure_result)
+
+
+# last: the ratings module imports this one's result class (a cycle otherwise)
+from .ratings import Rating, RatingMethod

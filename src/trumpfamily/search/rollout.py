@@ -243,6 +243,63 @@ class RolloutPlayer:
         kept = [(pairs[i][0], float(m)) for i, m in enumerate(counts) if m]
         return [d for d, _ in kept], [m for _, m in kept]
 
+    def choose_with_reason(self, view: AnyView) -> tuple[Action, str]:
+        """:meth:`choose`'s action and why: the guard's reading of the rollouts (the
+        chosen action's paired gain over the rule of thumb's, points a world, with a 95 %
+        interval), or in the play the rule of thumb's (or the ``play="pimc"`` bot's)
+        reason.
+
+        Returns:
+            ``(action, reason)``: the same action as :meth:`choose` for the same seed and
+            view, and a short reason (a non-empty str).
+
+        Raises:
+            InvalidArgumentError: as :meth:`choose`.
+        """
+        legal = _legal(self, view)
+        if not isinstance(view, BiddingView):
+            self.choose(view)  # refuses, with choose's message
+        assert isinstance(view, BiddingView)
+        if len(legal) == 1:
+            return legal[0], "the only legal action"
+        if view.phase is Phase.PLAY:
+            if self.play == "rule-of-thumb":
+                return _THUMB.choose_with_reason(view)
+            if self._pimc is not None:
+                return self._pimc.choose_with_reason(view)
+            chosen = legal
+        else:
+            chosen = candidate_actions(view, _THUMB, limit=self.candidates)
+        base = _THUMB.choose(view)
+        if len(chosen) == 1:
+            return chosen[0], "the only candidate action"
+        rng = _bidding_rng(self.seed, view, "rollout")
+        deals, weights = self._worlds(view, rng)
+        ev = _Evaluator(view.seat, _THUMB, None, self.objective, "policy")
+        table = _values(ev, deals, chosen)
+        self.searched += 1
+        action = _guarded(chosen, table, weights, base, self.guard)
+        if action != base:
+            self.deviations += 1
+        worlds = f"{math.fsum(weights):g} worlds ({len(deals)} distinct)"
+        p = list(chosen).index(base)
+        total = math.fsum(weights)
+
+        def gain(i: int) -> float:
+            return math.fsum(w * (row[i] - row[p])
+                             for w, row in zip(weights, table, strict=True)) / total
+
+        if action != base:
+            i = list(chosen).index(action)
+            return action, (f"{action}: {gain(i):+.2f} points a world ({self.objective}) over "
+                            f"the rule of thumb's {base}, over {worlds}, {len(chosen)} "
+                            f"candidates")
+        others = [(gain(i), a) for i, a in enumerate(chosen) if i != p]
+        best = max(others, key=lambda pair: pair[0])
+        return action, (f"the rule of thumb's {base}: no other of {len(chosen)} candidates "
+                        f"clears the guard over {worlds}; the best other, {best[1]}, "
+                        f"{best[0]:+.2f} points ({self.objective})")
+
 
 def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int] | None:
     """How many of ``n`` systematic draws in proportion to ``weights`` fall on each
