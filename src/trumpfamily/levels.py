@@ -29,7 +29,8 @@ Measured (``benchmarks/levels.py``, docs/howto/ratings.rst), two-player Forty-Fi
 duplicate, seeds 1 and 2, points per hand, 95 % intervals: ``club`` minus ``novice``
 +1.84 [+1.61, +2.07] (1,600 deals), ``expert`` minus ``club`` +1.16 [+0.94, +1.37]
 (1,600), ``max`` minus ``expert`` +0.56 [+0.17, +0.95] (600): novice < club < expert <
-max, every adjacent pair separated.
+max, every adjacent pair separated. Likewise at two-player Spoil Five, chips per hand
+over 3,000 deals a pair: +0.32 [+0.27, +0.37], +0.13 [+0.09, +0.17], +0.12 [+0.07, +0.16].
 
 Every level is seeded (``seed``: the same seed and view, the same choice; the noise of
 ``novice`` is drawn from the seed and the view alone, like the search bots' generators,
