@@ -534,7 +534,7 @@ def test_join_by_code_any_case_and_the_public_table_info(server: Running) -> Non
     status, api = server.request("GET", "/api/info")
     assert api["protocol"] == 1
     assert api["bots"] == ["random", "rule-of-thumb", "context-rule-of-thumb", "sample-solve",
-                           "ismcts", "rollout"]
+                           "ismcts", "rollout", "novice", "club", "expert", "max"]
     assert {p["name"] for p in api["presets"]} == set(tf.ALL_VARIANTS)
     kinds = {p["name"]: (p["scoring"], p["target"]) for p in api["presets"]}
     assert kinds["Spoil Five"] == ("pool", None) and kinds["Twenty-Five"] == ("pool", None)

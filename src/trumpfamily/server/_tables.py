@@ -82,7 +82,7 @@ CODE_ALPHABET: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 #: The built-in bots a table may seat by name (:data:`~trumpfamily.tournament.BOTS`
 #: without the cheating oracles, which see every hand).
 PUBLIC_BOTS: Final = ("random", "rule-of-thumb", "context-rule-of-thumb", "sample-solve",
-                      "ismcts", "rollout")
+                      "ismcts", "rollout", "novice", "club", "expert", "max")
 
 
 def _target(variant: Variant) -> int | None:
