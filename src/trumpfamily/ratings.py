@@ -53,11 +53,15 @@ import math
 import random
 import statistics
 from collections.abc import Sequence
-from typing import Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypeGuard
 
 import attrs
 
+from ._stats import t_critical
 from .errors import InvalidArgumentError, safe_repr
+
+if TYPE_CHECKING:  # the tournament module imports this one (no cycle at run time)
+    from .tournament import TournamentResult
 
 __all__ = ["RATING_METHODS", "Rating", "RatingMethod", "fit_ratings"]
 
@@ -108,6 +112,12 @@ class _Data:
 
     bots: tuple[int, ...]
     rows: tuple[tuple[float, ...], ...]
+
+
+def _is_result(value: object) -> TypeGuard[TournamentResult]:
+    """Whether ``value`` is a :class:`~trumpfamily.tournament.TournamentResult` (its class
+    says so: this module does not import the tournament module, which imports it)."""
+    return getattr(type(value), "_rated_by_fit_ratings", False) is True
 
 
 def _collect(results: Sequence[TournamentResult], method: str
@@ -328,13 +338,13 @@ def fit_ratings(
     >>> bt[0].rating > 0 > bt[1].rating, bt[0].unit, round(bt[0].rating + bt[1].rating, 9)
     (True, 'elo', 0.0)
     """
-    listed = [results] if isinstance(results, TournamentResult) else results
+    listed = [results] if _is_result(results) else results
     if isinstance(listed, str) or not isinstance(listed, Sequence) or not listed:
         raise InvalidArgumentError(
             f"fit_ratings: expected a TournamentResult or a non-empty sequence of them, got "
             f"{safe_repr(results)}")
     for r in listed:
-        if not isinstance(r, TournamentResult):
+        if not _is_result(r):
             raise InvalidArgumentError(
                 f"fit_ratings: {type(r).__name__} {safe_repr(r)} is not a TournamentResult")
     if method not in RATING_METHODS:
@@ -408,6 +418,3 @@ def fit_ratings(
     return tuple(out)
 
 
-# The tournament module imports this one once its result class is defined (at its end):
-# its names are then there to import, for the annotations and the checks above.
-from .tournament import TournamentResult, t_critical

@@ -112,10 +112,12 @@ import statistics
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
+from . import ratings as _ratings_module
+from ._stats import t_critical
 from .cards import Card
 from .convert import CONVERTER, STRUCTURE_ERRORS, problems
 from .dealing import seating_for, seeded_random, shuffled
@@ -138,6 +140,7 @@ from .players import (
     RuleOfThumbPlayer,
     is_oracle,
 )
+from .ratings import Rating, RatingMethod, fit_ratings
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 from .search.oracles import BestResponseOracle, ParanoidOracle
 from .search.rollout import RolloutPlayer
@@ -176,9 +179,6 @@ BOTS: Final[dict[str, Callable[..., Player]]] = {
     # the difficulty levels (trumpfamily.levels), also named "level:NAME"
     **LEVEL_FACTORIES,
 }
-
-#: The confidence level of every interval.
-CONFIDENCE: Final = 0.95
 
 
 # -- bots ----------------------------------------------------------------------------------
@@ -788,72 +788,7 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
 
 # -- statistics ----------------------------------------------------------------------------
 
-def _two_sided(t: float, df: int) -> float:
-    """P(|T| <= t) for Student's t with ``df`` degrees of freedom, exactly for an integer
-    ``df`` (the finite series of Abramowitz and Stegun 26.7.3 and 26.7.4)."""
-    theta = math.atan(t / math.sqrt(df))
-    c2 = math.cos(theta) ** 2
-    if df % 2:
-        term = total = math.cos(theta)
-        if df == 1:
-            return 2 * theta / math.pi
-        for j in range(1, (df - 1) // 2):
-            term *= c2 * (2 * j) / (2 * j + 1)
-            total += term
-        return 2 / math.pi * (theta + math.sin(theta) * total)
-    term = total = 1.0
-    for j in range(1, df // 2):
-        term *= c2 * (2 * j - 1) / (2 * j)
-        total += term
-    return math.sin(theta) * total
-
-
-def t_critical(df: int, confidence: float = CONFIDENCE) -> float:
-    """The two-sided critical value of Student's t distribution: ``t`` with
-    ``P(|T| <= t) = confidence`` for ``df`` degrees of freedom (the half-width of a
-    confidence interval is ``t * s / sqrt(n)``, with ``df = n - 1``).
-
-    Up to 400 degrees of freedom by bisection on the exact distribution function; above,
-    by the Cornish-Fisher expansion around the normal quantile (Abramowitz and Stegun
-    26.7.5; its error there is below 1e-9).
-
-    Args:
-        df: degrees of freedom, an int from 1.
-        confidence: the two-sided level, a float strictly between 0 and 1.
-
-    Returns:
-        The critical value (a float).
-
-    Raises:
-        InvalidArgumentError: ``df`` is not an int from 1, or ``confidence`` not in (0, 1).
-
-    >>> from trumpfamily.tournament import t_critical
-    >>> round(t_critical(1), 3), round(t_critical(10), 3), round(t_critical(10_000), 3)
-    (12.706, 2.228, 1.96)
-    """
-    if type(df) is not int or df < 1:
-        raise InvalidArgumentError(f"df={df!r}: degrees of freedom are an int from 1")
-    if not isinstance(confidence, float | int) or not 0 < confidence < 1:
-        raise InvalidArgumentError(f"confidence={confidence!r}: expected a level in (0, 1)")
-    if df > 400:
-        z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
-        g1 = (z**3 + z) / 4
-        g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-        g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-        g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
-        return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
-    low, high = 0.0, 1.0
-    while _two_sided(high, df) < confidence:
-        high *= 2
-    for _ in range(200):
-        mid = (low + high) / 2
-        if mid in (low, high):
-            break
-        if _two_sided(mid, df) < confidence:
-            low = mid
-        else:
-            high = mid
-    return high
+# t_critical (and the exact t distribution behind it): trumpfamily._stats
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float | None, float | None]:
@@ -998,6 +933,9 @@ class TournamentResult:
         drawn: how many of those were drawn (sides tied for the highest score).
     """
 
+    #: Read by :func:`~trumpfamily.ratings.fit_ratings` (which cannot import this module).
+    _rated_by_fit_ratings: ClassVar[bool] = True
+
     variant: Variant
     players: int
     deals: int
@@ -1095,7 +1033,6 @@ class TournamentResult:
         >>> [(r.bot, r.rating > 0) for r in result.ratings()]
         [('rule-of-thumb', True), ('random', False)]
         """
-        from .ratings import fit_ratings
 
         return fit_ratings(self, method=method, anchor=anchor, seed=seed,
                            resamples=resamples)
@@ -1592,5 +1529,8 @@ CONVERTER.register_unstructure_hook(TournamentResult, _unstructure_result)
 CONVERTER.register_structure_hook(TournamentResult, _structure_result)
 
 
-# last: the ratings module imports this one's result class (a cycle otherwise)
-from .ratings import Rating, RatingMethod
+
+
+# fit_ratings' annotations name the result class, which the ratings module cannot import
+# (this module imports it): it gets the name from here, for the documentation's type hints.
+setattr(_ratings_module, "TournamentResult", TournamentResult)  # noqa: B010

@@ -1101,7 +1101,7 @@ _OBJECTIVE_UNITS: Final = {"pool": "pool chance", "points": "points", "tricks": 
 
 def _mean_interval(values: Sequence[float]) -> tuple[float, float | None, float | None]:
     """The mean of ``values`` and its 95 % interval (Student's t; ``None`` for one)."""
-    from ..tournament import t_critical
+    from .._stats import t_critical
 
     n = len(values)
     mean = math.fsum(values) / n
