@@ -66,6 +66,14 @@ def _pairs(value: object) -> tuple[tuple[Card, Card], ...]:
     return tuple(out)
 
 
+def _card(value: Card | str) -> Card:
+    return Card.parse(value)
+
+
+def _maybe_card(value: Card | str | None) -> Card | None:
+    return None if value is None else Card.parse(value)
+
+
 @attrs.frozen
 class Lead:
     """Lead a bout: one to five cards of one suit (M5), or start a pile with one (K6)."""
@@ -98,9 +106,8 @@ class TakeUp:
 class Cover:
     """Kitumaija: cover the pile's top card with ``beat`` and add the ``free`` card (K6)."""
 
-    beat: Card = attrs.field(converter=Card.parse)
-    free: Card | None = attrs.field(
-        default=None, converter=lambda c: None if c is None else Card.parse(c))
+    beat: Card = attrs.field(converter=_card)
+    free: Card | None = attrs.field(default=None, converter=_maybe_card)
 
     def __str__(self) -> str:
         return f"cover {self.beat}" + (f" {self.free}" if self.free is not None else "")

@@ -42,8 +42,8 @@ def why_not_beats(card: Card, target: Card, *, trump: Suit | None,
             f"{card} is not higher than {target}: a card is beaten by a higher one of its "
             "suit (M6)")
     if trump is not None and card.suit is trump:
-        if target.suit is invulnerable:
-            return f"{target.suit.name.lower()} are invulnerable: only a higher one beats it (K3)"
+        if target.suit is invulnerable and invulnerable is not None:
+            return f"{invulnerable.name.lower()} are invulnerable: only a higher one beats it (K3)"
         return None
     return (f"{card} is neither a higher {target.suit.name.lower()[:-1]} nor a trump "
             "(M6)") if target.suit is not None else "not a card of the pack"

@@ -39,16 +39,32 @@ from typing import Any, Final
 import attrs
 
 from ..cards import Card, Suit, parse_cards
-from ..errors import IllegalActionError, InvalidArgumentError, InvalidSeatError, PlayerCountError
-from ..errors import ReplayError, safe_repr
+from ..errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidSeatError,
+    PlayerCountError,
+    ReplayError,
+    safe_repr,
+)
 from .actions import Beat, Cover, Lead, MaijaAction, TakeUp, parse_maija_action
 from .beating import beaters, why_not_beats
 from .bouts import holds, lead_problem, legal_leads, max_lead
 from .drawing import check_maija_deck, deal, refill, shuffled_deck, turn_card, turn_trump
 from .end import next_in, seats_in
 from .events import (
-    Beaten, Covered, Dealt, Drew, Led, MaijaEvent, MaijaHandOver, PileSetAside, PileStarted,
-    TookUp, TrumpTurned, WentOut,
+    Beaten,
+    Covered,
+    Dealt,
+    Drew,
+    Led,
+    MaijaEvent,
+    MaijaHandOver,
+    PileSetAside,
+    PileStarted,
+    TookUp,
+    TrumpTurned,
+    WentOut,
 )
 from .queen import MAIJA, is_maija
 from .refusals import MAIJA_CODES
