@@ -109,7 +109,7 @@ def turn_trump(stock: Sequence[Card], *, bury_spades: bool
     >>> from trumpfamily.cards import parse_cards
     >>> up, stock, buried = turn_trump(parse_cards("5S 9H 2C 3C"), bury_spades=True)
     >>> str(up), " ".join(map(str, stock)), buried
-    ('9H', '2C 5S 3C 9H', (Card.parse('5S'),))
+    ('9H', '5S 2C 3C 9H', (Card.parse('5S'),))
     """
     card, rest, buried = turn_card(
         stock, lambda c: bury_spades and c.suit is Suit.SPADES)
