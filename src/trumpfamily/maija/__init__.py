@@ -37,7 +37,7 @@ from .actions import (
 )
 from .beating import beaters, beats, why_not_beats
 from .bouts import lead_problem, legal_leads, max_lead
-from .drawing import deal, maija_deck, refill, turn_trump
+from .drawing import deal, maija_deck, refill, stacked_maija_deck, turn_trump
 from .end import MATCH_RULES, match_standing, next_in, seats_in
 from .engine import MaijaHand, MaijaRecord, MaijaView, new_maija_hand, replay_maija
 from .queen import MAIJA, is_maija
@@ -58,6 +58,6 @@ __all__ = [
     "MaijaAction", "MaijaHand", "MaijaRecord", "MaijaVariant", "MaijaView", "TakeUp",
     "beaters", "beats", "deal", "find_maija_variant", "format_maija_action", "is_maija",
     "lead_problem", "legal_leads", "maija_deck", "match_standing", "max_lead", "new_maija_hand",
-    "next_in", "parse_maija_action", "refill", "replay_maija", "seats_in", "turn_trump",
+    "next_in", "parse_maija_action", "refill", "replay_maija", "seats_in", "stacked_maija_deck", "turn_trump",
     "why_not_beats",
 ]

@@ -28,7 +28,8 @@ from .queen import MAIJA
 from .variants import MaijaVariant
 
 __all__ = [
-    "check_maija_deck", "deal", "maija_deck", "refill", "shuffled_deck", "turn_card",
+    "check_maija_deck", "deal", "maija_deck", "refill", "shuffled_deck", "stacked_maija_deck",
+    "turn_card",
     "turn_trump",
 ]
 
@@ -123,3 +124,42 @@ def refill(hand: Sequence[Card], stock: Sequence[Card], size: int
     need = max(0, size - len(hand))
     drawn = tuple(stock[:need])
     return (*hand, *drawn), tuple(stock[need:]), drawn
+
+
+def stacked_maija_deck(variant: MaijaVariant, hands: Sequence[Sequence[Card] | str], *,
+                       dealer: int = 0, stock: Sequence[Card] | str = ()) -> tuple[Card, ...]:
+    """A deck that deals ``hands`` (by seat) and then has ``stock`` on top of the stock,
+    the rest of the pack following in the library's card order: for worked examples.
+
+    Raises:
+        InvalidDeckError: a card named twice (more often than the pack holds it), or a
+            hand not of ``variant.hand_size`` cards.
+
+    >>> from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
+    >>> deck = stacked_maija_deck(MUSTAMAIJA, ["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D",
+    ...                                        "2H 3H 4H 5H 6H"], dealer=2, stock="9H")
+    >>> hand = new_maija_hand(MUSTAMAIJA, 3, dealer=2, deck=deck)
+    >>> " ".join(map(str, hand.hands[0])), str(hand.stock[0])
+    ('2C 3C 4C 5C 6C', '9H')
+    """
+    from ..cards import parse_cards
+
+    cards = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    top = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
+    players = len(cards)
+    size = variant.hand_size
+    if any(len(h) != size for h in cards):
+        raise InvalidDeckError(f"each hand of {variant.name} is {size} cards")
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    first = min(3, size)
+    deck: list[Card] = []
+    for lo, hi in ((0, first), (first, size)):
+        for seat in order:
+            deck.extend(cards[seat][lo:hi])
+    deck.extend(top)
+    rest = list(maija_deck(variant))
+    for card in deck:
+        if card not in rest:
+            raise InvalidDeckError(f"{card} is named more often than the pack holds it")
+        rest.remove(card)
+    return (*deck, *rest)
