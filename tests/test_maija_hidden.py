@@ -26,13 +26,14 @@ def _play(variant, players, seed, steps):  # type: ignore[no-untyped-def]
 
 
 def _seen(states: list[MaijaHand], seat: int) -> set[object]:
+    """What the rules let ``seat`` see (read from the state, not from the view under test):
+    its own hands, the table, the pile, the cards out of play, the turn-up once turned."""
     seen: set[object] = set()
     for state in states:
-        view = state.view(seat)
-        seen.update(view.hand, view.table, view.pile, view.out_of_play)
-        seen.update(c for pair in view.beaten for c in pair)
-        if view.turn_up is not None:
-            seen.add(view.turn_up)
+        seen.update(state.hands[seat], state.table, state.pile, state.out_of_play)
+        seen.update(c for pair in state.beaten for c in pair)
+        if state.trump is not None and state.turn_up is not None:
+            seen.add(state.turn_up)
         for event in state.events:
             if isinstance(event, TrumpTurned | PileStarted):
                 seen.update((event.card, *event.buried))
