@@ -162,3 +162,25 @@ def test_options_are_checked() -> None:
         new_maija_hand(MUSTAMAIJA, 3, deck=["2C"] * 52)
     assert repr(MUSTAMAIJA.with_options(lead_cap=3)) == "<MaijaVariant 'Mustamaija' with lead_cap=3>"
     assert TakeUp() in new_maija_hand(KITUMAIJA, 2, seed=1).legal_actions()
+
+
+def test_a_finished_hand_refuses_every_action() -> None:
+    rng = random.Random(2)
+    hand = new_maija_hand(MUSTAMAIJA, 3, seed=2)
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    assert hand.legal_actions() == () and hand.to_act is None
+    assert _refused(hand, "take") == "hand-over"
+    with pytest.raises(tf.InvalidSeatError):
+        hand.view(3)
+
+
+def test_spardame_beats_a_doubled_lead_with_doubled_cards() -> None:
+    """A double pack: two 7H led are beaten by two 9H in one Beat."""
+    deck = stacked_maija_deck(SPARDAME, ["7H 7H 2C 3C 4C", "9H 9H 5D 6D 8D", "2H 3H 4H 5H 6H"],
+                              dealer=2, stock="TC")
+    hand = new_maija_hand(SPARDAME, 3, dealer=2, deck=deck).apply("lead 7H 7H")
+    assert _refused(hand, "beat 9H/7H 9H/7H 9H/7H") == "beat-card-twice"
+    after = hand.apply("beat 9H/7H 9H/7H")
+    assert after.phase == "lead" and after.to_act == 1 and after.out_of_play.count(
+        tf.Card.parse("9H")) == 2
