@@ -163,6 +163,9 @@ class MaijaVariant:
     def with_options(self, **options: Any) -> MaijaVariant:
         """A copy with some options changed (the name stays: a house rule of the preset).
 
+        Returns:
+            The new variant.
+
         Raises:
             InvalidVariantError: an unknown option name, or a value it may not take.
 
@@ -232,6 +235,9 @@ def find_maija_variant(name: str | MaijaVariant) -> MaijaVariant:
     """Look a Maija preset up by name or alias, ignoring case, spaces and hyphens.
 
     Also reached as ``trumpfamily.find_variant(name, family="maija")``.
+
+    Returns:
+        The preset.
 
     Raises:
         UnknownVariantError: no Maija preset has that name.
