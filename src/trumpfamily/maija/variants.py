@@ -100,10 +100,10 @@ class MaijaVariant:
             of a long suit would number in the millions (MAIJA.md §O, decision D4).
         lead_limit: the leader may not lead more cards than the next player holds
             ``"stock-empty"`` (only once the stock is empty, M10, Penguin) or
-            ``"always"`` (Wikipedia, pagat).
+            ``"always"`` (Wikipedia, le-mistigri).
         draw_timing: a seat refills at the ``"end-of-turn"`` (M9, Penguin) or after each
             part of it, once after beating and again after leading
-            (``"after-each-part"``, pagat).
+            (``"after-each-part"``, thegamblersedge, gamerules).
         queen_on_pile: Kitumaija: the Queen of Spades on top of the pile makes the next
             player take up ``"take-five"`` cards of the pile (K7, korttipelit.net) or
             only the Queen (``"take-it"``, the Penguin's "entirely independent").
