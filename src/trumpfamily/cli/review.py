@@ -117,6 +117,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             ``--worst`` is below 1 (exit 2); it is not a record, does not verify or holds
             no action (exit 1).
     """
+    from ..search.analysis import EXACT_LIMIT
+
     style = Style.for_stream(out, args.color)
     if args.worst is not None and args.worst < 1:
         raise CommandError(f"--worst {args.worst}: list at least one decision")
@@ -160,7 +162,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                      "best")
     for (_, decision), place, taken in zip(listed, wheres, takens, strict=True):
         if decision.loss is None or decision.best is None:
-            loss, best = "-", "not analysed (every world over the solver's budget)"
+            loss, best = "-", ("not analysed (more consistent deals than --exact searches, "
+                               f"{EXACT_LIMIT:,}, or every one over the solver's budget)"
+                               if budget is None else
+                               "not analysed (every world over the solver's budget)")
         else:
             loss = f"{decision.loss:.2f}"
             best = action_text(decision.best, style)
@@ -175,6 +180,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     worse = sum(1 for _, d in chosen if d.loss)
     left = len(chosen) - len(listed)
     notes = [f"{worse} not the best"]
+    unanalysed = sum(1 for _, d in chosen if d.loss is None)
+    if unanalysed:
+        notes.append(f"{unanalysed} not analysed")
     if forced:
         notes.append(f"{forced} forced (one legal action), not listed")
     if left:
