@@ -137,3 +137,17 @@ def test_review_exact_says_why_a_decision_is_not_analysed(
     assert "not analysed (more consistent deals than --exact searches, 2,000" in out
     assert "every world over the solver's budget" not in out
     assert " not analysed)." in out or " not analysed;" in out
+
+
+def test_a_rating_seed_too_large_to_write_is_refused() -> None:
+    """The bootstrap's seed is written in decimal: an int of thousands of digits was a
+    ValueError; it is InvalidArgumentError now, and a 256-bit seed still works."""
+    result = tf.tournament(["rule-of-thumb", "random"], tf.FORTY_FIVE, players=2, deals=3,
+                           seed=1, executor="serial")
+    with pytest.raises(tf.InvalidArgumentError, match="seed=.*expected an int"):
+        result.ratings("bradley-terry", seed=HUGE)
+    with pytest.raises(tf.InvalidArgumentError, match="seed="):
+        tf.fit_ratings([result], seed=-HUGE)
+    rated = result.ratings("bradley-terry", seed=2 ** 255)
+    assert [r.bot for r in rated] == ["rule-of-thumb", "random"]
+    assert rated[0].rating > 0 > rated[1].rating

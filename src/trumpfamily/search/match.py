@@ -94,8 +94,8 @@ class WinChance:
             per ``(variant, players, hands, seed)`` and shared: about 0.02 s a hand.
         continuations: the games played on from each score (an int >= 1; default 400).
             The standard error of a chance is at most ``0.5 / sqrt(continuations)``.
-        seed: seeds the pool and the continuations (an int); the same arguments give the
-            same chances.
+        seed: seeds the pool and the continuations (an int within ±2**256); the same
+            arguments give the same chances.
         most_hands: the longest continuation, in hands (an int >= 1; default 100).
 
     Raises:
@@ -141,8 +141,8 @@ class WinChance:
         before the next hand), ``hands_played`` hands already played out.
 
         Raises:
-            InvalidArgumentError: ``scores`` is not one int per side, or a bad ``side`` or
-                ``hands_played``.
+            InvalidArgumentError: ``scores`` is not one int per side (each within
+                ±2**256), or a bad ``side`` or ``hands_played``.
         """
         pool = self._hands()
         sides = len(pool[0].gains)
