@@ -151,3 +151,30 @@ def test_a_rating_seed_too_large_to_write_is_refused() -> None:
     rated = result.ratings("bradley-terry", seed=2 ** 255)
     assert [r.bot for r in rated] == ["rule-of-thumb", "random"]
     assert rated[0].rating > 0 > rated[1].rating
+
+
+def _saved(tmp_path: Path, variant: tf.Variant, players: int, seed: int) -> Path:
+    state = tf.new_hand(variant, players=players, seed=seed)
+    thumb = tf.RuleOfThumbPlayer()
+    while not state.is_over:
+        state = state.apply(thumb.choose(state.view(state.to_act)))
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(state.record()))
+    return path
+
+
+def test_exact_where_it_does_not_fit_is_said_in_the_commands_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--exact`` early in a hand, or in a bidding game: one line naming ``--exact`` and
+    ``--budget`` (it named the Python API's ``budget=None`` and "an int budget"), exit 2."""
+    path = _saved(tmp_path, tf.FORTY_FIVE, 2, 4)
+    assert main(["analyse", str(path), "--after", "1", "--exact"]) == 2
+    err = capsys.readouterr().err
+    assert "--exact:" in err and "give --budget B" in err and "budget=None" not in err
+    assert err.count("\n") == 1
+    bidding = _saved(tmp_path, tf.AUCTION_45, 4, 3)
+    for argv in (["analyse", str(bidding), "--after", "1", "--exact"],
+                 ["review", str(bidding), "--seat", "1", "--exact"]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "--exact is for the turn-up games" in err and "budget=None" not in err, argv

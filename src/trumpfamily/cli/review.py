@@ -86,11 +86,13 @@ def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | Non
         raise CommandError(f"{label} is not a hand or game record", EXIT_FAILURE)
     try:
         if record.get("kind") == "game":
-            players = replay_game(record).players
+            game = replay_game(record)
+            players, bidding = game.players, game.variant.bidding is not None
             actions = sum(len(deal["actions"]) for deal in record["deals"])
         else:
             hand = replay(record)
             players, actions = hand.players, len(hand.actions)
+            bidding = hand.variant.bidding is not None
     except ReplayError as error:
         raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
     if not 0 <= seat < players:
@@ -98,6 +100,9 @@ def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | Non
                            f"{players - 1}")
     if not actions:
         raise CommandError(f"{label} holds no action: nothing to review", EXIT_FAILURE)
+    if budget is None and bidding:
+        raise CommandError(f"--exact is for the turn-up games; {label} is a bidding game: "
+                           "give --budget B")
     result: Review = review(record, seat, budget=budget, seed=seed, milliseconds=milliseconds)
     return result
 
