@@ -178,3 +178,16 @@ def test_exact_where_it_does_not_fit_is_said_in_the_commands_words(
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert "--exact is for the turn-up games" in err and "budget=None" not in err, argv
+
+
+@pytest.mark.parametrize("command", [["review", "--seat", "0"], ["analyse"], ["replay"]])
+def test_a_number_too_long_to_read_is_one_line_not_an_internal_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """JSON with an integer of more than 4,300 digits: json.loads raises ValueError (not
+    JSONDecodeError), which came out as "internal error ... please report it"."""
+    path = tmp_path / "big.json"
+    path.write_text('{"format": 1' + "1" * 5000 + "}")
+    assert main([command[0], str(path), *command[1:]]) == 1
+    err = capsys.readouterr().err
+    assert "it holds a number too long to read" in err and "internal error" not in err
+    assert err.count("\n") == 1 and len(err) < 200
