@@ -170,8 +170,8 @@ class WinChance:
 
         Raises:
             InvalidArgumentError: ``hand`` is not a
-                :class:`~trumpfamily.bidding.score.HandScore` of this table's sides, or as
-                :meth:`__call__`.
+                :class:`~trumpfamily.bidding.score.HandScore` of this table's sides, or a
+                bad ``scores`` (as for calling the chance).
         """
         sides = len(self._hands()[0].gains)
         _check_scores(scores, sides)
