@@ -318,7 +318,8 @@ def fit_ratings(
         method: ``"additive"`` (default; chips or points per seat-hand) or
             ``"bradley-terry"`` (Elo points from deal wins).
         anchor: the bot fixed at 0, or ``None`` (default) for the mean of the ratings at 0.
-        seed: seeds the bootstrap (an int or str): the same seed, the same intervals.
+        seed: seeds the bootstrap (an int within ±2**256, or a str): the same seed, the
+            same intervals.
         resamples: bootstrap resamples (an int from 20; default 200), where one is drawn:
             Bradley-Terry, or the additive fit over several tournaments.
 
@@ -350,8 +351,10 @@ def fit_ratings(
     if method not in RATING_METHODS:
         raise InvalidArgumentError(
             f"method={safe_repr(method)}: expected one of {', '.join(RATING_METHODS)}")
-    if type(seed) is not int and not isinstance(seed, str):
-        raise InvalidArgumentError(f"seed={safe_repr(seed)}: expected an int or a str")
+    if not (type(seed) is int and abs(seed) < 2 ** 256 or isinstance(seed, str)):
+        # (the seed is written into the bootstrap's seed in decimal)
+        raise InvalidArgumentError(
+            f"seed={safe_repr(seed)}: expected an int (within ±2**256) or a str")
     if type(resamples) is not int or resamples < 20:
         raise InvalidArgumentError(f"resamples={safe_repr(resamples)}: expected an int from 20")
     names, data, unit = _collect(listed, method)

@@ -54,6 +54,9 @@ def read_json(path: str, what: str) -> Any:
     except RecursionError:
         raise CommandError(f"{name} is not {what}: its JSON is nested too deeply",
                            EXIT_FAILURE) from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise CommandError(f"{name} is not {what}: it holds a number too long to read",
+                           EXIT_FAILURE) from None
 
 
 def _read_bytes(path: str) -> bytes:

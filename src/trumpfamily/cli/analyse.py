@@ -35,7 +35,7 @@ from ..demo import seed_text
 from ..errors import DecodeError, ReplayError
 from ..game import AnyHand, GameState
 from ..narrate import Style, variant_title
-from ..outcomes import AnyView
+from ..outcomes import AnyView, BiddingView
 
 if TYPE_CHECKING:
     from ..search.analysis import Analysis
@@ -95,6 +95,26 @@ def add_budget_arguments(p: argparse.ArgumentParser, default: int) -> None:
     p.add_argument("--exact", action="store_true",
                    help="search every deal consistent with the view instead of a budget "
                         "(turn-up games, late in a hand: at most 2,000 deals)")
+
+
+def check_exact(view: AnyView, label: str) -> None:
+    """``--exact`` fits the position: a turn-up game's view with at most
+    :data:`~trumpfamily.search.analysis.EXACT_LIMIT` consistent deals.
+
+    Raises:
+        CommandError: a bidding game's view, or more deals (exit 2).
+    """
+    from ..search import count_deals
+    from ..search.analysis import EXACT_LIMIT
+
+    if isinstance(view, BiddingView):
+        raise CommandError(f"--exact is for the turn-up games; {label} is a bidding game: "
+                           "give --budget B")
+    deals = count_deals(view)
+    if deals > EXACT_LIMIT:
+        raise CommandError(f"--exact: {label} has {deals:,} deals consistent with "
+                           f"P{view.seat}'s view, more than the {EXACT_LIMIT:,} it searches "
+                           "(late in a hand there are fewer): give --budget B")
 
 
 def budget_value(text: str) -> int:
@@ -372,6 +392,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     style = Style.for_stream(out, args.color)
     position = position_from(args.file, after=args.after, hand=args.hand, seat=args.seat)
     view = position.view
+    if args.exact:
+        check_exact(view, position.label)
     analysis = analyse(view, budget=None if args.exact else args.budget, seed=args.seed,
                        milliseconds=args.milliseconds)
     lines = [style.bold(f"Analysis of {position.label}: {position.title}, P{view.seat} to "

@@ -86,11 +86,13 @@ def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | Non
         raise CommandError(f"{label} is not a hand or game record", EXIT_FAILURE)
     try:
         if record.get("kind") == "game":
-            players = replay_game(record).players
+            game = replay_game(record)
+            players, bidding = game.players, game.variant.bidding is not None
             actions = sum(len(deal["actions"]) for deal in record["deals"])
         else:
             hand = replay(record)
             players, actions = hand.players, len(hand.actions)
+            bidding = hand.variant.bidding is not None
     except ReplayError as error:
         raise CommandError(f"{label} does not verify: {error}", EXIT_FAILURE) from None
     if not 0 <= seat < players:
@@ -98,6 +100,9 @@ def _reviewed(review: Any, record: Any, label: str, seat: int, budget: int | Non
                            f"{players - 1}")
     if not actions:
         raise CommandError(f"{label} holds no action: nothing to review", EXIT_FAILURE)
+    if budget is None and bidding:
+        raise CommandError(f"--exact is for the turn-up games; {label} is a bidding game: "
+                           "give --budget B")
     result: Review = review(record, seat, budget=budget, seed=seed, milliseconds=milliseconds)
     return result
 
@@ -117,6 +122,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             ``--worst`` is below 1 (exit 2); it is not a record, does not verify or holds
             no action (exit 1).
     """
+    from ..search.analysis import EXACT_LIMIT
+
     style = Style.for_stream(out, args.color)
     if args.worst is not None and args.worst < 1:
         raise CommandError(f"--worst {args.worst}: list at least one decision")
@@ -160,7 +167,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                      "best")
     for (_, decision), place, taken in zip(listed, wheres, takens, strict=True):
         if decision.loss is None or decision.best is None:
-            loss, best = "-", "not analysed (every world over the solver's budget)"
+            loss, best = "-", ("not analysed (more consistent deals than --exact searches, "
+                               f"{EXACT_LIMIT:,}, or every one over the solver's budget)"
+                               if budget is None else
+                               "not analysed (every world over the solver's budget)")
         else:
             loss = f"{decision.loss:.2f}"
             best = action_text(decision.best, style)
@@ -175,6 +185,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     worse = sum(1 for _, d in chosen if d.loss)
     left = len(chosen) - len(listed)
     notes = [f"{worse} not the best"]
+    unanalysed = sum(1 for _, d in chosen if d.loss is None)
+    if unanalysed:
+        notes.append(f"{unanalysed} not analysed")
     if forced:
         notes.append(f"{forced} forced (one legal action), not listed")
     if left:

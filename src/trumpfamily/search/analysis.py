@@ -86,7 +86,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
@@ -410,14 +410,17 @@ def _pool_share(view: SeatView) -> float:
     return pool / len(side)
 
 
-def _sampled(view: SeatView, n: int, rng: random.Random) -> list[HandState]:
-    out: list[HandState] = []
-    while len(out) < n:
-        out += sample_deals(view, min(_CHUNK, n - len(out)), rng)
-    return out
+def _sampled(view: SeatView, n: int, rng: random.Random) -> Iterator[HandState]:
+    """``n`` deals drawn with ``rng``, a chunk at a time as they are asked for (so that a
+    time budget stops the sampling too, whatever ``n``)."""
+    made = 0
+    while made < n:
+        chunk = sample_deals(view, min(_CHUNK, n - made), rng)
+        made += len(chunk)
+        yield from chunk
 
 
-def _solve_all(view: SeatView, legal: Sequence[Action], deals: Sequence[HandState],
+def _solve_all(view: SeatView, legal: Sequence[Action], deals: Iterable[HandState],
                objective: Any, deadline: float | None = None) -> list[list[int]]:
     """Per deal, each legal action's exact value (the action applied, then the rest of
     the hand solved: this also serves the dealer's discard for a turned-up joker, which

@@ -66,7 +66,7 @@ from typing import Any, ClassVar, Final, Literal, TypeAlias
 from ..actions import Action, Discard, Take
 from ..bidding.engine import BiddingHand
 from ..engine import HandState
-from ..errors import InvalidArgumentError, SearchLimitError
+from ..errors import InvalidArgumentError, SearchLimitError, safe_repr
 from ..jinking import jink_bonus
 from ..outcomes import AnyView, BiddingView, HandOutcome, Phase, SeatView
 from ..players import (
@@ -102,9 +102,11 @@ def _check_ms(owner: str, value: object) -> float | None:
     if value is None:
         return None
     if not isinstance(value, (int, float)) or type(value) is bool or not (
-            math.isfinite(value) and value > 0):
+            # an int too large for a float is no time limit either (OverflowError)
+            (isinstance(value, float) or abs(value) < 2 ** 1023)
+            and math.isfinite(value) and value > 0):
         raise InvalidArgumentError(
-            f"{owner}: milliseconds={value!r} is not a positive number (or None)")
+            f"{owner}: milliseconds={safe_repr(value)} is not a positive number (or None)")
     return float(value)
 
 

@@ -31,13 +31,16 @@ from typing import Final
 import attrs
 
 from ..bidding.score import HandScore, game_end
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, safe_repr
 from ..players import RuleOfThumbPlayer
 from ..variants import Variant
 
 __all__ = ["WinChance", "win_chance"]
 
 _THUMB: Final = RuleOfThumbPlayer()
+#: The bound on a score, a seed or a count of hands played (they are written into the
+#: seeds of the continuations, in decimal).
+_MOST_INT: Final = 2 ** 256
 #: (variant, players, hands, seed) -> the pool's hand scores: shared by every bot.
 _POOLS: Final[dict[tuple[Variant, int, int, int], tuple[HandScore, ...]]] = {}
 _MOST_POOLS: Final = 32
@@ -91,8 +94,8 @@ class WinChance:
             per ``(variant, players, hands, seed)`` and shared: about 0.02 s a hand.
         continuations: the games played on from each score (an int >= 1; default 400).
             The standard error of a chance is at most ``0.5 / sqrt(continuations)``.
-        seed: seeds the pool and the continuations (an int); the same arguments give the
-            same chances.
+        seed: seeds the pool and the continuations (an int within ±2**256); the same
+            arguments give the same chances.
         most_hands: the longest continuation, in hands (an int >= 1; default 100).
 
     Raises:
@@ -111,13 +114,16 @@ class WinChance:
                  continuations: int = 400, seed: int = 0, most_hands: int = 100) -> None:
         if not isinstance(variant, Variant) or variant.bidding is None:
             raise InvalidArgumentError(
-                f"WinChance: {getattr(variant, 'name', variant)!r:.60} is not a bidding game")
+                f"WinChance: {safe_repr(getattr(variant, 'name', variant), 60)} is not a "
+                "bidding game")
         for name, value in (("players", players), ("hands", hands),
                             ("continuations", continuations), ("most_hands", most_hands)):
             if type(value) is not int or value < 1:
-                raise InvalidArgumentError(f"WinChance: {name}={value!r:.40} is not an int >= 1")
-        if type(seed) is not int:
-            raise InvalidArgumentError(f"WinChance: seed={seed!r:.40} is not an int")
+                raise InvalidArgumentError(
+                    f"WinChance: {name}={safe_repr(value, 40)} is not an int >= 1")
+        if type(seed) is not int or abs(seed) >= _MOST_INT:
+            raise InvalidArgumentError(
+                f"WinChance: seed={safe_repr(seed, 40)} is not an int (within ±2**256)")
         self.variant, self.players = variant, players
         self.hands, self.continuations, self.seed = hands, continuations, seed
         self.most_hands = most_hands
@@ -135,20 +141,19 @@ class WinChance:
         before the next hand), ``hands_played`` hands already played out.
 
         Raises:
-            InvalidArgumentError: ``scores`` is not one int per side, or a bad ``side`` or
-                ``hands_played``.
+            InvalidArgumentError: ``scores`` is not one int per side (each within
+                ±2**256), or a bad ``side`` or ``hands_played``.
         """
         pool = self._hands()
         sides = len(pool[0].gains)
-        if (not isinstance(scores, (tuple, list)) or len(scores) != sides
-                or any(type(s) is not int for s in scores)):
-            raise InvalidArgumentError(
-                f"WinChance: scores={scores!r:.60} is not {sides} ints (one per side)")
+        _check_scores(scores, sides)
         if type(side) is not int or not 0 <= side < sides:
-            raise InvalidArgumentError(f"WinChance: side={side!r:.20} is not 0 to {sides - 1}")
-        if type(hands_played) is not int or hands_played < 0:
             raise InvalidArgumentError(
-                f"WinChance: hands_played={hands_played!r:.20} is not an int >= 0")
+                f"WinChance: side={safe_repr(side, 40)} is not 0 to {sides - 1}")
+        if type(hands_played) is not int or not 0 <= hands_played < _MOST_INT:
+            raise InvalidArgumentError(
+                f"WinChance: hands_played={safe_repr(hands_played, 40)} is not an int >= 0 "
+                "(below 2**256)")
         key = (tuple(scores), side, hands_played)
         got = self._memo.get(key)
         if got is None:
@@ -161,7 +166,18 @@ class WinChance:
               hands_played: int = 1) -> float:
         """The chance that ``side`` wins once ``hand`` is scored from ``scores``: 1 or 0 if
         it ends the game (:func:`~trumpfamily.bidding.game_end`), else the chance from the
-        scores after it (``hands_played`` counts this hand)."""
+        scores after it (``hands_played`` counts this hand).
+
+        Raises:
+            InvalidArgumentError: ``hand`` is not a
+                :class:`~trumpfamily.bidding.score.HandScore` of this table's sides, or a
+                bad ``scores`` (as for calling the chance).
+        """
+        sides = len(self._hands()[0].gains)
+        _check_scores(scores, sides)
+        if not isinstance(hand, HandScore) or len(hand.gains) != sides:
+            raise InvalidArgumentError(
+                f"WinChance: hand={safe_repr(hand, 60)} is not a HandScore of {sides} sides")
         end = game_end(self._bidding, scores, hand, hands_played=hands_played)
         if end is not None and end.winner is not None:
             return 1.0 if end.winner == side else 0.0
@@ -194,6 +210,14 @@ class WinChance:
             else:
                 won += 1.0 / sides
         return won / self.continuations
+
+
+def _check_scores(scores: object, sides: int) -> None:
+    if (not isinstance(scores, (tuple, list)) or len(scores) != sides
+            or any(type(s) is not int or abs(s) >= _MOST_INT for s in scores)):
+        raise InvalidArgumentError(
+            f"WinChance: scores={safe_repr(scores, 60)} is not {sides} ints (one per side, "
+            "within ±2**256)")
 
 
 def win_chance(variant: Variant, players: int, scores: Sequence[int], side: int, *,

@@ -28,7 +28,7 @@ from typing import ClassVar, Final, Literal, TypeAlias
 
 from ..actions import Action
 from ..bidding.engine import BiddingHand
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import AnyView, BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _legal
 from .advisor import _OBJECTIVES, _Evaluator, _values, candidate_actions
@@ -152,26 +152,28 @@ class RolloutPlayer:
     ) -> None:
         owner = "RolloutPlayer"
         self.worlds = _check_count(owner, "worlds", worlds)
-        if guard is not None and (type(guard) not in (int, float) or not math.isfinite(guard)
-                                  or guard < 0):
-            raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
+        if guard is not None and (type(guard) not in (int, float)
+                                  or type(guard) is int and not 0 <= guard < 2 ** 1023
+                                  or not math.isfinite(guard) or guard < 0):
+            raise InvalidArgumentError(
+                f"{owner}: guard={safe_repr(guard)} is not a number >= 0 (or None)")
         self.guard = None if guard is None else float(guard)
         if inference is not None and (type(inference) not in (int, float)
                                       or not 0 <= inference <= 1):  # NaN fails too
             raise InvalidArgumentError(
-                f"{owner}: inference={inference!r} is not a number from 0 to 1 (or None)")
+                f"{owner}: inference={safe_repr(inference)} is not a number from 0 to 1 (or None)")
         self.inference = None if inference is None else float(inference)
         self.pool = 4 * self.worlds if pool is None else _check_count(owner, "pool", pool)
         self.seed = _check_seed(owner, seed)
         if play not in _PLAYS:
             raise InvalidArgumentError(
-                f"{owner}: play={play!r} is not one of {', '.join(map(repr, _PLAYS))}")
+                f"{owner}: play={safe_repr(play)} is not one of {', '.join(map(repr, _PLAYS))}")
         self.play: RolloutPlay = play
         self.play_samples = _check_count(owner, "play_samples", play_samples)
         self.candidates = _check_count(owner, "candidates", candidates)
         if objective not in _ROLLOUT_OBJECTIVES:
             raise InvalidArgumentError(
-                f"{owner}: objective={objective!r} is not one of "
+                f"{owner}: objective={safe_repr(objective)} is not one of "
                 f"{', '.join(map(repr, _ROLLOUT_OBJECTIVES))}")
         self.objective: RolloutObjective = objective
         self._pimc = (SampleSolvePlayer(self.play_samples, seed=seed)

@@ -100,7 +100,7 @@ class Message:
     """A client's message, read and checked.
 
     Attributes:
-        type: ``"join"``, ``"action"``, ``"ping"`` or ``"sync"``.
+        type: ``"join"``, ``"action"``, ``"ping"``, ``"sync"`` or ``"hint"``.
         id: the client's id of the message (a string of at most 40 characters), echoed in
             the reply, else ``None``.
         token: ``join`` of a seat: its seat token.
