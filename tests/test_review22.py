@@ -191,3 +191,18 @@ def test_a_number_too_long_to_read_is_one_line_not_an_internal_error(
     err = capsys.readouterr().err
     assert "it holds a number too long to read" in err and "internal error" not in err
     assert err.count("\n") == 1 and len(err) < 200
+
+
+def test_a_view_with_a_negative_pool_is_refused_when_read() -> None:
+    """A forged view (JSON) whose game holds a pool below 0 is refused by the reader, naming
+    the field, before any analysis could print an upside-down interval."""
+    import json
+
+    game = tf.new_game(tf.SPOIL_FIVE, players=3, seed=4)
+    view = game.view(game.to_act)
+    data = json.loads(json.dumps(tf.to_json(view)))
+    assert data["game"]["pool"] == game.pool > 0  # the antes paid
+    assert tf.from_json(data, tf.SeatView) == view
+    data["game"]["pool"] = -5
+    with pytest.raises(tf.DecodeError, match="pool of -5"):
+        tf.from_json(data, tf.SeatView)

@@ -787,6 +787,9 @@ def _check_view(view: SeatView | BiddingView) -> None:
     chips = None if view.game is None else view.game.chips
     if chips is not None and len(chips) not in (0, players):
         raise _FieldBad("game", f"chips for {len(chips)} seats at a table of {players}")
+    pool = None if view.game is None else view.game.pool
+    if pool is not None and pool < 0:
+        raise _FieldBad("game", f"a pool of {pool} chips (a pool is never below 0)")
 
 
 #: Checks of a whole value once its fields are read (raising :class:`_FieldBad`).
