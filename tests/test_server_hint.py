@@ -215,3 +215,15 @@ def test_the_browser_table_shows_a_hint() -> None:
             assert not errors, errors
         finally:
             browser.close()
+
+
+def test_a_closed_table_gives_no_hint(server: Running) -> None:
+    """A hint asked at a table closed mid-hand is refused as an action is (``no-table``),
+    with no search behind it."""
+    table, conns = _table(server, hints=True)
+    seat = table.state.to_act
+    server.close_table(table)
+    conns[seat].send({"type": "hint", "id": "late"})
+    error = conns[seat].until("error")
+    assert error["code"] == "no-table" and "closed" in error["reason"]
+    assert not any('"type": "hint"' in text for text in conns[seat].received)

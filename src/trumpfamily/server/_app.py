@@ -376,11 +376,11 @@ async def _handle(hub: Hub, sock: _Socket, msg: Any, address: str) -> None:
         sock.error("spectator", "a spectator cannot act or ask for a hint; join with a "
                    "seat token")
         return
-    if msg.type == "hint":
-        sock.reply(await hub.hint(table, sock.seat, msg.id))
-        return
     if table.id not in hub.tables:
         sock.error("no-table", "this table has closed")
+        return
+    if msg.type == "hint":
+        sock.reply(await hub.hint(table, sock.seat, msg.id))
         return
     reply = await hub.act(table, sock.seat, msg.action, msg.id)
     if reply is not None:
