@@ -28,7 +28,7 @@ import functools
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
 import attrs
 
@@ -46,6 +46,7 @@ from .bidding_presets import (
 )
 from .errors import InvalidVariantError, PlayerCountError, UnknownVariantError, safe_repr
 from .jinking import Jinking
+from .maija.variants import MaijaVariant, find_maija_variant, is_maija_name
 from .ranking import Ranking
 from .reneging import Reneging
 from .robbing import Robbing
@@ -701,14 +702,27 @@ def _key(name: str) -> str:
 _BY_KEY: Final = {_key(a): v for v in ALL_VARIANTS.values() for a in (v.name, *v.aliases)}
 
 
-def find_variant(name: str | Variant) -> Variant:
+@overload
+def find_variant(name: str | Variant) -> Variant: ...
+@overload
+def find_variant(name: str | MaijaVariant, *, family: Literal["maija"]) -> MaijaVariant: ...
+def find_variant(
+    name: str | Variant | MaijaVariant, *, family: Literal["maija"] | None = None
+) -> Variant | MaijaVariant:
     """Look a preset up by name or alias, ignoring case, spaces, hyphens, apostrophes and
     a plural ``s``: every preset of :data:`ALL_VARIANTS`, the bidding games included.
+
+    The beating games of the Maija family (MAIJA.md: Mustamaija, Spardame, Kitumaija) are
+    not trick-taking games and have a registry of their own
+    (:data:`~trumpfamily.maija.MAIJA_VARIANTS`): ``family="maija"`` looks them up; without
+    it, a Maija name is refused with a message saying so.
 
     Args:
         name: e.g. ``"Spoil Five"``, ``"spoil-five"``, ``"45s"``, ``"twenty five"``,
             ``"auction 45"``, ``"120s"``, ``"110"``; a :class:`Variant` is returned as it
-            is.
+            is. With ``family="maija"``: ``"Mustamaija"``, ``"Spardame"``,
+            ``"Kitumaija"`` and their aliases.
+        family: ``None`` (the turn-up and bidding games) or ``"maija"``.
 
     Returns:
         The preset.
@@ -721,7 +735,17 @@ def find_variant(name: str | Variant) -> Variant:
     'Spoil Five'
     >>> find_variant("auction forty-fives").name, find_variant("110").name
     ('Auction Forty-Fives', 'One Hundred and Ten')
+    >>> find_variant("musta maija", family="maija").name
+    'Mustamaija'
     """
+    if family == "maija":
+        if isinstance(name, Variant):
+            raise UnknownVariantError(
+                name.name, [], f"{name.name} is not a Maija game (family='maija')")
+        return find_maija_variant(name)
+    if family is not None:
+        raise UnknownVariantError(
+            safe_repr(family), [], f"family={safe_repr(family)}: a family is None or 'maija'")
     if isinstance(name, Variant):
         return name
     if not isinstance(name, str):
@@ -732,4 +756,9 @@ def find_variant(name: str | Variant) -> Variant:
     found = _BY_KEY.get(key) or (_BY_KEY.get(key[:-1]) if key.endswith("s") else None)
     if found is not None:
         return found
+    if is_maija_name(name):
+        raise UnknownVariantError(name, list(ALL_VARIANTS), (
+            f"{name!r} is a Maija game, a beating game with an engine of its own: "
+            f"find_variant({name!r}, family='maija') or trumpfamily.maija; known names: "
+            f"{', '.join(ALL_VARIANTS)}"))
     raise UnknownVariantError(name, list(ALL_VARIANTS))

@@ -1,0 +1,103 @@
+"""Built-in bots for the Maija games: :class:`MaijaRandomPlayer` and
+:class:`MaijaRuleOfThumbPlayer`, through the library's ``choose(view)`` interface
+(:class:`trumpfamily.players.Player`): they read only the seat's
+:class:`~trumpfamily.maija.MaijaView`.
+
+The rule of thumb (MAIJA.md §S): lead the Queen of Spades whenever she can be led (the next
+player must take her up), else the longest run of low plain cards, keeping trumps; beat
+cheaply (the lowest card of the suit that will do, a trump only when cheap or the stock is
+out); in Kitumaija cover with the cheapest card and add the Queen, else the highest club
+(only a higher club beats it).
+
+>>> from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
+>>> from trumpfamily.maija.players import MaijaRuleOfThumbPlayer
+>>> hand = new_maija_hand(MUSTAMAIJA, players=3, seed=5)
+>>> str(MaijaRuleOfThumbPlayer().choose(hand.view(hand.to_act)))
+'lead JC KC'
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card, Rank
+from ..errors import InvalidArgumentError
+from .actions import Beat, Cover, Lead, MaijaAction, TakeUp
+from .engine import MaijaView
+from .queen import is_maija
+
+__all__ = ["MaijaRandomPlayer", "MaijaRuleOfThumbPlayer"]
+
+
+def _mine(view: MaijaView) -> tuple[MaijaAction, ...]:
+    if view.to_act != view.seat or not view.legal_actions:
+        raise InvalidArgumentError(
+            f"seat {view.seat} is asked to choose, but it is not its turn (to act: {view.to_act})")
+    return view.legal_actions
+
+
+class MaijaRandomPlayer:
+    """Chooses uniformly among the legal actions (seeded: the same choices each run)."""
+
+    def __init__(self, seed: object = None) -> None:
+        self._rng = random.Random(seed if isinstance(seed, int | str) else None)
+
+    def choose(self, view: MaijaView) -> MaijaAction:
+        """One of ``view.legal_actions``, at random."""
+        return self._rng.choice(_mine(view))
+
+
+class MaijaRuleOfThumbPlayer:
+    """A sensible player of MAIJA.md §S (no search, no memory: it reads the view)."""
+
+    def choose(self, view: MaijaView) -> MaijaAction:
+        """The rule of thumb's choice among ``view.legal_actions``."""
+        legal = _mine(view)
+        if view.phase == "lead" or view.phase == "start":
+            return max((a for a in legal if isinstance(a, Lead)),
+                       key=lambda a: self._lead_value(a, view))
+        if view.phase == "defend":
+            return self._defend(legal, view)
+        return self._cover(legal, view)
+
+    @staticmethod
+    def _cost(card: Card, view: MaijaView) -> int:
+        """How dear a card is to give up: rank, and trumps far dearer."""
+        return int(card.rank) + (20 if card.suit is view.trump else 0)
+
+    def _lead_value(self, lead: Lead, view: MaijaView) -> float:
+        cards = lead.cards
+        if any(is_maija(c) for c in cards):
+            return 1000.0 + len(cards)
+        if view.phase == "start":
+            return -self._cost(cards[0], view)
+        return len(cards) * 10 - sum(self._cost(c, view) for c in cards) / len(cards)
+
+    def _defend(self, legal: tuple[MaijaAction, ...], view: MaijaView) -> MaijaAction:
+        beats = [a for a in legal if isinstance(a, Beat)]
+        if not beats:
+            return TakeUp()
+        best = min(beats, key=lambda a: self._cost(a.pairs[0][0], view) - int(a.pairs[0][1].rank))
+        beater = best.pairs[0][0]
+        if beater.suit is view.trump and view.stock > 0 and beater.rank > Rank.TEN:
+            return TakeUp()
+        return best
+
+    def _cover(self, legal: tuple[MaijaAction, ...], view: MaijaView) -> MaijaAction:
+        covers = [a for a in legal if isinstance(a, Cover)]
+        if not covers:
+            return TakeUp()
+
+        def value(a: Cover) -> float:
+            free = a.free
+            bonus = 0.0
+            if free is not None:
+                if is_maija(free):
+                    bonus = 100.0
+                elif free.suit is view.variant.invulnerable:
+                    bonus = int(free.rank) / 2
+                else:
+                    bonus = -self._cost(free, view) / 4
+            return bonus - self._cost(a.beat, view)
+
+        return max(covers, key=value)
