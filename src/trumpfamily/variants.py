@@ -714,7 +714,7 @@ def find_variant(
 
     The beating games of the Maija family (MAIJA.md: Mustamaija, Spardame, Kitumaija) are
     not trick-taking games and have a registry of their own
-    (:data:`~trumpfamily.maija.MAIJA_VARIANTS`): ``family="maija"`` looks them up; without
+    (:data:`~trumpfamily.maija.variants.MAIJA_VARIANTS`): ``family="maija"`` looks them up; without
     it, a Maija name is refused with a message saying so.
 
     Args:

@@ -1,20 +1,14 @@
 """The actions of the Maija games and their notation (MAIJA.md §N).
 
-=================  =================  ==================================================
-Action             Notation           Meaning
-=================  =================  ==================================================
-``Lead(cards)``    ``lead 7H 9H``     start a bout (Mustamaija) with these cards of one
-                                      suit, or a new pile with one card (Kitumaija)
-``Beat(pairs)``    ``beat 9H/7H``     beat table cards, each pair *beater/beaten*:
-                   ``beat 9H/7H       ``9H/7H`` puts the 9 of hearts on the 7; several
-                   KS/JS``            pairs at once are the same as one after another
-``TakeUp()``       ``take``           Mustamaija: take up the cards left unbeaten (all
-                                      of them if none was beaten); Kitumaija: take up
-                                      the pile's top card (five under the Queen)
-``Cover(beat,      ``cover 9H 3C``    Kitumaija: cover the pile's top card with ``9H``
-free)``            ``cover 9H``       and add ``3C`` (the free card, none when it was
-                                      the last card held)
-=================  =================  ==================================================
+* ``Lead(cards)``, ``lead 7H 9H``: start a bout (Mustamaija) with these cards of one suit,
+  or a new pile with one card (Kitumaija).
+* ``Beat(pairs)``, ``beat 9H/7H KS/JS``: beat table cards, each pair *beater/beaten*:
+  ``9H/7H`` puts the 9 of hearts on the 7; several pairs at once are the same as one after
+  another.
+* ``TakeUp()``, ``take``: Mustamaija, take up the cards left unbeaten (all of them if none
+  was beaten); Kitumaija, take up the pile's top card (five under the Queen).
+* ``Cover(beat, free)``, ``cover 9H 3C`` or ``cover 9H``: Kitumaija, cover the pile's top
+  card with ``9H`` and add ``3C`` (the free card; none when it was the last card held).
 
 Card text is the library's (:mod:`trumpfamily.cards`); case is ignored.
 

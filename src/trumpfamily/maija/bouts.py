@@ -15,7 +15,6 @@ always, ``lead_limit="always"``) no more than the next player holds.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -73,18 +72,28 @@ def lead_problem(cards: Sequence[Card], hand: Sequence[Card], *, most: int
 
 
 def legal_leads(hand: Sequence[Card], *, most: int) -> tuple[tuple[Card, ...], ...]:
-    """Every lead from ``hand`` of at most ``most`` cards: each a tuple of cards in hand
+    """Every lead from ``hand`` of at most ``most`` cards: each a tuple of cards in card
     order, fewest cards first, then by suit (clubs, diamonds, hearts, spades); with a
     double pack each multiset once."""
-    by_suit: dict[Suit, list[Card]] = {}
-    for card in sorted(hand):
-        by_suit.setdefault(lead_suit(card), []).append(card)
+    by_suit: dict[Suit, Counter[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(lead_suit(card), Counter())[card] += 1
     found: list[tuple[Card, ...]] = []
     for size in range(1, most + 1):
         for suit in sorted(by_suit, key=lambda s: "CDHS".index(s.value)):
-            seen = set()
-            for combo in itertools.combinations(by_suit[suit], size):
-                if combo not in seen:
-                    seen.add(combo)
-                    found.append(combo)
+            counts = sorted(by_suit[suit].items())
+            found.extend(_multisets(counts, size))
     return tuple(found)
+
+
+def _multisets(counts: list[tuple[Card, int]], size: int) -> list[tuple[Card, ...]]:
+    """The sub-multisets of ``size`` cards of ``counts`` (distinct cards with counts)."""
+    if size == 0:
+        return [()]
+    if not counts:
+        return []
+    (card, have), rest = counts[0], counts[1:]
+    out: list[tuple[Card, ...]] = []
+    for take in range(min(have, size), -1, -1):
+        out.extend((card,) * take + tail for tail in _multisets(rest, size - take))
+    return out

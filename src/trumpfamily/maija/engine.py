@@ -5,7 +5,7 @@ Maija (MAIJA.md).
 of the library's other hands: :attr:`~MaijaHand.to_act`, :attr:`~MaijaHand.phase`,
 :meth:`~MaijaHand.legal_actions`, :meth:`~MaijaHand.apply` (the next state, or an
 :class:`~trumpfamily.errors.IllegalActionError` with a code of
-:data:`~trumpfamily.maija.MAIJA_CODES`, this state unchanged), :meth:`~MaijaHand.view`,
+:data:`~trumpfamily.maija.refusals.MAIJA_CODES`, this state unchanged), :meth:`~MaijaHand.view`,
 :attr:`~MaijaHand.is_over`, :attr:`~MaijaHand.loser`, :attr:`~MaijaHand.events` and
 :meth:`~MaijaHand.record` (replayed by :func:`replay_maija`).
 
@@ -287,7 +287,7 @@ class MaijaHand:
 
         Raises:
             IllegalActionError: not legal now; ``code`` is a key of
-                :data:`~trumpfamily.maija.MAIJA_CODES` (``out-of-turn``,
+                :data:`~trumpfamily.maija.refusals.MAIJA_CODES` (``out-of-turn``,
                 ``lead-mixed-suits``, ``lead-too-many``, ``does-not-beat``,
                 ``maija-cannot-be-beaten``...), ``rule`` its MAIJA.md rule.
             ActionParseError: ``action`` is text that is no action.

@@ -139,7 +139,7 @@ def maija_to_json(value: object) -> Any:
 
 def maija_from_json(data: object, cls: Any) -> Any:
     """Read a value of ``cls`` (e.g. :class:`~trumpfamily.maija.MaijaView`,
-    :data:`~trumpfamily.maija.MaijaAction`, :class:`~trumpfamily.maija.MaijaRecord`) back
+    :data:`~trumpfamily.maija.actions.MaijaAction`, :class:`~trumpfamily.maija.MaijaRecord`) back
     from its JSON form.
 
     Raises:

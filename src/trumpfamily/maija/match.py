@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -29,12 +29,12 @@ from .end import match_standing
 from .engine import MaijaHand, new_maija_hand
 from .variants import MaijaVariant
 
-__all__ = ["Comparison", "MaijaMatchResult", "duplicate_comparison", "play_maija_hand",
+__all__ = ["MAX_ACTIONS", "Comparison", "MaijaMatchResult", "duplicate_comparison", "play_maija_hand",
            "play_maija_match"]
 
 #: The most actions a hand may take in :func:`play_maija_hand` before it is refused as
 #: endless (no hand of the tests comes near: a few hundred).
-MAX_ACTIONS = 20_000
+MAX_ACTIONS: Final = 20_000
 
 
 def play_maija_hand(variant: MaijaVariant, bots: Sequence[Any], *, seed: object = None,
@@ -43,7 +43,7 @@ def play_maija_hand(variant: MaijaVariant, bots: Sequence[Any], *, seed: object 
     (``bot.choose(view)``); returns the finished hand.
 
     Raises:
-        InvalidArgumentError: the hand has not ended after :data:`MAX_ACTIONS` actions.
+        InvalidArgumentError: the hand has not ended after :data:`~trumpfamily.maija.match.MAX_ACTIONS` actions.
     """
     hand = new_maija_hand(variant, len(bots), dealer=dealer, seed=seed)
     for _ in range(MAX_ACTIONS):

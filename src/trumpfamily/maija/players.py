@@ -67,6 +67,8 @@ class MaijaRuleOfThumbPlayer:
 
     def _lead_value(self, lead: Lead, view: MaijaView) -> float:
         cards = lead.cards
+        if view.stock == 0 and len(cards) == len(view.hand):
+            return 2000.0  # the whole hand: out of the hand
         if any(is_maija(c) for c in cards):
             return 1000.0 + len(cards)
         if view.phase == "start":

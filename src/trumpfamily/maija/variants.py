@@ -8,8 +8,8 @@ difference between the games is an option below.
 >>> from trumpfamily.maija import MUSTAMAIJA, KITUMAIJA
 >>> MUSTAMAIJA.form, MUSTAMAIJA.lead_cap, KITUMAIJA.form
 ('bouts', 5, 'pile')
->>> MUSTAMAIJA.with_options(lead_cap=None).lead_cap is None
-True
+>>> MUSTAMAIJA.with_options(lead_cap=3).lead_cap
+3
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ MAIJA_OPTION_VALUES: Final[Mapping[str, tuple[Any, ...]]] = MappingProxyType({
     "invulnerable": (None, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
     "spade_turn_up": ("bury", "stands"),
     "trump_timing": ("after-first-lead", "before-play"),
-    "lead_cap": (None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    "lead_cap": (1, 2, 3, 4, 5),
     "lead_limit": ("stock-empty", "always"),
     "draw_timing": ("end-of-turn", "after-each-part"),
     "queen_on_pile": ("take-five", "take-it"),
@@ -95,8 +95,9 @@ class MaijaVariant:
             stand (``"stands"``).
         trump_timing: the trump is turned ``"after-first-lead"`` (M4, Penguin and pagat)
             or ``"before-play"`` (Wikipedia).
-        lead_cap: the most cards a bout may have (5, M5; ``None``: no cap but the next
-            player's hand, Wikipedia).
+        lead_cap: the most cards a bout may have (5, M5; 1 to 5). Wikipedia's reading
+            without a cap (the next player's hand the only bound) is not offered: the leads
+            of a long suit would number in the millions (MAIJA.md §O, decision D4).
         lead_limit: the leader may not lead more cards than the next player holds
             ``"stock-empty"`` (only once the stock is empty, M10, Penguin) or
             ``"always"`` (Wikipedia, pagat).
@@ -125,7 +126,7 @@ class MaijaVariant:
     invulnerable: Suit | None = attrs.field(default=None, validator=_check("invulnerable"))
     spade_turn_up: str = attrs.field(default="bury", validator=_check("spade_turn_up"))
     trump_timing: str = attrs.field(default="after-first-lead", validator=_check("trump_timing"))
-    lead_cap: int | None = attrs.field(default=5, validator=_check("lead_cap"))
+    lead_cap: int = attrs.field(default=5, validator=_check("lead_cap"))
     lead_limit: str = attrs.field(default="stock-empty", validator=_check("lead_limit"))
     draw_timing: str = attrs.field(default="end-of-turn", validator=_check("draw_timing"))
     queen_on_pile: str = attrs.field(default="take-five", validator=_check("queen_on_pile"))
@@ -202,7 +203,7 @@ Spades (103 cards), for 3 to 8 players."""
 KITUMAIJA: Final = MaijaVariant(
     name="Kitumaija", aliases=("Wan Maria", "Kitu Maija"), form="pile", min_players=2,
     max_players=5, trump=Suit.DIAMONDS, invulnerable=Suit.CLUBS, spade_turn_up="stands",
-    trump_timing="before-play", lead_cap=None, lead_limit="always")
+    trump_timing="before-play", lead_limit="always")
 """Kitumaija (MAIJA.md K1-K11; PEN, KPN): 2 to 5 players, one open pile, diamonds trump
 spades and hearts, clubs invulnerable, the Queen of Spades on the pile makes the next
 player take up five."""
