@@ -5,7 +5,7 @@ their options (``--option min_bid_near_end=100,20``, ``draw_limit=6:3``), and at
 ``bid 20``, ``pass``, ``trump H`` and ``discard 5H 2C``. The Maija beating games
 (Mustamaija, Spardame, Kitumaija; MAIJA.md) take ``play``, ``rules``, ``variants`` and
 ``explain`` (``--trick`` the cards to beat, ``--action "beat 9H/7H"`` one action checked),
-through :mod:`~trumpfamily.cli.maija`.
+through ``trumpfamily.cli.maija``.
 
 Commands (``trumpfamily COMMAND --help`` describes each one)::
 

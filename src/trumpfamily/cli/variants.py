@@ -1,7 +1,7 @@
 """``trumpfamily variants``: the presets, their player counts, scoring and aliases: the
 games that turn up trumps (:data:`~trumpfamily.variants.VARIANTS`), then the bidding
 games (:data:`~trumpfamily.variants.BIDDING_VARIANTS`), then the beating games of the
-Maija family (:data:`~trumpfamily.maija.MAIJA_VARIANTS`, MAIJA.md)."""
+Maija family (``trumpfamily.maija.MAIJA_VARIANTS``, MAIJA.md)."""
 
 from __future__ import annotations
 
