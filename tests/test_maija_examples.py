@@ -194,3 +194,32 @@ def test_e12_the_eldest_leads_before_trumps_are_turned() -> None:
     assert all(hand.view(s).trump is None for s in range(3))
     early = _hand(MUSTAMAIJA, E5_HANDS, dealer=2, stock="TC", trump_timing="before-play")
     assert early.view(1).turn_up == c("TC") and early.trump is Suit.CLUBS
+
+
+def _endgame(**options):  # type: ignore[no-untyped-def]
+    """Kitumaija, three players, the stock empty: seat 0 holds 9H alone, seat 1 2C 3C,
+    seat 2 QS 4C, every other card on the pile with 7H on top; seat 0 to play."""
+    import attrs
+
+    from trumpfamily.maija import maija_deck
+
+    v = KITUMAIJA.with_options(**options)
+    held = _cards("9H 2C 3C QS 4C 7H")
+    rest = [x for x in maija_deck(v) if x not in held]
+    hand = new_maija_hand(v, 3, seed=0)
+    return attrs.evolve(hand, hands=(_cards("9H"), _cards("2C 3C"), _cards("QS 4C")),
+                        stock=(), pile=(*rest, c("7H")), to_act=0, phase="cover", legal=[])
+
+
+def test_e13_kitumaija_out_with_one_card() -> None:
+    """E13 (K6, K10): seat 0 covers 7H with his last card 9H and is out; the pile is put out
+    of the game and seat 1 starts a new one; under single_card_out="continue" seat 1 must
+    cover 9H."""
+    hand = _endgame()
+    assert hand.legal_actions() == (Cover("9H"), TakeUp())
+    after = hand.apply("cover 9H")
+    assert after.out == (0,) and after.pile == () and len(after.out_of_play) == 48
+    assert (after.phase, after.to_act) == ("start", 1)
+    assert sum(after.cards_in_play().values()) == 52
+    going = _endgame(single_card_out="continue").apply("cover 9H")
+    assert (going.phase, going.to_act, going.pile[-1]) == ("cover", 1, c("9H"))

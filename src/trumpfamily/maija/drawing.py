@@ -131,6 +131,9 @@ def stacked_maija_deck(variant: MaijaVariant, hands: Sequence[Sequence[Card] | s
     """A deck that deals ``hands`` (by seat) and then has ``stock`` on top of the stock,
     the rest of the pack following in the library's card order: for worked examples.
 
+    Returns:
+        The deck, top card first.
+
     Raises:
         InvalidDeckError: a card named twice (more often than the pack holds it), or a
             hand not of ``variant.hand_size`` cards.

@@ -285,6 +285,9 @@ class MaijaHand:
                 ``"take"``, ``"cover 9H 3C"``).
             seat: optionally, the seat making it; if given it must be :attr:`to_act`.
 
+        Returns:
+            The new :class:`MaijaHand`.
+
         Raises:
             IllegalActionError: not legal now; ``code`` is a key of
                 :data:`~trumpfamily.maija.refusals.MAIJA_CODES` (``out-of-turn``,

@@ -39,8 +39,11 @@ def _mine(view: MaijaView) -> tuple[MaijaAction, ...]:
 class MaijaRandomPlayer:
     """Chooses uniformly among the legal actions (seeded: the same choices each run)."""
 
-    def __init__(self, seed: object = None) -> None:
-        self._rng = random.Random(seed if isinstance(seed, int | str) else None)
+    def __init__(self, seed: int | str | bytes | None = None) -> None:
+        """Raises: InvalidArgumentError: a seed that is not an int, str, bytes or None."""
+        from ..dealing import seeded_random
+
+        self._rng: random.Random = seeded_random(seed, "MaijaRandomPlayer: ")
 
     def choose(self, view: MaijaView) -> MaijaAction:
         """One of ``view.legal_actions``, at random."""

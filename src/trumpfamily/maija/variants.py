@@ -100,10 +100,10 @@ class MaijaVariant:
             of a long suit would number in the millions (MAIJA.md §O, decision D4).
         lead_limit: the leader may not lead more cards than the next player holds
             ``"stock-empty"`` (only once the stock is empty, M10, Penguin) or
-            ``"always"`` (Wikipedia, pagat).
+            ``"always"`` (Wikipedia, le-mistigri).
         draw_timing: a seat refills at the ``"end-of-turn"`` (M9, Penguin) or after each
             part of it, once after beating and again after leading
-            (``"after-each-part"``, pagat).
+            (``"after-each-part"``, thegamblersedge, gamerules).
         queen_on_pile: Kitumaija: the Queen of Spades on top of the pile makes the next
             player take up ``"take-five"`` cards of the pile (K7, korttipelit.net) or
             only the Queen (``"take-it"``, the Penguin's "entirely independent").
@@ -162,6 +162,9 @@ class MaijaVariant:
 
     def with_options(self, **options: Any) -> MaijaVariant:
         """A copy with some options changed (the name stays: a house rule of the preset).
+
+        Returns:
+            The new variant.
 
         Raises:
             InvalidVariantError: an unknown option name, or a value it may not take.
@@ -232,6 +235,9 @@ def find_maija_variant(name: str | MaijaVariant) -> MaijaVariant:
     """Look a Maija preset up by name or alias, ignoring case, spaces and hyphens.
 
     Also reached as ``trumpfamily.find_variant(name, family="maija")``.
+
+    Returns:
+        The preset.
 
     Raises:
         UnknownVariantError: no Maija preset has that name.
