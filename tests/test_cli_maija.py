@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from clikit import pty_session
 
 from trumpfamily import cli
 from trumpfamily.cli.maija import MAX_ACTIONS
@@ -194,3 +196,18 @@ def test_play_refuses_a_bad_bot_seat_or_resume(
     assert code == cli.EXIT_USAGE and "seats are 0 to 2" in err
     code, _, err = main(["play", "Mustamaija", "-p", "6"], capsys, monkeypatch)
     assert code == cli.EXIT_USAGE and "3 to 5 players" in err
+
+
+# -- a pseudo-terminal -------------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_the_maija_prompt_on_a_terminal() -> None:
+    """On a terminal the answer is echoed once (by the terminal), a bad answer gets its
+    reason, and Ctrl-D leaves the game with status 0."""
+    code, shown = pty_session(
+        ["play", "Mustamaija", "-p", "3", "--seed", "4", "--human", "1", "--color", "never"],
+        [b"lead ZZ\n", b"\x04"])
+    assert code == cli.EXIT_OK, shown
+    assert shown.count("'quit'): lead ZZ\n") == 1 and "\nlead ZZ\n" not in shown
+    assert "bad card" in shown
+    assert "Game left." in shown and "game abandoned" not in shown
