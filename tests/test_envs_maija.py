@@ -188,3 +188,47 @@ def test_the_observation_redeal_has_power() -> None:
     other = _redeal(states, 0, 5)
     assert any(not np.array_equal(encode(a.view(1)), encode(b.view(1)))
                for a, b in zip(states, other, strict=True))
+
+
+# -- the PettingZoo AEC environment ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["Mustamaija", "Spardame", "Kitumaija"])
+def test_pettingzoo_api_and_seed_tests(name: str) -> None:
+    pytest.importorskip("pettingzoo")
+    import warnings
+
+    from pettingzoo.test import api_test, seed_test
+
+    from trumpfamily.envs.maija_pettingzoo import env
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's advice on Box observations
+        api_test(env(name, players=3, max_actions=300), num_cycles=100)
+        seed_test(lambda: env(name, players=3, max_actions=300), num_cycles=100)
+
+
+def test_pettingzoo_hand_is_zero_sum_and_only_the_agent_to_act_has_a_mask() -> None:
+    pytest.importorskip("pettingzoo")
+    from trumpfamily.envs.maija_pettingzoo import env
+    table = env(MUSTAMAIJA, players=3)
+    table.reset(seed=5)
+    raw = table.unwrapped
+    rng = np.random.default_rng(5)
+    totals: dict[str, float] = {}
+    for agent in table.agent_iter():
+        obs, reward, terminated, truncated, _ = table.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if not (terminated or truncated):
+            for other in raw.possible_agents:
+                if other != agent:
+                    assert not raw.observe(other)["action_mask"].any()
+        table.step(None if terminated or truncated else
+                   int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert raw.hand.is_over
+    loser = f"player_{raw.hand.loser}"
+    assert totals[loser] == -1.0
+    assert all(v == 0.5 for a, v in totals.items() if a != loser)
+    table.reset(seed=5)
+    bad = int(np.flatnonzero(table.unwrapped.observe(table.agent_selection)["action_mask"]
+                             == 0)[0])
+    with pytest.raises(InvalidArgumentError):
+        table.unwrapped.step(bad)

@@ -36,8 +36,8 @@ says what is picked (``picked``, ``target``, ``stage``), so the encoding is Mark
 * **Illegal ids**: ``illegal="lose"`` (default): the episode ends with
   ``illegal_reward``; ``"raise"``: :class:`~trumpfamily.errors.InvalidArgumentError`.
 
-No PettingZoo environment yet: the same encoding would serve one (every seat an agent,
-the picks kept per agent); :class:`MaijaSeatEnv` is the single-agent form.
+The PettingZoo AEC form, every seat an agent, with the same encoding, is
+:mod:`trumpfamily.envs.maija_pettingzoo`; :class:`MaijaSeatEnv` is the single-agent form.
 
 >>> import numpy as np
 >>> from trumpfamily.envs.maija import MaijaSeatEnv
@@ -165,6 +165,78 @@ def _within(cards: Sequence[Card], bigger: Sequence[Card]) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
+class _Picks:
+    """The cards picked so far towards one action (the card-by-card encoding)."""
+
+    def __init__(self) -> None:
+        self.picked: list[Card] = []
+        self.target: Card | None = None
+
+    def clear(self) -> None:
+        self.picked, self.target = [], None
+
+    def stage(self, hand: MaijaHand) -> str:
+        if self.target is not None:
+            return "beater"
+        if self.picked:
+            return "free" if hand.phase == "cover" else "leading"
+        return "none"
+
+    def mask(self, hand: MaijaHand | None, seat: int) -> npt.NDArray[np.int8]:
+        m = np.zeros(ACTION_COUNT, dtype=np.int8)
+        if hand is None or hand.is_over or hand.to_act != seat:
+            return m
+        legal = hand.legal_actions()
+        if hand.phase in ("lead", "start"):
+            leads = [a.cards for a in legal if isinstance(a, Lead)]
+            for c in set(hand.hands[seat]):
+                if any(_within([*self.picked, c], lead) for lead in leads):
+                    m[_ID[c]] = 1
+            if self.picked:
+                m[STOP] = 1
+        elif hand.phase == "defend":
+            if self.target is None:
+                for a in legal:
+                    if isinstance(a, Beat):
+                        m[_ID[a.pairs[0][1]]] = 1
+                m[TAKE] = 1
+            else:
+                for a in legal:
+                    if isinstance(a, Beat) and a.pairs[0][1] == self.target:
+                        m[_ID[a.pairs[0][0]]] = 1
+        else:  # cover
+            covers = [a for a in legal if isinstance(a, Cover)]
+            if not self.picked:
+                for a in covers:
+                    m[_ID[a.beat]] = 1
+                m[TAKE] = 1
+            else:
+                for a in covers:
+                    if a.beat == self.picked[0] and a.free is not None:
+                        m[_ID[a.free]] = 1
+        return m
+
+    def advance(self, hand: MaijaHand, seat: int, number: int) -> MaijaAction | None:
+        """The action completed by the legal id ``number``, or ``None`` if it only picks."""
+        if hand.phase in ("lead", "start"):
+            if number == STOP:
+                return Lead(tuple(self.picked))
+            self.picked.append(CARD_IDS[number])
+            return Lead(tuple(self.picked)) if hand.phase == "start" else None
+        if number == TAKE:
+            return TakeUp()
+        card = CARD_IDS[number]
+        if hand.phase == "defend":
+            if self.target is None:
+                self.target = card
+                return None
+            return Beat(((card, self.target),))
+        if not self.picked:
+            self.picked.append(card)
+            return Cover(card, None) if len(hand.hands[seat]) == 1 else None
+        return Cover(self.picked[0], card)
+
+
 class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a Maija hand as a Gymnasium environment (see the module).
 
@@ -219,8 +291,7 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         })
         self.action_space = gymnasium.spaces.Discrete(ACTION_COUNT)
         self.hand: MaijaHand | None = None
-        self._picked: list[Card] = []
-        self._target: Card | None = None
+        self._picks = _Picks()
         self._over = True
 
     # -- the picks ---------------------------------------------------------------------
@@ -228,47 +299,11 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     @property
     def _stage(self) -> str:
         assert self.hand is not None
-        if self._target is not None:
-            return "beater"
-        if self._picked:
-            return "free" if self.hand.phase == "cover" else "leading"
-        return "none"
+        return self._picks.stage(self.hand)
 
     def mask(self) -> npt.NDArray[np.int8]:
         """The legal ids now (``1``: legal), as ``int8[54]``."""
-        m = np.zeros(ACTION_COUNT, dtype=np.int8)
-        hand = self.hand
-        if hand is None or hand.is_over or hand.to_act != self.seat:
-            return m
-        legal = hand.legal_actions()
-        if hand.phase in ("lead", "start"):
-            leads = [a.cards for a in legal if isinstance(a, Lead)]
-            for c in set(hand.hands[self.seat]):
-                if any(_within([*self._picked, c], lead) for lead in leads):
-                    m[_ID[c]] = 1
-            if self._picked:
-                m[STOP] = 1
-        elif hand.phase == "defend":
-            if self._target is None:
-                for a in legal:
-                    if isinstance(a, Beat):
-                        m[_ID[a.pairs[0][1]]] = 1
-                m[TAKE] = 1
-            else:
-                for a in legal:
-                    if isinstance(a, Beat) and a.pairs[0][1] == self._target:
-                        m[_ID[a.pairs[0][0]]] = 1
-        else:  # cover
-            covers = [a for a in legal if isinstance(a, Cover)]
-            if not self._picked:
-                for a in covers:
-                    m[_ID[a.beat]] = 1
-                m[TAKE] = 1
-            else:
-                for a in covers:
-                    if a.beat == self._picked[0] and a.free is not None:
-                        m[_ID[a.free]] = 1
-        return m
+        return self._picks.mask(self.hand, self.seat)
 
     def view(self) -> MaijaView:
         """The learner's view.
@@ -281,7 +316,8 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self.hand.view(self.seat)
 
     def _observe(self) -> dict[str, Any]:
-        return {"observation": encode(self.view(), self._picked, self._target, self._stage),
+        return {"observation": encode(self.view(), self._picks.picked, self._picks.target,
+                                      self._stage),
                 "action_mask": self.mask()}
 
     def _reward(self) -> float:
@@ -315,38 +351,12 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             dealer = int(self.np_random.integers(self.players))
             self.hand = new_maija_hand(self.variant, self.players, dealer=dealer,
                                        seed=deal_seed)
-            self._picked, self._target = [], None
+            self._picks.clear()
             self._run_bots()
             if not self.hand.is_over and self.hand.to_act == self.seat:
                 break
         self._over = False
         return self._observe(), {}
-
-    def _action(self, number: int) -> MaijaAction | None:
-        """The action completed by id ``number``, or ``None`` if it only picks."""
-        hand = self.hand
-        assert hand is not None
-        if hand.phase in ("lead", "start"):
-            if number == STOP:
-                return Lead(tuple(self._picked))
-            self._picked.append(CARD_IDS[number])
-            if hand.phase == "start":
-                return Lead(tuple(self._picked))
-            return None
-        if number == TAKE:
-            return TakeUp()
-        card = CARD_IDS[number]
-        if hand.phase == "defend":
-            if self._target is None:
-                self._target = card
-                return None
-            return Beat(((card, self._target),))
-        if not self._picked:
-            self._picked.append(card)
-            if len(hand.hands[self.seat]) == 1:
-                return Cover(card, None)
-            return None
-        return Cover(self._picked[0], card)
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -373,14 +383,14 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 raise InvalidArgumentError(reason)
             self._over = True
             return self._observe(), float(self._illegal_reward), True, False, {"illegal": reason}
-        done = self._action(number)
+        done = self._picks.advance(self.hand, self.seat, number)
         if done is not None:
             try:
                 self.hand = self.hand.apply(done, seat=self.seat)
             except IllegalActionError as error:  # pragma: no cover - the mask forbids it
                 raise InvalidArgumentError(f"the mask allowed an illegal action: {error}") \
                     from None
-            self._picked, self._target = [], None
+            self._picks.clear()
             self._run_bots()
         terminated = self.hand.is_over
         truncated = not terminated and len(self.hand.history) >= self._max
