@@ -171,11 +171,36 @@ def test_human_seat_by_number_notation_and_refusals(
     # never a card of another hand: the opponents' draws are counts only
     assert "P2 draws 1:" not in out and "P0 draws 1:" not in out
     if code == cli.EXIT_OK:
-        record = maija_from_json(json.loads(save.read_text()), MaijaRecord)
+        saved = json.loads(save.read_text())
+        assert saved["kind"] == "maija-hand" and saved["humans"] == [1] and saved["seed"] == 4
+        record = maija_from_json(saved["record"], MaijaRecord)
         assert replay_maija(record).is_over
         assert record.actions[0] == f"lead {mine[0]}"
     else:  # the scripted answers ran out before the hand did
         assert code == cli.EXIT_FAILURE and "standard input ended" in err
+
+
+def test_a_hand_left_and_resumed_ends_as_if_never_left(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "Mustamaija", "--seed", "9", "-p", "3", "--human", "0"]
+    code, whole, _ = main(argv, capsys, monkeypatch, "1\n" * 400)
+    assert code == cli.EXIT_OK
+    save = tmp_path / "left.json"
+    code, out, _ = main([*argv, "--save", str(save)], capsys, monkeypatch, "1\n1\nquit\n")
+    assert code == cli.EXIT_OK and f"Game left and saved to {save}." in out
+    left = maija_from_json(json.loads(save.read_text())["record"], MaijaRecord)
+    assert not replay_maija(left).is_over and len(left.actions) >= 2
+    code, out, err = main(["play", "--resume", str(save)], capsys, monkeypatch, "1\n" * 400)
+    assert code == cli.EXIT_OK, err
+    assert f"after {len(left.actions)} actions" in out
+    assert out.splitlines()[-1] == whole.splitlines()[-1]
+    done = maija_from_json(json.loads(save.read_text())["record"], MaijaRecord)
+    assert replay_maija(done).is_over  # saved back where it came from
+    code, _, err = main(["play", "--resume", str(save)], capsys, monkeypatch, "")
+    assert code == cli.EXIT_FAILURE and "finished hand" in err
+    code, _, err = main(["play", "Mustamaija", "--resume", str(save)], capsys, monkeypatch)
+    assert code == cli.EXIT_USAGE and "leave out VARIANT" in err
 
 
 def test_quit_leaves_with_status_zero_and_eof_fails(
@@ -188,7 +213,7 @@ def test_quit_leaves_with_status_zero_and_eof_fails(
     assert code == cli.EXIT_FAILURE and "standard input ended" in err
 
 
-def test_play_refuses_a_bad_bot_seat_or_resume(
+def test_play_refuses_a_bad_bot_or_seat(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = main(["play", "Mustamaija", "--bots", "ismcts"], capsys, monkeypatch)
     assert code == cli.EXIT_USAGE and "thumb, rule-of-thumb, random" in err

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from ..cards import Card, Suit, parse_cards, parse_suit
-from ..errors import ActionParseError, IllegalActionError, InvalidVariantError
+from ..errors import ActionParseError, IllegalActionError, InvalidVariantError, ReplayError
 from ..maija import (
     MAIJA_CODES,
     MAIJA_OPTION_VALUES,
@@ -41,6 +41,7 @@ from ..maija import (
     Lead,
     MaijaAction,
     MaijaHand,
+    MaijaRecord,
     MaijaVariant,
     MaijaView,
     TakeUp,
@@ -49,6 +50,7 @@ from ..maija import (
     lead_problem,
     new_maija_hand,
     parse_maija_action,
+    replay_maija,
     why_not_beats,
 )
 from ..maija.events import (
@@ -65,19 +67,22 @@ from ..maija.events import (
     TrumpTurned,
     WentOut,
 )
-from ..maija.jsonio import maija_to_json
+from ..maija.jsonio import maija_from_json, maija_to_json
 from ..maija.players import MaijaRandomPlayer, MaijaRuleOfThumbPlayer
 from ..maija.variants import is_maija_name
 from ..narrate import Style
 from ._common import EXIT_FAILURE, EXIT_OK, CommandError
+from ._files import read_json, where
 
 __all__ = [
     "GROUP_TITLE",
     "MAX_ACTIONS",
     "OPTION_DOCS",
+    "SAVE_KIND",
     "SCORING",
     "explain",
     "is_maija_game",
+    "is_maija_save",
     "maija_variant_from",
     "play",
     "rules",
@@ -119,6 +124,8 @@ _BOTS: Final = ("thumb", "rule-of-thumb", "random")
 #: the rules forces an end (MAIJA.md M11 note), and the built-in bots can cover and take
 #: up in Kitumaija for ever.
 MAX_ACTIONS: Final = 2_000
+#: The ``kind`` of a file written by ``play --save`` for a Maija hand.
+SAVE_KIND: Final = "maija-hand"
 #: The words that leave the game at the prompt.
 _QUIT: Final = ("q", "quit", "exit")
 
@@ -130,6 +137,19 @@ def is_maija_game(name: object) -> bool:
     (True, True, False)
     """
     return is_maija_name(name)
+
+
+def is_maija_save(path: str) -> bool:
+    """Whether the file ``path`` (not standard input) holds a Maija hand saved by
+    ``play --save`` (its ``kind`` is :data:`SAVE_KIND`); a file that cannot be read or is
+    not JSON is not one (``play --resume`` then reports it as for any game)."""
+    if path == "-":
+        return False
+    try:
+        data = read_json(path, "a game record")
+    except CommandError:
+        return False
+    return isinstance(data, dict) and data.get("kind") == SAVE_KIND
 
 
 # -- options -----------------------------------------------------------------------------
@@ -532,31 +552,46 @@ class _Left(Exception):
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
     """``trumpfamily play`` for a Maija preset: one hand, bots at every seat but
-    ``--human``'s; returns the exit status. ``--save FILE`` writes the hand's record
-    (:func:`~trumpfamily.maija.jsonio.maija_to_json` of
-    :meth:`~trumpfamily.maija.MaijaHand.record`, replayed by
-    :func:`~trumpfamily.maija.replay_maija`).
+    ``--human``'s; returns the exit status. ``--save FILE`` writes ``{"kind":
+    "maija-hand", "seed": ..., "humans": [seat], "record": ...}``, the record being
+    :func:`~trumpfamily.maija.jsonio.maija_to_json` of
+    :meth:`~trumpfamily.maija.MaijaHand.record` (replayed by
+    :func:`~trumpfamily.maija.replay_maija`); ``--resume FILE`` continues it from its last
+    action, the saved seat asked again unless ``--human`` says otherwise, and saves back
+    to FILE unless ``--save`` names another.
 
     Raises:
-        CommandError: a bad argument (exit 2), ``--resume`` (not yet for the Maija games),
-            or standard input ending before the hand when it is not a terminal (exit 1).
+        CommandError: a bad argument (exit 2); a ``--resume`` file that does not verify or
+            holds a finished hand, or standard input ending before the hand when it is not
+            a terminal (exit 1).
     """
-    if args.resume is not None:
-        raise CommandError("--resume continues the trick-taking games; a saved Maija hand "
-                           "replays with trumpfamily.maija.replay_maija")
     style = Style.for_stream(out, args.color)
-    variant = maija_variant_from(args.variant, args.option)
-    players = args.players if args.players is not None else min(4, variant.max_players)
-    seed = args.seed if args.seed is not None else random.randrange(2**32)
-    human = args.human if isinstance(args.human, int) else None
+    saved_human: int | None = None
+    if args.resume is not None:
+        hand, seed, saved_human = _resumed(args)
+        variant, players = hand.variant, hand.players
+        if args.save is None:
+            args.save = args.resume  # saved back where it came from
+    else:
+        variant = maija_variant_from(args.variant, args.option)
+        players = args.players if args.players is not None else min(4, variant.max_players)
+        seed = args.seed if args.seed is not None else random.randrange(2**32)
+        hand = new_maija_hand(variant, players, seed=seed)
+    human = (args.human if isinstance(args.human, int) else
+             None if args.human is not None else saved_human)
     if human is not None and not 0 <= human < players:
         raise CommandError(f"--human {human} is not a seat: seats are 0 to {players - 1}")
     bots = [_bot(args.bots, seed, s) for s in range(players)]
-    hand = new_maija_hand(variant, players, seed=seed)
     who = f"you are P{human}" if human is not None else f"{args.bots} bots"
     print(style.bold(f"{variant.name}, {players} players, seed {seed} ({who})"), file=out)
-    for line in event_lines(hand.events, human, style):
-        print(line, file=out)
+    if args.resume is not None:
+        print(f"Resumed from {where(args.resume)} after {len(hand.history)} actions.",
+              file=out)
+        if human is not None:
+            print(f"Your hand: {style.cards(sorted(hand.hands[human]))}.", file=out)
+    else:
+        for line in event_lines(hand.events, human, style):
+            print(line, file=out)
     try:
         while not hand.is_over:
             if len(hand.history) >= MAX_ACTIONS:
@@ -573,23 +608,49 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
             for line in event_lines(hand.events, human, style):
                 print(line, file=out)
     except _Left as stop:
-        _save(args.save, hand)
+        _save(args.save, hand, seed, human)
         if stop.left:
             print("Game left" + (f" and saved to {args.save}." if args.save else "."), file=out)
             return EXIT_OK
         raise CommandError(f"{stop}", EXIT_FAILURE, label="game abandoned") from None
-    _save(args.save, hand)
+    _save(args.save, hand, seed, human)
     return EXIT_OK
 
 
-def _save(path: str | None, hand: MaijaHand) -> None:
+def _resumed(args: argparse.Namespace) -> tuple[MaijaHand, int | str, int | None]:
+    """The hand saved in ``args.resume``: the state after its last action, the seed of
+    its bots and the human seat saved with it."""
+    given = [flag for name, flag in (("variant", "VARIANT"), ("players", "--players"),
+                                     ("seed", "--seed"), ("option", "--option"))
+             if getattr(args, name) not in (None, [])]
+    name = where(args.resume)
+    if given:
+        raise CommandError(f"--resume takes the hand from {name}: leave out "
+                           f"{', '.join(given)}")
+    data = read_json(args.resume, "a Maija hand saved by 'trumpfamily play --save'")
+    try:
+        record = maija_from_json(data["record"], MaijaRecord)
+        hand = replay_maija(record)
+    except (KeyError, TypeError, ValueError, ReplayError) as error:
+        raise CommandError(f"{name} does not verify: {error}", EXIT_FAILURE) from None
+    if hand.is_over:
+        raise CommandError(f"{name} holds a finished hand: nothing to resume", EXIT_FAILURE)
+    humans = data.get("humans") or [None]
+    seed = data.get("seed", 0)
+    return hand, seed if isinstance(seed, int | str) else 0, humans[0]
+
+
+def _save(path: str | None, hand: MaijaHand, seed: int | str, human: int | None) -> None:
+    """Write the hand's record, the seed and the human seat to ``path`` (JSON)."""
     if path is None:
         return
     import json
 
+    data = {"kind": SAVE_KIND, "seed": seed, "humans": [] if human is None else [human],
+            "record": maija_to_json(hand.record())}
     try:
         with open(path, "w", encoding="utf-8") as handle:
-            json.dump(maija_to_json(hand.record()), handle, indent=1)
+            json.dump(data, handle, indent=1)
             handle.write("\n")
     except OSError as error:
         raise CommandError(f"cannot write {path}: {error.strerror or error}",

@@ -170,7 +170,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """
     for text in getattr(args, "deprecated", ()):
         note("play", text)
-    if args.variant is not None and maija.is_maija_game(args.variant):
+    if ((args.variant is not None and maija.is_maija_game(args.variant))
+            or (args.resume is not None and maija.is_maija_save(args.resume))):
         return maija.play(args, out)  # the beating games (MAIJA.md): their own loop
     style = Style.for_stream(out, args.color)
     if args.resume is not None:
