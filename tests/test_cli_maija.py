@@ -206,8 +206,9 @@ def test_a_hand_left_and_resumed_ends_as_if_never_left(
 def test_quit_leaves_with_status_zero_and_eof_fails(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = main(["play", "Mustamaija", "--seed", "4", "-p", "3", "--human", "1"],
-                        capsys, monkeypatch, "quit\n")
+                        capsys, monkeypatch, "help\nstatus\nquit\n")
     assert code == cli.EXIT_OK and "Game left." in out
+    assert "  Answers: a number of the menu" in out and out.count("Your turn (P1).") == 2
     code, _, err = main(["play", "Mustamaija", "--seed", "4", "-p", "3", "--human", "1"],
                         capsys, monkeypatch, "")
     assert code == cli.EXIT_FAILURE and "standard input ended" in err

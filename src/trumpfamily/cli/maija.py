@@ -76,6 +76,7 @@ from ._files import read_json, where
 
 __all__ = [
     "GROUP_TITLE",
+    "HELP",
     "MAX_ACTIONS",
     "OPTION_DOCS",
     "SAVE_KIND",
@@ -506,8 +507,17 @@ def situation(view: MaijaView, style: Style) -> list[str]:
     return lines
 
 
-def _ask(hand: MaijaHand, view: MaijaView, style: Style, out: TextIO, stdin: TextIO) -> MaijaHand:
-    """Prompt the human seat until its answer applies; the next state."""
+#: What ``help`` says at the Maija prompt.
+HELP: Final = (
+    ("  Answers: a number of the menu, or an action in notation: 'lead 7H 9H' (one to five "
+    "cards of a suit, the Queen of Spades a spade), 'beat 9H/7H KS/JS' (beater/beaten "
+    "pairs), 'take' (take up), 'cover 9H 3C' (Kitumaija: the covering card, then the free "
+    "card)."),
+    "  Commands: status (the table and the menu again), help, quit (leave the game).",
+)
+
+
+def _show(view: MaijaView, style: Style, out: TextIO) -> None:
     legal = view.legal_actions
     print(style.bold(f"Your turn (P{view.seat})."), file=out)
     for line in situation(view, style):
@@ -515,9 +525,15 @@ def _ask(hand: MaijaHand, view: MaijaView, style: Style, out: TextIO, stdin: Tex
     print(f"  Your hand: {style.cards(sorted(view.hand))}", file=out)
     for number, action in enumerate(legal, 1):
         print(f"  {number:>{len(str(len(legal)))}}) {describe(action)}", file=out)
+
+
+def _ask(hand: MaijaHand, view: MaijaView, style: Style, out: TextIO, stdin: TextIO) -> MaijaHand:
+    """Prompt the human seat until its answer applies; the next state."""
+    legal = view.legal_actions
+    _show(view, style, out)
     while True:
-        print(f"Choose 1-{len(legal)} (or an action such as 'beat 9H/7H KS/JS', 'quit'): ",
-              end="", file=out, flush=True)
+        print(f"Choose 1-{len(legal)} (or an action such as 'beat 9H/7H KS/JS', 'help', "
+              "'quit'): ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
             print(file=out)
@@ -530,6 +546,13 @@ def _ask(hand: MaijaHand, view: MaijaView, style: Style, out: TextIO, stdin: Tex
             continue
         if text.lower() in _QUIT:
             raise _Left("you left the game", left=True)
+        if text.lower() in ("?", "help"):
+            for line in HELP:
+                print(line, file=out)
+            continue
+        if text.lower() == "status":
+            _show(view, style, out)
+            continue
         if text.isdigit():
             index = int(text)
             if 1 <= index <= len(legal):
