@@ -18,6 +18,10 @@ Directives
     presets of ``VARIANTS`` and the options of ``OPTION_SPECS``) or ``bidding`` (the seven
     of ``BIDDING_VARIANTS``, and the options of a bidding variant,
     ``Variant.option_specs()``).
+``.. trumpfamily-maija-option-table::``
+    The options of the Maija games (MAIJA.md §O) with their values and what each
+    decides, then each preset's value. Option ``:presets:`` (Maija preset names,
+    comma-separated; default all three).
 ``.. trumpfamily-renege-matrix::``
     Which privileged trump, held as the only trump, may be withheld against which trump
     led, computed with ``legal_moves``. Options: ``:variant:``, ``:options:``, ``:trump:``.
@@ -309,6 +313,46 @@ class OptionTable(_TableDirective):
         widths = [40, *([60 // len(presets)] * len(presets))]
         title = (f"Options of the ``{component}`` component, by preset" if component
                  else "Every option, by preset (bold: the presets differ)")
+        return _list_table(header, rows, widths, title=title, stub=0)
+
+
+class MaijaOptionTable(_TableDirective):
+    """The options of the Maija games (MAIJA.md §O): one row per option of
+    ``MaijaVariant.options()``, what it decides (``trumpfamily.cli.maija.OPTION_DOCS``,
+    the words ``trumpfamily rules`` prints) and its values (``MAIJA_OPTION_VALUES``), then
+    its value in each preset (``:presets:``: names, comma-separated; default all three of
+    ``MAIJA_VARIANTS``). Where the presets disagree, their values are in bold.
+    """
+
+    option_spec: ClassVar[dict[str, Any]] = {"presets": directives.unchanged}
+
+    def lines(self) -> list[str]:
+        from trumpfamily.cli.maija import OPTION_DOCS
+        from trumpfamily.maija import MAIJA_OPTION_VALUES, MAIJA_VARIANTS, find_maija_variant
+
+        names = self.options.get("presets")
+        presets = ([find_maija_variant(n.strip()) for n in names.split(",")] if names
+                   else list(MAIJA_VARIANTS.values()))
+        values = {v.name: v.options() for v in presets}
+        rows = []
+        for name in presets[0].option_names():
+            allowed = MAIJA_OPTION_VALUES.get(name)
+            accepted = (", ".join(_value(a) for a in allowed) if allowed is not None
+                        else "an int, 2 to 10")
+            doc = OPTION_DOCS[name]
+            cell = (f":attr:`~trumpfamily.maija.variants.MaijaVariant.{name}`\n\n"
+                    f"{doc[:1].upper()}{doc[1:]}.\n\n*Values:* {accepted}")
+            row = [cell]
+            differ = len({repr(values[v.name][name]) for v in presets}) > 1
+            for v in presets:
+                text = _value(values[v.name][name], name)
+                row.append(f":tf-differs:`{text[2:-2]}`" if differ and len(presets) > 1
+                           else text)
+            rows.append(row)
+        header = ["option", *[v.name for v in presets]]
+        widths = [55, *([45 // len(presets)] * len(presets))]
+        title = ("Every option of the Maija games, by preset (bold: the presets differ)"
+                 if len(presets) > 1 else f"Every option of {presets[0].name}")
         return _list_table(header, rows, widths, title=title, stub=0)
 
 
@@ -939,6 +983,7 @@ def _ignore_matplotlib(app: Sphinx, config: Any) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("trumpfamily-card-orders", CardOrders)
     app.add_directive("trumpfamily-option-table", OptionTable)
+    app.add_directive("trumpfamily-maija-option-table", MaijaOptionTable)
     app.add_directive("trumpfamily-renege-matrix", RenegeMatrix)
     app.add_directive("trumpfamily-presets", Presets)
     app.add_directive("trumpfamily-exports", Exports)

@@ -2,7 +2,10 @@
 a position, play in the terminal, replay saved games and hands, and watch the demo. Every
 command takes the bidding games too (Auction Forty-Fives, Newfoundland 120s...; BIDDING.md):
 their options (``--option min_bid_near_end=100,20``, ``draw_limit=6:3``), and at the prompt
-``bid 20``, ``pass``, ``trump H`` and ``discard 5H 2C``.
+``bid 20``, ``pass``, ``trump H`` and ``discard 5H 2C``. The Maija beating games
+(Mustamaija, Spardame, Kitumaija; MAIJA.md) take ``play``, ``rules``, ``variants`` and
+``explain`` (``--trick`` the cards to beat, ``--action "beat 9H/7H"`` one action checked),
+through ``trumpfamily.cli.maija``.
 
 Commands (``trumpfamily COMMAND --help`` describes each one)::
 

@@ -23,6 +23,7 @@ from ..errors import IllegalPlayError
 from ..narrate import PLAIN, Style, variant_title
 from ..play import check_play, legal_moves
 from ..variants import Variant
+from . import maija
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -57,6 +58,10 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                    help='the cards in hand, e.g. "JC KD 3H" (10 or T for tens, JK the joker)')
     p.add_argument("--demoted", metavar="CARD", default=None,
                    help="an Ace of trumps demoted to the lowest trump for not being robbed")
+    p.add_argument("--action", metavar="ACTION", default=None,
+                   help="the Maija games (MAIJA.md): check one action in notation, e.g. "
+                        "'beat 9H/7H' or 'lead 7H 9H', and say why it is legal or not "
+                        "(--trick: the cards to beat)")
     p.add_argument("--svg", metavar="FILE", default=None,
                    help="also write the position to FILE as an SVG picture, the legal cards "
                         "outlined ('-': standard output, instead of the text)")
@@ -73,6 +78,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         CommandError: ``--svg FILE`` cannot be written (exit 2 when found before, 1 when
             the write fails).
     """
+    if maija.is_maija_game(args.variant):  # the beating games (MAIJA.md)
+        return maija.explain(args, out)
     style = Style.for_stream(out, args.color)
     variant = variant_from(args.variant, args.option)
     note_unused_options("explain", variant, args.option)

@@ -44,7 +44,7 @@ from ..game import UNBOUNDED_HANDS, GameState, new_game
 from ..narrate import Narrator, Style, game_header
 from ..players import Player
 from ..records import replay_game
-from . import _bots
+from . import _bots, maija
 from ._common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -170,6 +170,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """
     for text in getattr(args, "deprecated", ()):
         note("play", text)
+    if ((args.variant is not None and maija.is_maija_game(args.variant))
+            or (args.resume is not None and maija.is_maija_save(args.resume))):
+        return maija.play(args, out)  # the beating games (MAIJA.md): their own loop
     style = Style.for_stream(out, args.color)
     if args.resume is not None:
         state, saved_human = _resumed(args)

@@ -15,6 +15,7 @@ from ..bidding import EXTRA_BID, ladder
 from ..cards import Card, Suit, parse_suit
 from ..narrate import Style, variant_title
 from ..variants import ALL_VARIANTS, Variant
+from . import maija
 from ._common import (
     EXIT_OK,
     Subparsers,
@@ -52,6 +53,8 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the rules of ``args.variant`` to ``out``; returns the exit status."""
+    if maija.is_maija_game(args.variant):  # the beating games (MAIJA.md)
+        return maija.rules(args.variant, args.option, args.color, out)
     style = Style.for_stream(out, args.color)
     variant = variant_from(args.variant, args.option)
     note_unused_options("rules", variant, args.option)

@@ -1,6 +1,7 @@
 """``trumpfamily variants``: the presets, their player counts, scoring and aliases: the
 games that turn up trumps (:data:`~trumpfamily.variants.VARIANTS`), then the bidding
-games (:data:`~trumpfamily.variants.BIDDING_VARIANTS`)."""
+games (:data:`~trumpfamily.variants.BIDDING_VARIANTS`), then the beating games of the
+Maija family (``trumpfamily.maija.MAIJA_VARIANTS``, MAIJA.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Final, TextIO
 
 from ..narrate import Style
 from ..variants import BIDDING_VARIANTS, VARIANTS
+from . import maija
 from ._common import EXIT_OK, PROG, Subparsers, players_text, scoring_text
 
 __all__ = ["add_parser", "run"]
@@ -26,7 +28,8 @@ def add_parser(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("variants", parents=[common], help="list the presets",
                        description="List the presets with their player counts, scoring and "
                                    "aliases: the games that turn up trumps, then the bidding "
-                                   "games, whose trumps are named by the highest bidder.")
+                                   "games, whose trumps are named by the highest bidder, "
+                                   "then the Maija beating games.")
     p.set_defaults(func=run)
 
 
@@ -35,6 +38,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     style = Style.for_stream(out, args.color)
     groups = [(title, [(v.name, players_text(v), scoring_text(v), ", ".join(v.aliases))
                        for v in presets.values()]) for title, presets in _GROUPS]
+    groups.append((maija.GROUP_TITLE, maija.variant_rows()))
     heads = ("preset", "players", "scoring", "also called")
     everything = [heads, *(row for _, rows in groups for row in rows)]
     widths = [max(len(r[i]) for r in everything) for i in range(3)]

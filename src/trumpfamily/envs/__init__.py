@@ -7,6 +7,10 @@
 * :mod:`trumpfamily.envs.gymnasium`: a Gymnasium environment where one seat learns and the
   other seats are built-in bots (:class:`~trumpfamily.envs.gymnasium.SeatEnv`).
 * :mod:`trumpfamily.envs.openspiel`: the games as OpenSpiel games.
+* :mod:`trumpfamily.envs.maija`: the Maija beating games (MAIJA.md) as a Gymnasium
+  environment, their multi-card actions built card by card with a mask
+  (:class:`~trumpfamily.envs.maija.MaijaSeatEnv`), and
+  :mod:`trumpfamily.envs.maija_pettingzoo` the same as a PettingZoo AEC environment.
 
 Import the submodule you need; this package imports none of them, so that each needs only
 its own dependencies.
