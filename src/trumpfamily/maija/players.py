@@ -51,17 +51,44 @@ class MaijaRandomPlayer:
 
 
 class MaijaRuleOfThumbPlayer:
-    """A sensible player of MAIJA.md §S (no search, no memory: it reads the view)."""
+    """A sensible player of MAIJA.md §S (no search; it reads only the view).
+
+    Its one memory is of the positions it has already been asked about: the seat's view
+    seen a ``k``-th time again (a loop: the same cards, pile, stock and hand sizes as
+    before) is answered with its ``k``-th choice down its order of preference, so that
+    two rules of thumb do not pass the same cards round for ever (MAIJA.md D8). A view
+    never seen before gets its first choice; the memory holds nothing but this seat's
+    own views, keyed by seat, so no card hidden from the seat can change a choice.
+    """
+
+    #: The most positions remembered before the memory is cleared (a bound on memory).
+    MEMORY: int = 50_000
+
+    def __init__(self) -> None:
+        """A rule of thumb with nothing seen yet."""
+        self._seen: dict[tuple[object, ...], int] = {}
 
     def choose(self, view: MaijaView) -> MaijaAction:
         """The rule of thumb's choice among ``view.legal_actions``."""
-        legal = _mine(view)
+        ranked = self._ranked(_mine(view), view)
+        key = (view.seat, view.phase, view.hand, view.hand_sizes, view.stock, view.trump,
+               view.table, view.beaten, view.pile, len(view.out_of_play), view.out)
+        if len(self._seen) >= self.MEMORY:
+            self._seen.clear()
+        times = self._seen.get(key, 0)
+        self._seen[key] = times + 1
+        return ranked[times % len(ranked)]
+
+    def _ranked(self, legal: tuple[MaijaAction, ...], view: MaijaView
+                ) -> list[MaijaAction]:
+        """The legal actions, the rule of thumb's first choice first."""
         if view.phase == "lead" or view.phase == "start":
-            return max((a for a in legal if isinstance(a, Lead)),
-                       key=lambda a: self._lead_value(a, view))
-        if view.phase == "defend":
-            return self._defend(legal, view)
-        return self._cover(legal, view)
+            return sorted((a for a in legal if isinstance(a, Lead)),
+                          key=lambda a: -self._lead_value(a, view))
+        if view.phase == "cover":
+            return self._cover(legal, view)
+        first = self._defend(legal, view)
+        return [first, *(a for a in legal if a != first)]
 
     @staticmethod
     def _cost(card: Card, view: MaijaView) -> int:
@@ -88,21 +115,26 @@ class MaijaRuleOfThumbPlayer:
             return TakeUp()
         return best
 
-    def _cover(self, legal: tuple[MaijaAction, ...], view: MaijaView) -> MaijaAction:
+    def _cover(self, legal: tuple[MaijaAction, ...], view: MaijaView) -> list[MaijaAction]:
+        """Covers best first, then taking up (K6-K8).
+
+        The free card: the Queen of Spades only on a pile of three cards or fewer (the
+        next player takes her up with the whole pile and his turn ends, K7, K8: on a longer
+        pile he would go on and lay her straight back, and the two would pass her round
+        for ever); else a high club (only a higher club beats it), else a low card.
+        """
         covers = [a for a in legal if isinstance(a, Cover)]
-        if not covers:
-            return TakeUp()
 
         def value(a: Cover) -> float:
             free = a.free
             bonus = 0.0
             if free is not None:
                 if is_maija(free):
-                    bonus = 100.0
+                    bonus = 100.0 if len(view.pile) <= 3 else -1000.0
                 elif free.suit is view.variant.invulnerable:
                     bonus = int(free.rank) / 2
                 else:
                     bonus = -self._cost(free, view) / 4
             return bonus - self._cost(a.beat, view)
 
-        return max(covers, key=value)
+        return [*sorted(covers, key=lambda a: -value(a)), TakeUp()]
