@@ -6,8 +6,9 @@
 The rule of thumb (MAIJA.md §S): lead the Queen of Spades whenever she can be led (the next
 player must take her up), else the longest run of low plain cards, keeping trumps; beat
 cheaply (the lowest card of the suit that will do, a trump only when cheap or the stock is
-out); in Kitumaija cover with the cheapest card and add the Queen, else the highest club
-(only a higher club beats it).
+out); in Kitumaija cover with the cheapest card and add the Queen on a short pile or near
+the end of the hand, else the highest club (only a higher club beats it). A view seen again
+(a loop) gets the next choice down the order of preference.
 
 >>> from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
 >>> from trumpfamily.maija.players import MaijaRuleOfThumbPlayer
@@ -118,10 +119,12 @@ class MaijaRuleOfThumbPlayer:
     def _cover(self, legal: tuple[MaijaAction, ...], view: MaijaView) -> list[MaijaAction]:
         """Covers best first, then taking up (K6-K8).
 
-        The free card: the Queen of Spades only on a pile of three cards or fewer (the
-        next player takes her up with the whole pile and his turn ends, K7, K8: on a longer
+        The free card: the Queen of Spades on a pile of three cards or fewer (the next
+        player takes her up with the whole pile and his turn ends, K7, K8: on a longer
         pile he would go on and lay her straight back, and the two would pass her round
-        for ever); else a high club (only a higher club beats it), else a low card.
+        for ever) or when at most two cards are left after the cover (she is dead weight:
+        she can leave a hand only as a free card); else a high club (only a higher club
+        beats it), else a low card. The Queen otherwise only when she is the one free card.
         """
         covers = [a for a in legal if isinstance(a, Cover)]
 
@@ -130,7 +133,8 @@ class MaijaRuleOfThumbPlayer:
             bonus = 0.0
             if free is not None:
                 if is_maija(free):
-                    bonus = 100.0 if len(view.pile) <= 3 else -1000.0
+                    short = len(view.pile) <= 3 or len(view.hand) <= 4
+                    bonus = 100.0 if short else -1000.0
                 elif free.suit is view.variant.invulnerable:
                     bonus = int(free.rank) / 2
                 else:
