@@ -45,14 +45,17 @@ def test_the_rule_of_thumb_still_loses_less_than_random(variant: MaijaVariant,
 
 
 def test_a_view_seen_again_gets_the_next_choice() -> None:
-    """The loop breaker: the same view asked a second time is answered differently, and a
-    fresh bot answers it as the first time (the memory is the bot's own)."""
+    """The loop breaker: the same view (past the first draw) asked a third time is
+    answered with the next choice; the first repeat (an environment reset to the same
+    deal) and a fresh bot answer as the first time."""
     hand = new_maija_hand(KITUMAIJA, 2, seed=3)
-    while len([a for a in hand.legal_actions() if isinstance(a, Cover)]) < 2:
+    dealt = len(hand.stock)
+    while len(hand.stock) == dealt or sum(isinstance(a, Cover) for a in hand.legal_actions()) < 2:
         hand = hand.apply(MaijaRuleOfThumbPlayer().choose(hand.view(hand.to_act or 0)))
     view = hand.view(hand.to_act or 0)
     bot = MaijaRuleOfThumbPlayer()
-    first, second = bot.choose(view), bot.choose(view)
-    assert first != second
+    first, again, third = bot.choose(view), bot.choose(view), bot.choose(view)
+    assert again == first
+    assert third != first
     assert MaijaRuleOfThumbPlayer().choose(view) == first
-    assert first in view.legal_actions and second in view.legal_actions
+    assert third in view.legal_actions

@@ -54,38 +54,48 @@ class MaijaRandomPlayer:
 class MaijaRuleOfThumbPlayer:
     """A sensible player of MAIJA.md §S (no search; it reads only the view).
 
-    Its one memory is of the positions it has already been asked about: the seat's view
-    seen a ``k``-th time again (a loop: the same cards, pile, stock and hand sizes as
-    before) is answered with its ``k``-th choice down its order of preference, so that
-    two rules of thumb do not pass the same cards round for ever (MAIJA.md D8). A view
-    never seen before gets its first choice; the memory holds nothing but this seat's
-    own views, keyed by seat, so no card hidden from the seat can change a choice.
+    Its one memory is of the positions it has been asked about since the last progress
+    (a card drawn, a card put out of the game, a seat out): a seat's view seen a ``k``-th
+    time again in that stretch (a loop: the same cards, pile, stock and hand sizes) is
+    answered with its ``k``-th choice down its order of preference, so that two rules of
+    thumb do not pass the same cards round for ever (MAIJA.md D8). A view not seen
+    before, or any view before the first draw, gets the first choice, so a new hand (or
+    an environment reset to the same deal) is played as by a fresh bot. The memory holds
+    only views of the seats it plays, keyed by seat, and public progress marks: no card
+    hidden from a seat can change its choice.
     """
-
-    #: The most positions remembered before the memory is cleared (a bound on memory).
-    MEMORY: int = 50_000
 
     def __init__(self) -> None:
         """A rule of thumb with nothing seen yet."""
         self._seen: dict[tuple[object, ...], int] = {}
+        self._mark: tuple[object, ...] = ()
 
     def choose(self, view: MaijaView) -> MaijaAction:
         """The rule of thumb's choice among ``view.legal_actions``."""
         ranked = self._ranked(_mine(view), view)
-        key = (view.seat, view.phase, view.hand, view.hand_sizes, view.stock, view.trump,
-               view.table, view.beaten, view.pile, len(view.out_of_play), view.out)
-        if len(self._seen) >= self.MEMORY:
+        # Progress (a draw, a card out of the game, a seat out) or a new hand: a loop
+        # cannot span it, so the positions seen before are forgotten.
+        mark = (view.stock, len(view.out_of_play), view.out)
+        if mark != self._mark:
             self._seen.clear()
+            self._mark = mark
+        v = view.variant
+        dealt = v.deck_size - v.hand_size * view.players - (1 if v.form == "pile" else 0)
+        if view.stock >= dealt:
+            return ranked[0]  # nobody has drawn yet: the hand has just begun
+        key = (view.seat, view.phase, view.hand, view.hand_sizes, view.trump, view.table,
+               view.beaten, view.pile)
         times = self._seen.get(key, 0)
         self._seen[key] = times + 1
-        return ranked[times % len(ranked)]
+        return ranked[max(0, times - 1) % len(ranked)]  # once again may be a reset: allowed
 
     def _ranked(self, legal: tuple[MaijaAction, ...], view: MaijaView
                 ) -> list[MaijaAction]:
         """The legal actions, the rule of thumb's first choice first."""
         if view.phase == "lead" or view.phase == "start":
-            return sorted((a for a in legal if isinstance(a, Lead)),
-                          key=lambda a: -self._lead_value(a, view))
+            leads = [a for a in legal if isinstance(a, Lead)]
+            leads.sort(key=lambda a: -self._lead_value(a, view))
+            return list(leads)
         if view.phase == "cover":
             return self._cover(legal, view)
         first = self._defend(legal, view)
