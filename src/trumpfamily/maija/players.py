@@ -129,10 +129,10 @@ class MaijaRuleOfThumbPlayer:
     def _cover(self, legal: tuple[MaijaAction, ...], view: MaijaView) -> list[MaijaAction]:
         """Covers best first, then taking up (K6-K8).
 
-        The free card: the Queen of Spades on a pile of three cards or fewer (the next
-        player takes her up with the whole pile and his turn ends, K7, K8: on a longer
-        pile he would go on and lay her straight back, and the two would pass her round
-        for ever) or when at most two cards are left after the cover (she is dead weight:
+        The free card: the Queen of Spades on a pile of one card (the next player takes
+        her up with the whole pile of three and his turn ends, K7, K8: on a longer pile he
+        would go on and lay her straight back, and the two would pass her round for ever;
+        a pile of up to three was measured slower to finish) or when at most two cards are left after the cover (she is dead weight:
         she can leave a hand only as a free card); else a high club (only a higher club
         beats it), else a low card. The Queen otherwise only when she is the one free card.
         """
@@ -143,7 +143,7 @@ class MaijaRuleOfThumbPlayer:
             bonus = 0.0
             if free is not None:
                 if is_maija(free):
-                    short = len(view.pile) <= 3 or len(view.hand) <= 4
+                    short = len(view.pile) <= 1 or len(view.hand) <= 4
                     bonus = 100.0 if short else -1000.0
                 elif free.suit is view.variant.invulnerable:
                     bonus = int(free.rank) / 2
