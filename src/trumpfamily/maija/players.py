@@ -55,12 +55,12 @@ class MaijaRuleOfThumbPlayer:
     """A sensible player of MAIJA.md §S (no search; it reads only the view).
 
     Its one memory is of the positions it has been asked about since the last progress
-    (a card drawn, a card put out of the game, a seat out): a seat's view seen a ``k``-th
-    time again in that stretch (a loop: the same cards, pile, stock and hand sizes) is
-    answered with its ``k``-th choice down its order of preference, so that two rules of
-    thumb do not pass the same cards round for ever (MAIJA.md D8). A view not seen
-    before, or any view before the first draw, gets the first choice, so a new hand (or
-    an environment reset to the same deal) is played as by a fresh bot. The memory holds
+    (a card drawn, a card put out of the game, a seat out): a seat's view met for the
+    ``k``-th time in that stretch (a loop: the same cards, pile, stock and hand sizes),
+    ``k`` of 3 or more, is answered with its ``(k - 1)``-th choice down its order of
+    preference, so that two rules of thumb do not pass the same cards round for ever
+    (MAIJA.md D8). A view met once or twice (twice: an environment reset to the same
+    deal replays it), or any view before the first draw, gets the first choice. The memory holds
     only views of the seats it plays, keyed by seat, and public progress marks: no card
     hidden from a seat can change its choice.
     """
