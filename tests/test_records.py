@@ -292,3 +292,17 @@ def test_example_replay_record_runs(capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(path), run_name="__main__")
     out = capsys.readouterr().out
     assert "equal to the original -> True" in out and "tampered record refused at action" in out
+
+
+def test_the_maija_json_leaves_no_attrs_markers() -> None:
+    """The Maija games' converter (trumpfamily.maija.jsonio) registers hooks on Card too:
+    after a round trip no class holds the marker (pydoc would print its docstring twice)."""
+    from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
+    from trumpfamily.maija import jsonio as maija_json
+
+    hand = new_maija_hand(MUSTAMAIJA, 3, seed=1)
+    view, record = hand.view(0), hand.record()
+    assert maija_json.maija_from_json(maija_json.maija_to_json(view), type(view)) == view
+    assert maija_json.maija_from_json(maija_json.maija_to_json(record), type(record)) == record
+    for cls in (tf.Card, type(view), type(record), *maija_json._TAGGED.values()):
+        assert "__attrs_types_resolved__" not in vars(cls), cls

@@ -153,3 +153,15 @@ def maija_from_json(data: object, cls: Any) -> Any:
         detail = cattrs.transform_error(err) if isinstance(err, cattrs.BaseValidationError) \
             else [str(err)]
         raise DecodeError(name, [("", safe_repr(d, 300)) for d in detail]) from None
+
+
+def _drop_markers() -> None:
+    """Drop the marker :func:`attrs.resolve_types` leaves on a class (cattrs calls it when a
+    hook is registered), which pydoc would print as a second copy of the docstring (as
+    :mod:`trumpfamily.convert` does for the other games' classes)."""
+    for cls in (Card, MaijaView, MaijaRecord, *_TAGGED.values()):
+        if "__attrs_types_resolved__" in vars(cls):
+            delattr(cls, "__attrs_types_resolved__")
+
+
+_drop_markers()
