@@ -161,3 +161,12 @@ def test_a_tournament_names_the_game_bot() -> None:
     bot = bot_factory("rollout:objective=game,worlds=4")(7)
     assert isinstance(bot, RolloutPlayer)
     assert (bot.objective, bot.worlds, bot.seed) == ("game", 4, 7)
+
+
+def test_the_game_bot_gives_its_reason_in_game_win_chances() -> None:
+    """``choose_with_reason`` of ``objective="game"`` reads the scores as ``choose`` does
+    (the same action) and words its values in game-win chances, not points."""
+    view = _view_at((110, 0), seed=9)
+    action, reason = RolloutPlayer(worlds=12, seed=2, objective="game").choose_with_reason(view)
+    assert action == RolloutPlayer(worlds=12, seed=2, objective="game").choose(view)
+    assert "% game-win chance" in reason and "(game)" in reason

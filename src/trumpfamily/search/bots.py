@@ -334,51 +334,8 @@ class SampleSolvePlayer:
                 (``"points"`` in a pool game, ``"pool"`` in a points game; the message
                 names the bot).
         """
-        legal = _legal(self, view)
-        if len(legal) == 1:
-            return legal[0]
-        if isinstance(view, BiddingView):
-            return self._bidding(view, legal)
-        if view.trump is None:
-            return _fall_back(self, view, "the dealer's discard for a turned-up joker")
-        _check_objective(self.objective, view)
-        deadline = None if self.milliseconds is None else (
-            time.perf_counter() + self.milliseconds / 1000)
-        rng = _decision_rng(self.seed, view, "sample-solve")
-        table = _solved_worlds(view, legal, self.samples, rng, self.objective,
-                               self.max_nodes, deadline)
-        if not table:  # every deal over the search budget
-            return _fall_back(self, view, "every sampled deal was over max_nodes")
-        totals = [sum(column) for column in zip(*table, strict=True)]
-        return _pick(legal, totals, lambda: self.fallback.choose(view))
-
-    def _bidding(self, view: BiddingView, legal: tuple[Action, ...]) -> Action:
-        """A bidding decision: the auction, trumps, the kitty and the draw by the bid
-        advisor (:func:`~trumpfamily.search.evaluate_actions` over ``samples`` worlds, on
-        :func:`~trumpfamily.search.candidate_actions`), the play by the exact value of
-        each card averaged over the worlds."""
-        deadline = None if self.milliseconds is None else (
-            time.perf_counter() + self.milliseconds / 1000)
-        rng = _bidding_rng(self.seed, view, "sample-solve")
-        chosen = (legal if view.phase is Phase.PLAY
-                  else candidate_actions(view, _THUMB, limit=self.candidates))
-        if len(chosen) == 1:
-            return chosen[0]
-        ev = _Evaluator(view.seat, _THUMB, self.bidding_nodes)
-        table: list[list[float]] = []
-        deals: list[BiddingHand] = []
-        if self.inference is not None:
-            deals = _resampled(view, self.samples, self.inference, rng)
-        for k in range(self.samples):
-            if not deals:
-                deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
-            table += _values(ev, [deals.pop()], chosen)
-            if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
-                break
-        if self.guard is None:
-            rows = _rows(chosen, table)
-            return best_action(rows, lambda: self.fallback.choose(view))
-        return _guarded(chosen, table, _THUMB.choose(view), self.guard)
+        # one search, shared with choose_with_reason (which also words the values)
+        return self.choose_with_reason(view)[0]
 
     def choose_with_reason(self, view: AnyView) -> tuple[Action, str]:
         """:meth:`choose`'s action and why, with the values behind it ("best of 12 legal
@@ -416,42 +373,27 @@ class SampleSolvePlayer:
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _decision_rng(self.seed, view, "sample-solve")
-        totals = [0] * len(legal)
-        per_world: list[list[float]] = [[] for _ in legal]
-        index = {a: i for i, a in enumerate(legal)}
-        objective = self.objective
-        deals: list[HandState] = []
-        solved = 0
-        for k in range(self.samples):
-            if not deals:
-                deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
-            deal = deals.pop()
-            if objective is None:
-                objective = default_objective(deal)
-            try:
-                result = solve(deal, view.seat, objective, all_values=True,
-                               max_nodes=self.max_nodes)
-            except SearchLimitError:
-                result = None
-            if result is not None:
-                solved += 1
-                assert result.action_values is not None
-                for action, value in result.action_values:
-                    totals[index[action]] += value
-                    per_world[index[action]].append(float(value))
-            if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
-                break
-        if not solved:
+        table = _solved_worlds(view, legal, self.samples, rng, self.objective,
+                               self.max_nodes, deadline)
+        solved = len(table)
+        if not solved:  # every deal over the search budget
             return (_fall_back(self, view, "every sampled deal was over max_nodes"),
                     (f"every one of {self.samples} sampled worlds was over max_nodes: the "
                     "fallback's choice"))
+        totals = [sum(column) for column in zip(*table, strict=True)]
+        per_world = [[float(v) for v in column] for column in zip(*table, strict=True)]
+        objective = self.objective or ("pool" if view.variant.scoring.scoring == "pool"
+                                       else "points")
         action = _pick(legal, totals, lambda: self.fallback.choose(view))
         unit = _OBJECTIVE_UNITS.get(str(objective), str(objective))
         return action, _values_reason(legal, per_world, action, unit, solved)
 
     def _bidding_with_reason(self, view: BiddingView, legal: tuple[Action, ...]
                              ) -> tuple[Action, str]:
-        """:meth:`_bidding` and its reason."""
+        """A bidding decision and its reason: the auction, trumps, the kitty and the draw
+        by the bid advisor (:func:`~trumpfamily.search.evaluate_actions` over ``samples``
+        worlds, on :func:`~trumpfamily.search.candidate_actions`), the play by the exact
+        value of each card averaged over the worlds."""
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _bidding_rng(self.seed, view, "sample-solve")
@@ -717,126 +659,8 @@ class ISMCTSPlayer:
                 or :class:`~trumpfamily.outcomes.BiddingView`, or has no legal action (not
                 this seat's turn).
         """
-        legal = _legal(self, view)
-        if len(legal) == 1:
-            return legal[0]
-        if isinstance(view, BiddingView):
-            return self._bidding(view)
-        if view.trump is None:
-            return _fall_back(self, view, "the dealer's discard for a turned-up joker")
-        deadline = None if self.milliseconds is None else (
-            time.perf_counter() + self.milliseconds / 1000)
-        rng = _decision_rng(self.seed, view, "ismcts")
-        reward = _Reward(view)
-        policy = _rollout_policy(self.rollout, rng)
-        root = _Node(-1)
-        c = self.exploration
-        deals: list[HandState] = []
-        for k in range(self.iterations):
-            if not deals:
-                deals = sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
-            state = deals.pop()
-            node = root
-            path = [root]
-            while not state.is_over:
-                actions = state.legal_actions()
-                seat = state.to_act
-                assert seat is not None
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                for a in actions:
-                    if a in children:
-                        children[a].avail += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    child = children[action] = _Node(seat)
-                    child.avail = 1
-                    state = state.apply(action)
-                    path.append(child)
-                    break
-                log_n: Callable[[int], float] = math.log
-                action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
-                node = children[action]
-                state = state.apply(action)
-                path.append(node)
-            while not state.is_over:
-                state = state.apply(policy(state))
-            assert state.outcome is not None
-            rewards = reward(state.outcome)
-            for n in path:
-                n.visits += 1
-                if n.seat >= 0:
-                    n.reward += rewards[n.seat]
-            if deadline is not None and k + 1 < self.iterations and time.perf_counter() > deadline:
-                break
-        visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
-        return legal[visits.index(max(visits))]
-
-    def _bidding(self, view: BiddingView) -> Action:
-        """A bidding decision: one tree over the rest of the hand from the view (the
-        auction, trumps, the kitty, the draw, the play), a new world each iteration."""
-        deadline = None if self.milliseconds is None else (
-            time.perf_counter() + self.milliseconds / 1000)
-        rng = _bidding_rng(self.seed, view, "ismcts")
-        policy = _rollout_policy(self.rollout, rng)
-        me = view.seat
-        legal = candidate_actions(view, _THUMB, limit=self.candidates)
-        if len(legal) == 1:
-            return legal[0]
-        root = _Node(-1)
-        c = self.exploration
-        log_n: Callable[[int], float] = math.log
-        deals: list[BiddingHand] = []
-        for k in range(self.iterations):
-            if not deals:
-                deals = sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
-            state: Any = deals.pop()
-            node = root
-            path = [root]
-            expanded = False
-            while not state.is_over and not expanded:
-                actions = state.legal_actions()
-                seat = state.to_act
-                if len(actions) > 1 and isinstance(actions[0], (Discard, Take)):
-                    if seat != me:  # face down, unseen by this seat: no branching
-                        state = state.apply(policy(state))
-                        continue
-                    if node is root:
-                        actions = legal
-                    elif len(actions) > self.candidates:
-                        actions = candidate_actions(state.view(seat), _THUMB,
-                                                    limit=self.candidates)
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                for a in actions:
-                    if a in children:
-                        children[a].avail += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    node = children[action] = _Node(seat)
-                    node.avail = 1
-                    expanded = True
-                else:
-                    action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
-                    node = children[action]
-                state = state.apply(action)
-                path.append(node)
-            while not state.is_over:
-                state = state.apply(policy(state))
-            gains = state.outcome.gains
-            rewards = [min(1.0, max(0.0, 0.5 + gains[side] / (2 * _GAINS_SCALE)))
-                       for side in _side_of(state)]
-            for n in path:
-                n.visits += 1
-                if n.seat >= 0:
-                    n.reward += rewards[n.seat]
-                    n.reward2 += rewards[n.seat] ** 2
-            if deadline is not None and k + 1 < self.iterations and time.perf_counter() > deadline:
-                break
-        if self.guard is not None:
-            return _guarded_root(root, legal, _THUMB.choose(view), self.guard)
-        visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
-        return legal[visits.index(max(visits))]
+        # one search, shared with choose_with_reason (which also words the root's figures)
+        return self.choose_with_reason(view)[0]
 
     def choose_with_reason(self, view: AnyView) -> tuple[Action, str]:
         """:meth:`choose`'s action and why: the visits and the mean reward (0 to 1, see
@@ -912,7 +736,9 @@ class ISMCTSPlayer:
         return action, _visits_reason(root, legal, action, done)
 
     def _bidding_with_reason(self, view: BiddingView) -> tuple[Action, str]:
-        """:meth:`_bidding` and its reason."""
+        """A bidding decision and its reason: one tree over the rest of the hand from the
+        view (the auction, trumps, the kitty, the draw, the play), a new world each
+        iteration."""
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _bidding_rng(self.seed, view, "ismcts")

@@ -201,36 +201,8 @@ class RolloutPlayer:
                 :class:`~trumpfamily.outcomes.BiddingView` (the bot plays the bidding
                 games only) or has no legal action (not this seat's turn).
         """
-        legal = _legal(self, view)
-        if not isinstance(view, BiddingView):
-            raise InvalidArgumentError(
-                f"RolloutPlayer plays the bidding games only (tf.BIDDING_VARIANTS), not "
-                f"{view.variant.name}: use SampleSolvePlayer or ISMCTSPlayer there")
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase is Phase.PLAY:
-            if self.play == "rule-of-thumb":
-                return _THUMB.choose(view)
-            if self._pimc is not None:
-                return self._pimc.choose(view)
-            chosen = legal
-        else:
-            chosen = candidate_actions(view, _THUMB, limit=self.candidates)
-        base = _THUMB.choose(view)
-        if len(chosen) == 1:
-            return chosen[0]
-        rng = _bidding_rng(self.seed, view, "rollout")
-        deals, weights = self._worlds(view, rng)
-        ev = _Evaluator(view.seat, _THUMB, None, self.objective, "policy")
-        if self.objective == "game":
-            ev.match = _win_chance(view)
-            ev.hands_before = 0 if view.game is None else view.game.hand_number - 1
-        table = _values(ev, deals, chosen)
-        self.searched += 1
-        action = _guarded(chosen, table, weights, base, self.guard)
-        if action != base:
-            self.deviations += 1
-        return action
+        # one search, shared with choose_with_reason (which also words the guard's reading)
+        return self.choose_with_reason(view)[0]
 
     def _worlds(self, view: BiddingView, rng: random.Random
                 ) -> tuple[list[BiddingHand], list[float]]:
@@ -260,8 +232,9 @@ class RolloutPlayer:
         """
         legal = _legal(self, view)
         if not isinstance(view, BiddingView):
-            self.choose(view)  # refuses, with choose's message
-        assert isinstance(view, BiddingView)
+            raise InvalidArgumentError(
+                f"RolloutPlayer plays the bidding games only (tf.BIDDING_VARIANTS), not "
+                f"{view.variant.name}: use SampleSolvePlayer or ISMCTSPlayer there")
         if len(legal) == 1:
             return legal[0], "the only legal action"
         if view.phase is Phase.PLAY:
@@ -278,12 +251,16 @@ class RolloutPlayer:
         rng = _bidding_rng(self.seed, view, "rollout")
         deals, weights = self._worlds(view, rng)
         ev = _Evaluator(view.seat, _THUMB, None, self.objective, "policy")
+        if self.objective == "game":  # the chance of winning the game, percent
+            ev.match = _win_chance(view)
+            ev.hands_before = 0 if view.game is None else view.game.hand_number - 1
         table = _values(ev, deals, chosen)
         self.searched += 1
         action = _guarded(chosen, table, weights, base, self.guard)
         if action != base:
             self.deviations += 1
         worlds = f"{math.fsum(weights):g} worlds ({len(deals)} distinct)"
+        unit = "% game-win chance" if self.objective == "game" else "points"
         p = list(chosen).index(base)
         total = math.fsum(weights)
 
@@ -293,14 +270,14 @@ class RolloutPlayer:
 
         if action != base:
             i = list(chosen).index(action)
-            return action, (f"{action}: {gain(i):+.2f} points a world ({self.objective}) over "
+            return action, (f"{action}: {gain(i):+.2f} {unit} a world ({self.objective}) over "
                             f"the rule of thumb's {base}, over {worlds}, {len(chosen)} "
                             f"candidates")
         others = [(gain(i), a) for i, a in enumerate(chosen) if i != p]
         best = max(others, key=lambda pair: pair[0])
         return action, (f"the rule of thumb's {base}: no other of {len(chosen)} candidates "
                         f"clears the guard over {worlds}; the best other, {best[1]}, "
-                        f"{best[0]:+.2f} points ({self.objective})")
+                        f"{best[0]:+.2f} {unit} ({self.objective})")
 
 
 def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int] | None:
