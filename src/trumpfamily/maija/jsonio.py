@@ -15,7 +15,8 @@ TakeUp()
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar, get_args
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
@@ -24,10 +25,11 @@ from ..cards import Card, Suit
 from ..errors import DecodeError, safe_repr
 from . import events as ev
 from .actions import MAIJA_ACTION_TYPES, MaijaAction
-from .engine import MaijaRecord, MaijaView
-from .variants import MaijaVariant, find_maija_variant
+from .engine import MaijaHand, MaijaRecord, MaijaView, replay_maija
+from .variants import MUSTAMAIJA, MaijaVariant, find_maija_variant, is_maija_name
 
-__all__ = ["MAIJA_EVENT_TYPES", "maija_from_json", "maija_to_json"]
+__all__ = ["MAIJA_EVENT_TYPES", "MAIJA_JSON_TYPES", "MOST_MAIJA_ITEMS", "MOST_MAIJA_TEXTS",
+           "is_maija_json_type", "maija_from_json", "maija_to_json", "register_variant_union"]
 
 T = TypeVar("T")
 
@@ -58,6 +60,11 @@ def _variant_in(data: Any, _: Any) -> MaijaVariant:
     options = data["options"]
     if not isinstance(options, dict):
         raise TypeError("options is a dict")
+    names = MUSTAMAIJA.option_names()
+    unknown = [k for k in options if k not in names]
+    if unknown:
+        raise ValueError(f"unknown option {safe_repr(unknown[0], 40)} ({len(unknown)} unknown); "
+                         f"the options are {', '.join(names)}")
     return find_maija_variant(data["name"]).with_options(
         **{k: _option_in(k, x) for k, x in options.items()})
 
@@ -131,10 +138,105 @@ _CONV.register_structure_hook(
 attrs.resolve_types(MaijaView, globals(), {"MaijaAction": MaijaAction})
 
 
+#: Every Maija type :func:`maija_from_json` (and :func:`trumpfamily.from_json`) reads, by
+#: name: the classes, then the unions read by their ``"type"`` field. A
+#: :class:`~trumpfamily.maija.MaijaHand` is written as its record and read back by replaying
+#: it (:func:`~trumpfamily.maija.replay_maija`: the rules are checked).
+MAIJA_JSON_TYPES: Final[dict[str, Any]] = {
+    "MaijaVariant": MaijaVariant, "MaijaView": MaijaView, "MaijaRecord": MaijaRecord,
+    "MaijaHand": MaijaHand, **MAIJA_ACTION_TYPES, **MAIJA_EVENT_TYPES,
+    "MaijaAction": MaijaAction, "MaijaEvent": ev.MaijaEvent,
+}
+_JSON_CLASSES: Final = frozenset(t for t in MAIJA_JSON_TYPES.values() if isinstance(t, type))
+_JSON_UNIONS: Final = {MaijaAction: "MaijaAction", ev.MaijaEvent: "MaijaEvent"}
+
+
+def is_maija_json_type(cls: object) -> bool:
+    """Whether ``cls`` is a Maija type with a JSON form (a value of
+    :data:`MAIJA_JSON_TYPES`, or ``tuple[X, ...]`` / ``list[X]`` of one).
+
+    >>> from trumpfamily.maija import MaijaAction, MaijaView
+    >>> is_maija_json_type(MaijaView), is_maija_json_type(tuple[MaijaAction, ...]), is_maija_json_type(int)
+    (True, True, False)
+    """
+    try:
+        if cls in _JSON_CLASSES or cls in _JSON_UNIONS:
+            return True
+    except TypeError:  # unhashable: no type at all
+        return False
+    origin, args = get_origin(cls), get_args(cls)
+    if (origin is list and len(args) == 1) or (origin is tuple and args[1:] == (Ellipsis,)):
+        return is_maija_json_type(args[0]) and args[0] is not MaijaHand
+    return False
+
+
 def maija_to_json(value: object) -> Any:
-    """``value`` (an action, event, view, record, variant, card or a tuple of them) as
-    JSON-ready data."""
+    """``value`` (an action, event, view, record, variant, card or a tuple of them; a
+    :class:`~trumpfamily.maija.MaijaHand` as its record) as JSON-ready data."""
+    if isinstance(value, MaijaHand):
+        return _CONV.unstructure(value.record())
     return _CONV.unstructure(value)
+
+
+# -- untrusted data ------------------------------------------------------------------------
+#
+# Before a Maija value is read, one pass over the data (iterative: any depth) refuses what
+# no Maija value holds, so that reading costs time linear in the data and every message
+# is bounded, whatever the data.
+
+#: The most strings a list may hold (a record's actions in notation: a hand of the
+#: bots' matches takes a few hundred, :data:`~trumpfamily.maija.match.MAX_ACTIONS` is
+#: the cap a hand is played to).
+MOST_MAIJA_TEXTS: Final = 20_000
+#: The most items of any other list (cards: 103 at most; legal actions: a few hundred).
+MOST_MAIJA_ITEMS: Final = 5_000
+_MOST_KEYS: Final = 64  # a view has 19 fields, a variant 14 options
+_MOST_TEXT: Final = 1_000  # an action in notation, a variant's name
+_MOST_DEPTH: Final = 16  # a view's legal beats: view, list, action, pairs, pair, card
+_MOST_NODES: Final = 200_000
+_MOST_INT_BITS: Final = 63
+
+
+def _guard(data: object) -> str | None:
+    """The first reason ``data`` cannot be a Maija value by its size or shape (``None``:
+    read it)."""
+    stack: list[tuple[object, int, str]] = [(data, 0, "")]
+    nodes = 0
+    while stack:
+        value, depth, path = stack.pop()
+        nodes += 1
+        if nodes > _MOST_NODES:
+            return f"more than {_MOST_NODES:,} values: no Maija value holds as many"
+        where = f" at {path}" if path else ""
+        if depth > _MOST_DEPTH:
+            return f"nested deeper than {_MOST_DEPTH} levels{where}: no Maija value is"
+        kind = type(value)
+        if kind is str:
+            if len(value) > _MOST_TEXT:  # type: ignore[arg-type]
+                return f"a text of {len(value):,} characters{where}; the most is {_MOST_TEXT:,}"  # type: ignore[arg-type]
+        elif kind is int:
+            if value.bit_length() > _MOST_INT_BITS:  # type: ignore[attr-defined]
+                return f"an int of more than {_MOST_INT_BITS} bits{where}"
+        elif kind is list or kind is tuple:
+            items: Any = value
+            strings = all(type(x) is str for x in items[:MOST_MAIJA_TEXTS + 1])
+            most = MOST_MAIJA_TEXTS if strings else MOST_MAIJA_ITEMS
+            if len(items) > most:
+                return f"{len(items):,} items given{where}; a list here holds at most {most:,}"
+            stack.extend((x, depth + 1, f"{path}[{i}]") for i, x in enumerate(items)
+                         if type(x) is not str or len(x) > _MOST_TEXT)
+            nodes += sum(1 for x in items if type(x) is str and len(x) <= _MOST_TEXT)
+        elif kind is dict:
+            mapping: Any = value
+            if len(mapping) > _MOST_KEYS:
+                return f"{len(mapping):,} fields given{where}; a Maija value has at most {_MOST_KEYS}"
+            for key, item in mapping.items():
+                if type(key) is not str or len(key) > 100:
+                    return f"a field name {safe_repr(key, 40)}{where}: field names are short text"
+                stack.append((item, depth + 1, f"{path}.{key}" if path else key))
+        elif value is not None and kind is not bool:
+            return f"a {kind.__name__}{where}: JSON data holds none"
+    return None
 
 
 def maija_from_json(data: object, cls: Any) -> Any:
@@ -145,14 +247,53 @@ def maija_from_json(data: object, cls: Any) -> Any:
     Raises:
         DecodeError: the data is not a value of ``cls``.
     """
-    name = {MaijaAction: "MaijaAction", ev.MaijaEvent: "MaijaEvent"}.get(cls) or getattr(
-        cls, "__name__", None) or safe_repr(cls)
+    try:
+        union = _JSON_UNIONS.get(cls)
+    except TypeError:
+        union = None
+    name = union or getattr(cls, "__name__", None) or safe_repr(cls)
+    if type(name) is not str:
+        name = safe_repr(cls)
+    problem = _guard(data)
+    if problem is not None:
+        raise DecodeError(name, [("", problem)])
+    if cls is MaijaHand:
+        record = maija_from_json(data, MaijaRecord)
+        try:
+            return replay_maija(record)
+        except ValueError as err:  # a ReplayError: the record does not deal or replay
+            raise DecodeError(name, [("", safe_repr(str(err), 300))]) from None
     try:
         return _CONV.structure(data, cls)
     except Exception as err:  # noqa: BLE001 - every failure of untrusted data is a DecodeError
         detail = cattrs.transform_error(err) if isinstance(err, cattrs.BaseValidationError) \
             else [str(err)]
         raise DecodeError(name, [("", safe_repr(d, 300)) for d in detail]) from None
+
+
+def register_variant_union(converter: cattrs.Converter, union: Any) -> None:
+    """Teach the library's :data:`~trumpfamily.convert.CONVERTER` a Maija variant and the
+    ``union`` of the other games' :class:`~trumpfamily.variants.Variant` with it (a
+    :class:`~trumpfamily.tournament.TournamentResult`'s ``variant``): a Maija variant is
+    written in its own form (a preset's name and every option) and read back when its name
+    is a Maija preset's and it has no other field; anything else is read as a
+    :class:`~trumpfamily.variants.Variant`."""
+    converter.register_unstructure_hook(MaijaVariant, _variant_out)
+    other = next(t for t in get_args(union) if t is not MaijaVariant)
+    plain: list[Callable[[Any, Any], Any]] = []
+
+    def structure(value: Any, _: Any) -> Any:
+        if (isinstance(value, Mapping) and set(value) == {"name", "options"}
+                and is_maija_name(value.get("name"))):
+            problem = _guard(value)
+            if problem is not None:
+                raise ValueError(problem)
+            return _variant_in(dict(value), MaijaVariant)
+        if not plain:
+            plain.append(converter.get_structure_hook(other))
+        return plain[0](value, other)
+
+    converter.register_structure_hook_func(lambda t: t == union, structure)
 
 
 def _drop_markers() -> None:
