@@ -1425,7 +1425,7 @@ def tournament(
     >>> [b.hands for b in result.bots]
     [40, 40]
     """
-    if isinstance(variant, MaijaVariant) or is_maija_name(variant):
+    if isinstance(variant, MaijaVariant) or (isinstance(variant, str) and is_maija_name(variant)):
         return _maija_tournament(bots, variant, deals=deals, players=players,
                                  duplicate=duplicate, seed=seed, executor=executor,
                                  workers=workers, chunk_size=chunk_size, progress=progress,

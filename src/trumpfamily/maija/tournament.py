@@ -171,8 +171,8 @@ def _play(plan: _MaijaPlan, deal: int, rotation: int, dealer: int,
     """Play ``deal`` under ``rotation``: the bot at each seat and the finished hand."""
     n = plan.players
     seats = tuple(plan.pattern[(s + rotation) % n] for s in range(n))
-    bots = [plan.factories[b](_stream(plan.seed, "bot", b, deal, rotation, s))
-            for s, b in enumerate(seats)]
+    bots: list[Any] = [plan.factories[b](_stream(plan.seed, "bot", b, deal, rotation, s))
+                       for s, b in enumerate(seats)]  # Maija bots: choose(MaijaView)
     hand = new_maija_hand(plan.variant, n, dealer=dealer, deck=deck)
     where = f"deal {deal}, rotation {rotation}"
     for _ in range(MAX_ACTIONS):
