@@ -5,7 +5,7 @@ ratings as the other games."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -90,7 +90,7 @@ def test_per_deal_results_are_the_hands_played_from_the_deals_deck() -> None:
 class Recording(MaijaRuleOfThumbPlayer):
     """The rule of thumb, noting every view it is shown (serial runs only)."""
 
-    views: list[MaijaView] = []
+    views: ClassVar[list[MaijaView]] = []
 
     def choose(self, view: MaijaView) -> MaijaAction:
         Recording.views.append(view)

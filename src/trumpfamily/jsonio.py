@@ -45,6 +45,7 @@ from .actions import ACTION_TYPES, Action
 from .convert import CONVERTER, EVENT_TYPES, JSON_TYPES, STRUCTURE_ERRORS, problems
 from .errors import DecodeError, InvalidArgumentError, safe_repr
 from .events import AnyEvent
+from .maija.jsonio import MAIJA_JSON_TYPES, is_maija_json_type, maija_from_json, maija_to_json
 from .tournament import TournamentResult
 
 __all__ = ["from_json", "to_json"]
@@ -54,6 +55,8 @@ T = TypeVar("T")
 JSON_TYPES["TournamentResult"] = TournamentResult
 
 _ACTIONS: Final = frozenset(ACTION_TYPES.values())
+#: The Maija games' classes (MAIJA.md §J), written and read by :mod:`trumpfamily.maija.jsonio`.
+_MAIJA: Final = frozenset(t for t in MAIJA_JSON_TYPES.values() if isinstance(t, type))
 _EVENTS: Final = frozenset(EVENT_TYPES.values())
 
 #: The classes with a JSON form of their own (actions and events add ``"type"``).
@@ -114,6 +117,8 @@ def to_json(value: object) -> Any:
         return CONVERTER.unstructure(value, AnyEvent)
     if cls in _CLASSES:
         return CONVERTER.unstructure(value, cls)
+    if cls in _MAIJA:
+        return maija_to_json(value)
     if cls is list or cls is tuple:
         return [to_json(item) for item in value]  # type: ignore[attr-defined]
     hint = {
@@ -212,6 +217,8 @@ def from_json(data: object, cls: Any) -> Any:
     ...
     trumpfamily.errors.DecodeError: cannot read Jink from this data: expected a Jink, got a Claim
     """
+    if is_maija_json_type(cls):
+        return maija_from_json(data, cls)
     found = _target(cls)
     if found is None:
         name = getattr(cls, "__name__", None)

@@ -20,8 +20,10 @@ from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.errors import AttributeValidationNote, ClassValidationError, ForbiddenExtraKeysError
 
 from ..cards import Card, Suit
+from ..convert import problems
 from ..errors import DecodeError, safe_repr
 from . import events as ev
 from .actions import MAIJA_ACTION_TYPES, MaijaAction
@@ -88,7 +90,31 @@ def _tagged_in(data: Any, cls: Any) -> Any:
     if target is None or (cls in _TAGGED.values() and target is not cls):
         raise ValueError(f"unknown or unexpected type {safe_repr(data['type'])}")
     body = {k: v for k, v in data.items() if k != "type"}
-    return _CONV.structure_attrs_fromdict(body, target)
+    errors: list[Exception] = []
+    kwargs = {}
+    for field in attrs.fields(target):
+        note = AttributeValidationNote(
+            f"Structuring class {target.__qualname__} @ attribute {field.name}", field.name,
+            field.type)
+        if field.name not in body:
+            if field.default is attrs.NOTHING:
+                errors.append(_noted(KeyError(field.name), note))
+            continue
+        try:
+            kwargs[field.name] = _CONV.structure(body[field.name], field.type)
+        except Exception as err:  # noqa: BLE001 - collected, named by its field
+            errors.append(_noted(err, note))
+    extra = set(body) - {field.name for field in attrs.fields(target)}
+    if extra:
+        errors.append(ForbiddenExtraKeysError("", target, extra))
+    if errors:
+        raise ClassValidationError(f"While structuring {target.__name__}", errors, target)
+    return target(**kwargs)
+
+
+def _noted(err: Exception, note: AttributeValidationNote) -> Exception:
+    err.__notes__ = [*getattr(err, "__notes__", []), note]
+    return err
 
 
 def _tagged_out(value: Any) -> dict[str, Any]:
@@ -119,6 +145,19 @@ def _record_in(data: Any, _: Any) -> MaijaRecord:
         deck=tuple(_card_in(c, Card) for c in data["deck"]), actions=tuple(data["actions"]))
 
 
+def _strict(kind: type[Any]) -> Callable[[Any, Any], Any]:
+    """JSON data is strict: ``"4"``, ``4.0`` and ``True`` are not the int 4."""
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {'an' if kind is int else 'a'} {kind.__name__}, got "
+                            f"{type(value).__name__} {safe_repr(value, 40)}")
+        return value
+
+    return structure
+
+
+for _kind in (int, str, bool):
+    _CONV.register_structure_hook(_kind, _strict(_kind))
 _CONV.register_unstructure_hook(Card, str)
 _CONV.register_structure_hook(Card, _card_in)
 _CONV.register_unstructure_hook(Suit, lambda s: s.value)
@@ -174,8 +213,18 @@ def maija_to_json(value: object) -> Any:
     """``value`` (an action, event, view, record, variant, card or a tuple of them; a
     :class:`~trumpfamily.maija.MaijaHand` as its record) as JSON-ready data."""
     if isinstance(value, MaijaHand):
-        return _CONV.unstructure(value.record())
-    return _CONV.unstructure(value)
+        value = value.record()
+    return _lists(_CONV.unstructure(value))
+
+
+def _lists(data: Any) -> Any:
+    """``data`` with every tuple a list (JSON has lists only; a beat's pairs come out of
+    cattrs as tuples)."""
+    if isinstance(data, dict):
+        return {k: _lists(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_lists(v) for v in data]
+    return data
 
 
 # -- untrusted data ------------------------------------------------------------------------
@@ -197,45 +246,46 @@ _MOST_NODES: Final = 200_000
 _MOST_INT_BITS: Final = 63
 
 
-def _guard(data: object) -> str | None:
-    """The first reason ``data`` cannot be a Maija value by its size or shape (``None``:
-    read it)."""
+def _guard(data: object) -> tuple[str, str] | None:
+    """Where and why ``data`` cannot be a Maija value by its size or shape, the first
+    problem found (``None``: read it)."""
     stack: list[tuple[object, int, str]] = [(data, 0, "")]
     nodes = 0
     while stack:
         value, depth, path = stack.pop()
         nodes += 1
         if nodes > _MOST_NODES:
-            return f"more than {_MOST_NODES:,} values: no Maija value holds as many"
-        where = f" at {path}" if path else ""
+            return path, f"more than {_MOST_NODES:,} values: no Maija value holds as many"
         if depth > _MOST_DEPTH:
-            return f"nested deeper than {_MOST_DEPTH} levels{where}: no Maija value is"
+            return path, f"nested deeper than {_MOST_DEPTH} levels: no Maija value is"
         kind = type(value)
         if kind is str:
-            if len(value) > _MOST_TEXT:  # type: ignore[arg-type]
-                return f"a text of {len(value):,} characters{where}; the most is {_MOST_TEXT:,}"  # type: ignore[arg-type]
+            text: Any = value
+            if len(text) > _MOST_TEXT:
+                return path, f"a text of {len(text):,} characters; the most is {_MOST_TEXT:,}"
         elif kind is int:
-            if value.bit_length() > _MOST_INT_BITS:  # type: ignore[attr-defined]
-                return f"an int of more than {_MOST_INT_BITS} bits{where}"
+            number: Any = value
+            if number.bit_length() > _MOST_INT_BITS:
+                return path, f"an int of more than {_MOST_INT_BITS} bits"
         elif kind is list or kind is tuple:
             items: Any = value
             strings = all(type(x) is str for x in items[:MOST_MAIJA_TEXTS + 1])
             most = MOST_MAIJA_TEXTS if strings else MOST_MAIJA_ITEMS
             if len(items) > most:
-                return f"{len(items):,} items given{where}; a list here holds at most {most:,}"
+                return path, f"{len(items):,} items given; a list here holds at most {most:,}"
             stack.extend((x, depth + 1, f"{path}[{i}]") for i, x in enumerate(items)
                          if type(x) is not str or len(x) > _MOST_TEXT)
             nodes += sum(1 for x in items if type(x) is str and len(x) <= _MOST_TEXT)
         elif kind is dict:
             mapping: Any = value
             if len(mapping) > _MOST_KEYS:
-                return f"{len(mapping):,} fields given{where}; a Maija value has at most {_MOST_KEYS}"
+                return path, f"{len(mapping):,} fields given; a Maija value has at most {_MOST_KEYS}"
             for key, item in mapping.items():
                 if type(key) is not str or len(key) > 100:
-                    return f"a field name {safe_repr(key, 40)}{where}: field names are short text"
+                    return path, f"a field name {safe_repr(key, 40)}: field names are short text"
                 stack.append((item, depth + 1, f"{path}.{key}" if path else key))
         elif value is not None and kind is not bool:
-            return f"a {kind.__name__}{where}: JSON data holds none"
+            return path, f"a {kind.__name__} {safe_repr(value, 40)}: no Maija value holds one"
     return None
 
 
@@ -256,7 +306,7 @@ def maija_from_json(data: object, cls: Any) -> Any:
         name = safe_repr(cls)
     problem = _guard(data)
     if problem is not None:
-        raise DecodeError(name, [("", problem)])
+        raise DecodeError(name, [problem])
     if cls is MaijaHand:
         record = maija_from_json(data, MaijaRecord)
         try:
@@ -266,9 +316,14 @@ def maija_from_json(data: object, cls: Any) -> Any:
     try:
         return _CONV.structure(data, cls)
     except Exception as err:  # noqa: BLE001 - every failure of untrusted data is a DecodeError
-        detail = cattrs.transform_error(err) if isinstance(err, cattrs.BaseValidationError) \
-            else [str(err)]
-        raise DecodeError(name, [("", safe_repr(d, 300)) for d in detail]) from None
+        found = problems(err) if isinstance(err, cattrs.BaseValidationError) \
+            else [("", str(err))]
+        raise DecodeError(name, [(_cut(path), _cut(reason)) for path, reason in found]) \
+            from None
+
+
+def _cut(text: str, most: int = 300) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def register_variant_union(converter: cattrs.Converter, union: Any) -> None:
@@ -287,7 +342,7 @@ def register_variant_union(converter: cattrs.Converter, union: Any) -> None:
                 and is_maija_name(value.get("name"))):
             problem = _guard(value)
             if problem is not None:
-                raise ValueError(problem)
+                raise ValueError(problem[1])
             return _variant_in(dict(value), MaijaVariant)
         if not plain:
             plain.append(converter.get_structure_hook(other))
