@@ -522,7 +522,7 @@ HELP: Final = (
 )
 
 
-def history_lines(hand: MaijaHand, seat: int, style: Style) -> list[str]:
+def history_lines(hand: MaijaHand, seat: int | None, style: Style) -> list[str]:
     """The hand so far as ``seat`` saw it: the log of every action's events from the deal
     (each event as :meth:`seen_by <trumpfamily.maija.events.Dealt.seen_by>` the seat shows
     it: no card of another hand or of the stock), numbered by action.
@@ -530,7 +530,7 @@ def history_lines(hand: MaijaHand, seat: int, style: Style) -> list[str]:
     Args:
         hand: the hand (its record is replayed from the deal: a resumed hand's log is
             whole too).
-        seat: the seat whose log it is.
+        seat: the seat whose log it is; ``None``: a spectator who sees every card.
         style: how to write the cards.
 
     Returns:
