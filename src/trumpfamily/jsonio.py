@@ -12,6 +12,15 @@ round trip is exact, ``from_json(to_json(x), type(x)) == x``. Every value a clie
 receive as one of several classes carries its class name in ``"type"`` (actions, events,
 views), so that one union reads any of them: ``from_json(data, tf.AnyView)``.
 
+The Maija games' values (MAIJA.md §J: :class:`~trumpfamily.maija.MaijaVariant`,
+:class:`~trumpfamily.maija.MaijaView`, :class:`~trumpfamily.maija.MaijaRecord`, a
+:class:`~trumpfamily.maija.MaijaHand` as its record, every Maija action and event, the
+unions :data:`~trumpfamily.maija.actions.MaijaAction` and
+:data:`~trumpfamily.maija.events.MaijaEvent`; by their class: the registry
+:data:`~trumpfamily.maija.jsonio.MAIJA_JSON_TYPES`, apart from
+:data:`~trumpfamily.convert.JSON_TYPES`) are written and read the same way by
+:mod:`trumpfamily.maija.jsonio`, under the same policy for untrusted data.
+
 :func:`from_json` takes untrusted data: it refuses anything malformed with a
 :class:`~trumpfamily.errors.DecodeError` that names the field, and nothing else, in time
 linear in the data (a list longer than a game can hold is refused before it is read, and

@@ -1353,7 +1353,10 @@ def tournament(
             after their class or their name in :data:`BOTS` (repeats numbered:
             ``random``, ``random-2``). A bot is a Player class, a factory
             ``factory(seed) -> Player`` or a name in :data:`BOTS` (:func:`bot_factory`).
-        variant: the rules, or a preset's name.
+        variant: the rules, or a preset's name. A Maija variant or a Maija preset's name
+            (``"Mustamaija"``, MAIJA.md) plays the Maija games' duplicate tournament,
+            :func:`trumpfamily.maija.tournament.maija_tournament` (its bots the Maija bots,
+            its unit ``"escapes"``; ``unit="game"`` refused).
         deals: the number of deals (with ``unit="game"``: of games), an int from 1.
         players: the number of seats (an int from the number of bots); ``None``: the
             variant's usual table (:attr:`Table.usual_players
