@@ -349,13 +349,14 @@ def register_variant_union(converter: cattrs.Converter, union: Any) -> None:
         return plain[0](value, other)
 
     converter.register_structure_hook_func(lambda t: t == union, structure)
+    _drop_markers()
 
 
 def _drop_markers() -> None:
     """Drop the marker :func:`attrs.resolve_types` leaves on a class (cattrs calls it when a
     hook is registered), which pydoc would print as a second copy of the docstring (as
     :mod:`trumpfamily.convert` does for the other games' classes)."""
-    for cls in (Card, MaijaView, MaijaRecord, *_TAGGED.values()):
+    for cls in (Card, MaijaVariant, MaijaView, MaijaRecord, *_TAGGED.values()):
         if "__attrs_types_resolved__" in vars(cls):
             delattr(cls, "__attrs_types_resolved__")
 
