@@ -253,8 +253,8 @@ class _Picks:
 def render_text(hand: MaijaHand, seat: int | None, picked: Sequence[Card] = (),
                 target: Card | None = None) -> str:
     """The ``"ansi"`` rendering of a Maija hand: the log from the deal
-    (:func:`trumpfamily.cli.maija.history_lines`), the table
-    (:func:`trumpfamily.cli.maija.situation`) and the hand, as ``seat`` sees it (``None``:
+    (``trumpfamily.cli.maija.history_lines``), the table
+    (``trumpfamily.cli.maija.situation``) and the hand, as ``seat`` sees it (``None``:
     a spectator who sees every hand), with the cards picked so far for the action being
     built.
 
