@@ -12,6 +12,15 @@ round trip is exact, ``from_json(to_json(x), type(x)) == x``. Every value a clie
 receive as one of several classes carries its class name in ``"type"`` (actions, events,
 views), so that one union reads any of them: ``from_json(data, tf.AnyView)``.
 
+The Maija games' values (MAIJA.md §J: :class:`~trumpfamily.maija.MaijaVariant`,
+:class:`~trumpfamily.maija.MaijaView`, :class:`~trumpfamily.maija.MaijaRecord`, a
+:class:`~trumpfamily.maija.MaijaHand` as its record, every Maija action and event, the
+unions :data:`~trumpfamily.maija.actions.MaijaAction` and
+:data:`~trumpfamily.maija.events.MaijaEvent`; by their class: the registry
+:data:`~trumpfamily.maija.jsonio.MAIJA_JSON_TYPES`, apart from
+:data:`~trumpfamily.convert.JSON_TYPES`) are written and read the same way by
+:mod:`trumpfamily.maija.jsonio`, under the same policy for untrusted data.
+
 :func:`from_json` takes untrusted data: it refuses anything malformed with a
 :class:`~trumpfamily.errors.DecodeError` that names the field, and nothing else, in time
 linear in the data (a list longer than a game can hold is refused before it is read, and
@@ -45,6 +54,7 @@ from .actions import ACTION_TYPES, Action
 from .convert import CONVERTER, EVENT_TYPES, JSON_TYPES, STRUCTURE_ERRORS, problems
 from .errors import DecodeError, InvalidArgumentError, safe_repr
 from .events import AnyEvent
+from .maija.jsonio import MAIJA_JSON_TYPES, is_maija_json_type, maija_from_json, maija_to_json
 from .tournament import TournamentResult
 
 __all__ = ["from_json", "to_json"]
@@ -54,6 +64,8 @@ T = TypeVar("T")
 JSON_TYPES["TournamentResult"] = TournamentResult
 
 _ACTIONS: Final = frozenset(ACTION_TYPES.values())
+#: The Maija games' classes (MAIJA.md §J), written and read by :mod:`trumpfamily.maija.jsonio`.
+_MAIJA: Final = frozenset(t for t in MAIJA_JSON_TYPES.values() if isinstance(t, type))
 _EVENTS: Final = frozenset(EVENT_TYPES.values())
 
 #: The classes with a JSON form of their own (actions and events add ``"type"``).
@@ -114,6 +126,8 @@ def to_json(value: object) -> Any:
         return CONVERTER.unstructure(value, AnyEvent)
     if cls in _CLASSES:
         return CONVERTER.unstructure(value, cls)
+    if cls in _MAIJA:
+        return maija_to_json(value)
     if cls is list or cls is tuple:
         return [to_json(item) for item in value]  # type: ignore[attr-defined]
     hint = {
@@ -212,6 +226,8 @@ def from_json(data: object, cls: Any) -> Any:
     ...
     trumpfamily.errors.DecodeError: cannot read Jink from this data: expected a Jink, got a Claim
     """
+    if is_maija_json_type(cls):
+        return maija_from_json(data, cls)
     found = _target(cls)
     if found is None:
         name = getattr(cls, "__name__", None)

@@ -132,6 +132,8 @@ from .errors import (
 from .game import Game
 from .levels import FACTORIES as LEVEL_FACTORIES
 from .levels import LEVEL_NAMES
+from .maija.jsonio import register_variant_union
+from .maija.variants import MaijaVariant, is_maija_name
 from .outcomes import HandOutcome
 from .players import (
     ContextRuleOfThumbPlayer,
@@ -936,7 +938,7 @@ class TournamentResult:
     #: Read by :func:`~trumpfamily.ratings.fit_ratings` (which cannot import this module).
     _rated_by_fit_ratings: ClassVar[bool] = True
 
-    variant: Variant
+    variant: Variant | MaijaVariant
     players: int
     deals: int
     duplicate: bool
@@ -1330,7 +1332,7 @@ def _check_count(name: str, value: object, low: int) -> None:
 
 def tournament(
     bots: Mapping[str, object] | Sequence[object],
-    variant: Variant | str,
+    variant: Variant | MaijaVariant | str,
     *,
     deals: int,
     players: int | None = None,
@@ -1351,7 +1353,10 @@ def tournament(
             after their class or their name in :data:`BOTS` (repeats numbered:
             ``random``, ``random-2``). A bot is a Player class, a factory
             ``factory(seed) -> Player`` or a name in :data:`BOTS` (:func:`bot_factory`).
-        variant: the rules, or a preset's name.
+        variant: the rules, or a preset's name. A Maija variant or a Maija preset's name
+            (``"Mustamaija"``, MAIJA.md) plays the Maija games' duplicate tournament,
+            :func:`trumpfamily.maija.tournament.maija_tournament` (its bots the Maija bots,
+            its unit ``"escapes"``; ``unit="game"`` refused).
         deals: the number of deals (with ``unit="game"``: of games), an int from 1.
         players: the number of seats (an int from the number of bots); ``None``: the
             variant's usual table (:attr:`Table.usual_players
@@ -1423,6 +1428,11 @@ def tournament(
     >>> [b.hands for b in result.bots]
     [40, 40]
     """
+    if isinstance(variant, MaijaVariant) or (isinstance(variant, str) and is_maija_name(variant)):
+        return _maija_tournament(bots, variant, deals=deals, players=players,
+                                 duplicate=duplicate, seed=seed, executor=executor,
+                                 workers=workers, chunk_size=chunk_size, progress=progress,
+                                 unit=unit)
     variant = find_variant(variant)
     names, factories = _bots(bots)
     n = _players(variant, players, len(names))
@@ -1484,6 +1494,15 @@ def tournament(
     return _result(plan, deals, rows, oracles)
 
 
+def _maija_tournament(bots: Mapping[str, object] | Sequence[object],
+                      variant: MaijaVariant | str, **kwargs: Any) -> TournamentResult:
+    """The Maija games' tournament (:func:`trumpfamily.maija.tournament.maija_tournament`,
+    imported here: it builds on this module)."""
+    from .maija.tournament import maija_tournament
+
+    return maija_tournament(bots, variant, **kwargs)
+
+
 def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
          bar: Any) -> list[Any]:
     """Play the chunks on ``executor``; the rows in deal order."""
@@ -1503,6 +1522,9 @@ def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
 
 
 # -- JSON: the ratings ride along ------------------------------------------------------------
+
+#: A Maija result's variant (MAIJA.md §J), read by its name (trumpfamily.maija.jsonio).
+register_variant_union(CONVERTER, Variant | MaijaVariant)
 
 #: cattrs' own hooks of the class (generated functions), which the two below wrap.
 _PLAIN_HOOKS: Final = (CONVERTER.get_unstructure_hook(TournamentResult),

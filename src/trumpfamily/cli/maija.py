@@ -82,6 +82,8 @@ __all__ = [
     "SAVE_KIND",
     "SCORING",
     "explain",
+    "hint",
+    "history_lines",
     "is_maija_game",
     "is_maija_save",
     "maija_variant_from",
@@ -513,8 +515,85 @@ HELP: Final = (
     "cards of a suit, the Queen of Spades a spade), 'beat 9H/7H KS/JS' (beater/beaten "
     "pairs), 'take' (take up), 'cover 9H 3C' (Kitumaija: the covering card, then the free "
     "card)."),
-    "  Commands: status (the table and the menu again), help, quit (leave the game).",
+    ("  Commands: status (the table and the menu again), history (this hand so far, as "
+     "you saw it; also 'log'), hint (the rule of thumb's choice with its reason: the Maija "
+     "games have no search, so a hint is the built-in bot's advice, not an analysis), "
+     "help, quit (leave the game)."),
 )
+
+
+def history_lines(hand: MaijaHand, seat: int | None, style: Style) -> list[str]:
+    """The hand so far as ``seat`` saw it: the log of every action's events from the deal
+    (each event as :meth:`seen_by <trumpfamily.maija.events.Dealt.seen_by>` the seat shows
+    it: no card of another hand or of the stock), numbered by action.
+
+    Args:
+        hand: the hand (its record is replayed from the deal: a resumed hand's log is
+            whole too).
+        seat: the seat whose log it is; ``None``: a spectator who sees every card.
+        style: how to write the cards.
+
+    Returns:
+        The lines, indented by two spaces.
+
+    >>> from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
+    >>> hand = new_maija_hand(MUSTAMAIJA, 3, seed=4).apply("lead 9C")
+    >>> history_lines(hand, 2, Style(False))[1:3]
+    ['  1. P1 leads 9C.', '  Trump turn-up AC: clubs are trumps.']
+    """
+    if not hand.history:
+        return ["  Nothing has been played in this hand yet."]
+    record = hand.record()
+    state = new_maija_hand(hand.variant, hand.players, dealer=hand.dealer, deck=record.deck)
+    lines = [f"  {line}" for line in event_lines(state.events, seat, style)]
+    for number, text in enumerate(record.actions, 1):
+        state = state.apply(text)
+        for i, line in enumerate(event_lines(state.events, seat, style)):
+            lines.append(f"  {number}. {line}" if i == 0 else f"  {line}")
+    return lines
+
+
+def hint(view: MaijaView) -> tuple[MaijaAction, str]:
+    """The prompt's ``hint``: the rule of thumb's first choice from ``view`` (a fresh
+    :class:`~trumpfamily.maija.players.MaijaRuleOfThumbPlayer`, so only the view is read:
+    no hidden card can change it) and the rule of MAIJA.md §S behind it. There is no
+    search for the Maija games: a hint is advice, not an analysis.
+
+    Raises:
+        InvalidArgumentError: the view's seat is not to act.
+
+    >>> from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
+    >>> hand = new_maija_hand(MUSTAMAIJA, players=3, seed=5)
+    >>> action, reason = hint(hand.view(hand.to_act))
+    >>> str(action), reason
+    ('lead JC KC', 'the longest run of low plain cards, keeping trumps and high cards (MAIJA.md §S)')
+    """
+    action = MaijaRuleOfThumbPlayer().choose(view)
+    rule = " (MAIJA.md §S)"
+    if isinstance(action, Lead):
+        if any(is_maija(c) for c in action.cards):
+            return action, ("lead the Queen of Spades while you can: nobody can beat her, "
+                            "so the next player must take her up" + rule)
+        if view.stock == 0 and len(action.cards) == len(view.hand):
+            return action, "your whole hand: with the stock empty you go out" + rule
+        if view.phase == "start":
+            return action, "start the pile with your cheapest card, keeping trumps" + rule
+        return action, ("the longest run of low plain cards, keeping trumps and high "
+                        "cards" + rule)
+    if isinstance(action, Beat):
+        (beater, beaten), = action.pairs[:1]
+        trump = " (a trump)" if beater.suit is view.trump else ""
+        return action, (f"the cheapest card that beats {beaten}: {beater}{trump}" + rule)
+    if isinstance(action, Cover):
+        free = ""
+        if action.free is not None:
+            free = (", adding the Queen of Spades while the pile is short or your hand small"
+                    if is_maija(action.free) else f", adding {action.free}")
+        return action, f"the cheapest cover, {action.beat}{free}" + rule
+    if any(isinstance(a, Beat | Cover) for a in view.legal_actions):
+        return action, ("take up: what beats here is a high trump, dearer to give up while "
+                        "the stock lasts" + rule)
+    return action, "take up: no card of yours will do" + rule
 
 
 def _show(view: MaijaView, style: Style, out: TextIO) -> None:
@@ -532,8 +611,8 @@ def _ask(hand: MaijaHand, view: MaijaView, style: Style, out: TextIO, stdin: Tex
     legal = view.legal_actions
     _show(view, style, out)
     while True:
-        print(f"Choose 1-{len(legal)} (or an action such as 'beat 9H/7H KS/JS', 'help', "
-              "'quit'): ", end="", file=out, flush=True)
+        print(f"Choose 1-{len(legal)} (or an action such as 'beat 9H/7H KS/JS', 'hint', "
+              "'history', 'help', 'quit'): ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
             print(file=out)
@@ -552,6 +631,18 @@ def _ask(hand: MaijaHand, view: MaijaView, style: Style, out: TextIO, stdin: Tex
             continue
         if text.lower() == "status":
             _show(view, style, out)
+            continue
+        if text.lower() in ("history", "log"):
+            for line in history_lines(hand, view.seat, style):
+                print(line, file=out)
+            continue
+        if text.lower() == "hint":
+            action, reason = hint(view)
+            number = legal.index(action) + 1 if action in legal else None
+            shown = f"{number}) {describe(action)}" if number else describe(action)
+            if describe(action) != str(action):
+                shown += f" ({action})"
+            print(f"  Hint (the rule of thumb; no search): {shown}: {reason}.", file=out)
             continue
         if text.isdigit():
             index = int(text)

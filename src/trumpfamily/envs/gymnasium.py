@@ -22,7 +22,8 @@ bots), which act between the learner's steps.
 Registered ids (importing this module registers them): ``trumpfamily/SpoilFive-v0``,
 ``trumpfamily/Maw-v0``, ``trumpfamily/TwentyFive-v0``, ``trumpfamily/FortyFive-v0`` and
 one per bidding preset (``trumpfamily/AuctionFortyFives-v0``...: the name without spaces
-or hyphens), at the preset's usual table (:attr:`Table.usual_players
+or hyphens; and the Maija games', ``trumpfamily/Mustamaija-v0``...:
+:mod:`trumpfamily.envs.maija`), at the preset's usual table (:attr:`Table.usual_players
 <trumpfamily.table.Table.usual_players>`: 4 players in every preset), with
 :class:`SeatEnv`'s other defaults; ``gymnasium.make(id, players=..., opponents=...)``
 overrides them.
@@ -287,3 +288,17 @@ def _register() -> None:
 
 
 _register()
+
+
+def _register_maija() -> None:
+    """The Maija games' ids too (``trumpfamily/Mustamaija-v0``..., MAIJA.md), made by
+    :class:`trumpfamily.envs.maija.MaijaSeatEnv`, imported only when one is made."""
+    for name in ("Mustamaija", "Spardame", "Kitumaija"):
+        rid = f"trumpfamily/{name}-v0"
+        if rid not in gymnasium.registry:
+            gymnasium.register(rid, entry_point="trumpfamily.envs.maija:MaijaSeatEnv",
+                               kwargs={"variant": name, "players": 3},
+                               disable_env_checker=True)
+
+
+_register_maija()

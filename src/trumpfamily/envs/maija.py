@@ -33,6 +33,14 @@ says what is picked (``picked``, ``target``, ``stage``), so the encoding is Mark
   1)`` for each other seat (zero-sum).
 * **Truncation**: a hand that has not ended after ``max_actions`` actions of the hand
   (nothing in the rules forces an end, MAIJA.md M11 note) is ``truncated``.
+* **Rendering**: ``render_mode="ansi"``: :meth:`MaijaSeatEnv.render` returns the hand so
+  far as text, as the learner sees it (:func:`render_text`: the log from the deal, the
+  table, the learner's hand and its picks; no card of another hand or of the stock).
+* **Registered ids** (importing this module or :mod:`trumpfamily.envs.gymnasium`
+  registers them): ``trumpfamily/Mustamaija-v0``, ``trumpfamily/Spardame-v0`` and
+  ``trumpfamily/Kitumaija-v0`` (:data:`ENV_IDS`, the pattern of the other games' ids), at
+  3 players (Kitumaija too) with the other defaults of :class:`MaijaSeatEnv`;
+  ``gymnasium.make(id, players=..., render_mode="ansi")`` overrides them.
 * **Illegal ids**: ``illegal="lose"`` (default): the episode ends with
   ``illegal_reward``; ``"raise"``: :class:`~trumpfamily.errors.InvalidArgumentError`.
 
@@ -50,6 +58,11 @@ The PettingZoo AEC form, every seat an agent, with the same encoding, is
 ...     obs, reward, done, truncated, info = env.step(action)
 >>> reward in (-1.0, 0.5)
 True
+>>> import gymnasium
+>>> made = gymnasium.make("trumpfamily/Kitumaija-v0", players=2, render_mode="ansi")
+>>> _ = made.reset(seed=1)
+>>> print(made.render().splitlines()[0])
+  P1 deals five cards each; 42 in the stock; your hand TD JD 4D 6C 6D.
 """
 
 from __future__ import annotations
@@ -86,8 +99,8 @@ from ..maija import (
 )
 from ..maija.players import MaijaRuleOfThumbPlayer
 
-__all__ = ["ACTION_COUNT", "CARD_IDS", "STOP", "TAKE", "MaijaSeatEnv", "encode",
-           "observation_size"]
+__all__ = ["ACTION_COUNT", "CARD_IDS", "ENV_IDS", "STOP", "TAKE", "MaijaSeatEnv", "encode",
+           "env_id", "observation_size", "render_text"]
 
 #: The 52 cards by action id: clubs 2..A, then diamonds, hearts, spades.
 CARD_IDS: Final[tuple[Card, ...]] = tuple(
@@ -237,6 +250,42 @@ class _Picks:
         return Cover(self.picked[0], card)
 
 
+def render_text(hand: MaijaHand, seat: int | None, picked: Sequence[Card] = (),
+                target: Card | None = None) -> str:
+    """The ``"ansi"`` rendering of a Maija hand: the log from the deal
+    (``trumpfamily.cli.maija.history_lines``), the table
+    (``trumpfamily.cli.maija.situation``) and the hand, as ``seat`` sees it (``None``:
+    a spectator who sees every hand), with the cards picked so far for the action being
+    built.
+
+    >>> from trumpfamily.maija import MUSTAMAIJA, new_maija_hand
+    >>> print(render_text(new_maija_hand(MUSTAMAIJA, 3, seed=4), 1))
+      P0 deals five cards each; 37 in the stock; your hand KH JD 2S 6S 9C.
+      Trumps: not yet turned. Stock: 37. Cards held: P0 5, P1 5, P2 5.
+      Your hand (P1): 9C JD KH 2S 6S. P1 to act.
+    """
+    from ..cli.maija import event_lines, history_lines, situation
+    from ..narrate import Style
+
+    style = Style(False)
+    lines = (history_lines(hand, seat, style) if hand.history else
+             ["  " + line for line in event_lines(hand.events, seat, style)])
+    view = hand.view(seat if seat is not None else (hand.to_act or 0))
+    lines += ["  " + line for line in situation(view, style)]
+    turn = f" P{hand.to_act} to act." if hand.to_act is not None else ""
+    if seat is None:
+        lines += [f"  P{s}: {style.cards(sorted(cards)) or '(none)'}"
+                  for s, cards in enumerate(hand.hands)]
+        lines[-1] += "." + turn
+    else:
+        lines.append(f"  Your hand (P{seat}): {style.cards(sorted(view.hand)) or '(none)'}."
+                     + turn)
+    if picked or target is not None:
+        beat = f" to beat {target}" if target is not None else ""
+        lines.append(f"  Picked so far{beat}: {style.cards(picked) or 'nothing'}.")
+    return "\n".join(lines)
+
+
 class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a Maija hand as a Gymnasium environment (see the module).
 
@@ -249,21 +298,26 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         max_actions: the hand's actions after which the episode is truncated.
         illegal: ``"lose"`` or ``"raise"`` (see the module).
         illegal_reward: the reward of an illegal id under ``illegal="lose"``.
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render`: the hand as text).
 
     Raises:
         UnknownVariantError: no Maija preset has that name.
         PlayerCountError: ``players`` does not suit the variant.
         InvalidSeatError: ``seat`` is not a seat.
         InvalidArgumentError: ``opponents`` is not one bot per other seat, or
-            ``illegal`` or ``max_actions`` is not a value above.
+            ``illegal``, ``max_actions`` or ``render_mode`` is not a value above.
     """
 
-    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (gymnasium's)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's)
 
     def __init__(self, variant: MaijaVariant | str = "Mustamaija", players: int | None = None,
                  *, seat: int = 0, opponents: Sequence[Any] | None = None,
                  max_actions: int = 2_000, illegal: Literal["lose", "raise"] = "lose",
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgumentError(
+                f"render_mode={render_mode!r}: None or 'ansi' (the hand as text)")
+        self.render_mode = render_mode
         v = find_maija_variant(variant)
         if players is None:
             players = max(3, v.min_players)
@@ -396,3 +450,39 @@ class MaijaSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         truncated = not terminated and len(self.hand.history) >= self._max
         self._over = terminated or truncated
         return self._observe(), self._reward(), terminated, truncated, {}
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the hand so far as the learner sees it
+        (:func:`render_text`); else ``None``."""
+        if self.render_mode is None or self.hand is None:
+            return None
+        return render_text(self.hand, self.seat, self._picks.picked, self._picks.target)
+
+
+#: The registered Gymnasium ids, by Maija preset.
+ENV_IDS: Final = {name: f"trumpfamily/{name}-v0" for name in ("Mustamaija", "Spardame",
+                                                               "Kitumaija")}
+
+
+def env_id(variant: MaijaVariant | str) -> str:
+    """The registered Gymnasium id of a Maija preset (``"trumpfamily/Mustamaija-v0"``).
+
+    Raises:
+        UnknownVariantError: no Maija preset has that name.
+
+    >>> env_id("Wan Maria")
+    'trumpfamily/Kitumaija-v0'
+    """
+    return ENV_IDS[find_maija_variant(variant).name]
+
+
+def register() -> None:
+    """Register :data:`ENV_IDS` with Gymnasium (done on import; again is harmless)."""
+    for name, rid in ENV_IDS.items():
+        if rid not in gymnasium.registry:
+            gymnasium.register(rid, entry_point="trumpfamily.envs.maija:MaijaSeatEnv",
+                               kwargs={"variant": name, "players": 3},
+                               disable_env_checker=True)
+
+
+register()

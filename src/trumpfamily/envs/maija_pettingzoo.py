@@ -41,7 +41,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from ..maija import MaijaHand, MaijaVariant, MaijaView, find_maija_variant, new_maija_hand
-from .maija import ACTION_COUNT, _Picks, encode, observation_size
+from .maija import ACTION_COUNT, _Picks, encode, observation_size, render_text
 
 __all__ = ["MaijaAECEnv", "env", "raw_env"]
 
@@ -57,6 +57,7 @@ class MaijaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         variant: a Maija preset or its name.
         players: the seats (default: 3, or the variant's least above it).
         max_actions: the hand's actions after which every agent is truncated.
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render`).
 
     Raises:
         UnknownVariantError: no Maija preset has that name.
@@ -64,12 +65,15 @@ class MaijaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         InvalidArgumentError: ``max_actions`` is not a positive int.
     """
 
-    metadata: Final = {"name": "trumpfamily_maija_v0", "render_modes": [],
+    metadata: Final = {"name": "trumpfamily_maija_v0", "render_modes": ["ansi"],
                        "is_parallelizable": False}
 
     def __init__(self, variant: MaijaVariant | str = "Mustamaija", players: int | None = None,
-                 *, max_actions: int = 2_000) -> None:
+                 *, max_actions: int = 2_000, render_mode: str | None = None) -> None:
         super().__init__()
+        if render_mode is not None and render_mode != "ansi":
+            raise InvalidArgumentError(
+                f"render_mode={render_mode!r}: None or 'ansi' (the hand as text)")
         v = find_maija_variant(variant)
         if players is None:
             players = max(3, v.min_players)
@@ -77,7 +81,7 @@ class MaijaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if type(max_actions) is not int or max_actions < 1:
             raise InvalidArgumentError(f"max_actions={max_actions!r}: a positive int")
         self.variant, self.players, self._max = v, players, max_actions
-        self.render_mode = None
+        self.render_mode = render_mode
         self.possible_agents: list[str] = [_agent(s) for s in range(players)]
         self.agents: list[str] = []
         space = gymnasium.spaces.Dict({
@@ -185,23 +189,32 @@ class MaijaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self.agent_selection = _agent(hand.to_act)
         self._accumulate_rewards()
 
-    def render(self) -> None:
-        """No render modes: ``None`` (with PettingZoo's warning)."""
-        gymnasium.logger.warn("the Maija environment has no render modes")
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the hand so far as text for a spectator who sees every
+        hand (:func:`~trumpfamily.envs.maija.render_text` with no seat: the log, the table,
+        every hand, the picks of the agent to act); an agent's own view is
+        :meth:`observe` / :meth:`view`. Without a render mode: ``None``, with
+        PettingZoo's warning."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode: env(render_mode='ansi')")
+            return None
+        if self.hand is None:
+            return None
+        return render_text(self.hand, None, self._picks.picked, self._picks.target)
 
     def close(self) -> None:
         """Nothing to release."""
 
 
 def raw_env(variant: MaijaVariant | str = "Mustamaija", players: int | None = None, *,
-            max_actions: int = 2_000) -> MaijaAECEnv:
+            max_actions: int = 2_000, render_mode: str | None = None) -> MaijaAECEnv:
     """The environment without wrappers (arguments as :class:`MaijaAECEnv`)."""
-    return MaijaAECEnv(variant, players, max_actions=max_actions)
+    return MaijaAECEnv(variant, players, max_actions=max_actions, render_mode=render_mode)
 
 
 def env(variant: MaijaVariant | str = "Mustamaija", players: int | None = None, *,
-        max_actions: int = 2_000) -> Any:
+        max_actions: int = 2_000, render_mode: str | None = None) -> Any:
     """The environment in PettingZoo's usual wrappers (the action checked against the
     space, the order of calls enforced); ``.unwrapped`` is the :class:`MaijaAECEnv`."""
-    out = raw_env(variant, players, max_actions=max_actions)
+    out = raw_env(variant, players, max_actions=max_actions, render_mode=render_mode)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(out))
