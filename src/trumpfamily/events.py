@@ -30,7 +30,6 @@ from typing import TypeAlias
 
 import attrs
 
-from ._compiled import mypyc_attr
 from .cards import Card, Suit
 from .errors import InvalidArgumentError
 from .outcomes import HandOutcome
@@ -63,7 +62,6 @@ __all__ = [
 ]
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class _Public:
     """Mixin for events that every seat sees whole."""
 
