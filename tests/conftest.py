@@ -5,6 +5,9 @@ Profiles (select with the ``HYPOTHESIS_PROFILE`` environment variable):
 * ``dev`` (default): about 50 examples per property, quick feedback.
 * ``ci`` (default when ``CI`` is set): 200 examples, no deadline, derandomized so a CI
   run is reproducible; sized so the whole suite stays fast on two cores.
+* ``ci-compiled``: the ``ci`` profile with 50 examples, for ``.ci/run``'s second pass of
+  the suite against the compiled build (issue 24), which the differential test
+  (``tests/test_compiled.py``) binds to the pure build action by action.
 * ``fuzz`` (opt-in): many examples, for a long local hunt for counter-examples.
 """
 
@@ -30,6 +33,15 @@ settings.register_profile(
 settings.register_profile(
     "ci",
     max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "ci-compiled",
+    max_examples=50,
     deadline=None,
     derandomize=True,
     database=None,

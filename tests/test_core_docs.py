@@ -65,6 +65,11 @@ def test_each_signature_on_the_core_page_is_the_calls_own(
     name: str, params: str, returns: str
 ) -> None:
     func = _target(name)
+    if tf.compiled:
+        try:
+            inspect.signature(func)
+        except ValueError:  # a method of the compiled build: the pure build checks it
+            pytest.skip(f"{name} is compiled and has no introspectable signature")
     assert params == _params(func), f"core.rst shows {name}({params})"
     annotation = inspect.signature(func).return_annotation
     if annotation not in ("Any", inspect.Signature.empty):

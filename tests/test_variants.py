@@ -238,11 +238,13 @@ def test_option_annotation_lists_exactly_the_valid_values(name: str) -> None:
     spec's values (in the same order), a flag is a bool, an int option an int; ``| None``
     exactly when the option is optional. Guards the Literal and ``choice(...)`` from drifting."""
     _, spec = OPTION_SPECS[name]
-    _, _, base, optional = _annotation(name)
+    cls, _, base, optional = _annotation(name)
     assert optional == spec.optional
     if spec.kind == "choice":
         assert typing.get_origin(base) is typing.Literal
         assert typing.get_args(base) == spec.values
+        default = attrs.fields_dict(cls)[name].default
+        assert default in spec.values or (default is None and spec.optional)
     elif spec.kind == "flag":
         assert base is bool
     else:

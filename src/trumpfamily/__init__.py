@@ -231,3 +231,11 @@ __all__ += ["RATING_METHODS", "Rating", "fit_ratings"]
 from .levels import LEVEL_NAMES, LEVELS, Level, LevelPlayer, level_bot
 
 __all__ += ["LEVELS", "LEVEL_NAMES", "Level", "LevelPlayer", "level_bot"]
+from . import _compiled
+
+#: ``True`` when this package runs its compiled build (the hot modules compiled with mypyc,
+#: a wheel built with ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``), ``False`` for the pure-Python
+#: build. Both give the same results (issue 24; docs/howto/compiled.rst).
+compiled: bool = _compiled.is_compiled(tables)
+
+__all__ += ["compiled"]

@@ -237,12 +237,13 @@ def _validator(spec: OptionSpec) -> Any:
     return check
 
 
-def choice(default: _V, *values: _V, optional: bool = False, doc: str = "") -> _V:
+def choice(default: _V, *values: _V, optional: bool = False, doc: str = "") -> Any:
     """An option taking one of ``values`` (strings).
 
-    Typed like :func:`attrs.field`: declared as ``name: Alias = choice(...)`` with ``Alias``
-    a ``Literal[...]`` of the same strings, mypy rejects a default or value the alias does
-    not list (tests/test_variants.py checks that the two lists are equal).
+    Declared as ``name: Alias = choice(...)`` with ``Alias`` a ``Literal[...]`` of the same
+    strings (tests/test_variants.py checks that the two lists are equal and hold the
+    default). It returns the :func:`attrs.field` typed ``Any``, as :func:`flag` does, so
+    that the compiled build (mypyc) does not check the field object against the alias.
     """
     spec = OptionSpec("choice", values=values, optional=optional, doc=doc)
     return attrs.field(default=default, validator=_validator(spec), metadata={_KEY: spec})

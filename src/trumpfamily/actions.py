@@ -62,8 +62,8 @@ True
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sized
-from typing import Final, TypeAlias
+from collections.abc import Iterable
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
@@ -347,8 +347,9 @@ def too_many_discarded(count: int) -> str:
 
 
 def _discarded(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    if isinstance(value, Sized) and not isinstance(value, str) and len(value) > _MOST_DISCARDED:
-        raise InvalidArgumentError(too_many_discarded(len(value)))
+    size = 0 if isinstance(value, str) else operator.length_hint(value)  # len() if Sized
+    if size > _MOST_DISCARDED:
+        raise InvalidArgumentError(too_many_discarded(size))
     if isinstance(value, str) and len(value) > _MOST_DISCARDED * 5:  # "10♥, " is 5
         words = value.replace(",", " ").split()
         if len(words) > _MOST_DISCARDED:
@@ -391,7 +392,8 @@ class Discard:
     True
     """
 
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_discarded)
+    # The default typed Any: the compiled build (issue 24) would check a typed one.
+    cards: tuple[Card, ...] = attrs.field(default=cast(Any, ()), converter=_discarded)
 
     def __repr__(self) -> str:
         inside = " ".join(map(str, self.cards))

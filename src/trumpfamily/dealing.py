@@ -18,10 +18,11 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import Any, Final, TypeVar, overload
 
 import attrs
 
+from ._valuetuple import SeatingFacts
 from .cards import Card, parse_cards
 from .errors import (
     CardParseError,
@@ -101,7 +102,7 @@ def shuffled(cards: list[_T], rng: random.Random) -> list[_T]:
     return _shuffle(cards, rng.getrandbits)
 
 
-def seeded_shuffle(cards: list[_T], seed: int) -> list[_T]:
+def seeded_shuffle(cards: list[_T], seed: object) -> list[_T]:
     """``shuffled(cards, seeded_random(seed))`` for an int ``seed`` (the same order), a
     little faster: the Mersenne Twister under ``random.Random`` is seeded directly, as
     ``random.Random(seed)`` seeds it for an int, without its two Python-level calls
@@ -125,44 +126,6 @@ def _shuffle(cards: list[_T], getrandbits: Callable[[int], int]) -> list[_T]:
             r = getrandbits(k)
         cards[i], cards[r] = cards[r], cards[i]
     return cards
-
-
-class SeatingFacts:
-    """The facts of a deal that its :class:`Seating` fixes: :attr:`variant`,
-    :attr:`players`, :attr:`dealer`, :attr:`eldest` and :attr:`sides`, read-only
-    properties of every hand (:class:`~trumpfamily.engine.HandState` and
-    :class:`~trumpfamily.bidding.engine.BiddingHand` inherit them; one definition for
-    both). Not constructed on its own."""
-
-    __slots__ = ()
-
-    if TYPE_CHECKING:
-        _seating: Seating
-
-    @property
-    def variant(self) -> Variant:
-        """The rules of this hand."""
-        return self._seating.variant
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._seating.players
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._seating.dealer
-
-    @property
-    def eldest(self) -> int:
-        """Eldest hand, the dealer's left (``dealer + 1``), who speaks and leads first."""
-        return self._seating.eldest
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each side (each seat alone without partnerships)."""
-        return self._seating.sides
 
 
 @attrs.frozen(eq=False)
@@ -205,8 +168,12 @@ SEATINGS: Final[dict[tuple[Variant, int, int], Seating]] = {}
 _MAX_SEATINGS: Final = 4096
 
 
-def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
+def seating_for(variant: Any, players: Any, dealer: Any) -> Seating:
     """The seating of (variant, players, dealer); ``variant`` may be a preset's name.
+
+    The arguments are typed ``Any``: they come from callers unchecked (a
+    :class:`~trumpfamily.variants.Variant` or a name, an int, an int seat), and this function
+    is where they are checked, with the library's errors (in the compiled build too).
 
     Raises:
         UnknownVariantError: ``variant`` is neither a :class:`Variant` nor a preset's name.
@@ -218,7 +185,7 @@ def seating_for(variant: Variant | str, players: int, dealer: int) -> Seating:
     if not isinstance(variant, Variant | str):
         variant = find_variant(variant)  # UnknownVariantError, before any hashing
     if type(players) is int and type(dealer) is int:
-        found = SEATINGS.get((variant, players, dealer))  # type: ignore[arg-type]
+        found = SEATINGS.get((variant, players, dealer))
         if found is not None and found.variant is variant:
             return found
     if not isinstance(variant, Variant):
@@ -310,16 +277,39 @@ def check_deck(deck: str | Iterable[Card | str], s: Seating) -> tuple[Card, ...]
     )
 
 
-
+@overload
 def stacked_deck(
     variant: Variant | str,
     *,
     players: int,
     dealer: int = 0,
-    hands: Mapping[int, str | Iterable[Card | str]] | None = None,
+    hands: None = None,
     turn_up: Card | str | None = None,
     stock: str | Iterable[Card | str] = (),
-) -> tuple[Card, ...]:
+) -> tuple[Card, ...]: ...
+
+
+@overload
+def stacked_deck(
+    variant: Variant | str,
+    *,
+    players: int,
+    dealer: int = 0,
+    hands: Mapping[int, str | Iterable[Card | str]] | None,
+    turn_up: Card | str | None = None,
+    stock: str | Iterable[Card | str] = (),
+) -> tuple[Card, ...]: ...
+
+
+def stacked_deck(
+    variant: Any,
+    *,
+    players: Any,
+    dealer: Any = 0,
+    hands: Any = None,
+    turn_up: Any = None,
+    stock: Any = (),
+) -> Any:
     """A deck order that deals the given cards (for tests, examples and puzzles).
 
     Args:

@@ -46,10 +46,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast, overload
 
 import attrs
 
+from ._compiled import mypyc_attr
+from ._fields import field
 from ._valuetuple import ValueTuple
 from .actions import (
     ACTION_TYPES,
@@ -225,8 +227,8 @@ class _Status:
     jinker: int | None
     ctx: PlayContext = attrs.field(eq=False)
     forget_ctx: PlayContext = attrs.field(eq=False)
-    commit: tuple[bytes, str] | None = attrs.field(default=None)  # (salt, digest): part of the value
-    rob_at: int | None = attrs.field(default=None, eq=False)  # the rob's place in the history
+    commit: tuple[bytes, str] | None = field(default=None)  # (salt, digest): part of the value
+    rob_at: int | None = field(default=None, eq=False)  # the rob's place in the history
 
 
 _STATUS_FIELDS: Final = tuple(f.name for f in attrs.fields(_Status))
@@ -254,6 +256,7 @@ _VALUE: Final = slice(0, len(_FIELDS) - 1)
 _tuple_item: Final = tuple.__getitem__
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class HandState(SeatingFacts, ValueTuple):
     """One deal in progress: an immutable value (RULES.md §1.5–1.8, §2.1–2.5).
 
@@ -275,37 +278,21 @@ class HandState(SeatingFacts, ValueTuple):
     __slots__ = ()
     _VALUE = _VALUE  # the value's items (ValueTuple: equality, hash)
 
-    if TYPE_CHECKING:
-        _seating: Seating
-        deck: tuple[Card, ...]
-        hands: tuple[tuple[Card, ...], ...]
-        tricks: tuple[Trick, ...]
-        trick_counts: tuple[int, ...]
-        current_trick: tuple[Card, ...]
-        leader: int
-        to_act: int | None
-        phase: Phase
-        _public: tuple[Turn, ...]  # the history with face-down discards masked
-        _status: _Status
-        _result: _Result | None
-        _events: tuple[Event, ...] | None
-    else:
-        _seating = _tuplegetter(0, "The seating (internal).")
-        deck = _tuplegetter(1, "The deck order, top card first.")
-        hands = _tuplegetter(
-            2, "Each seat's cards (tuple per seat, in dealt order; a robbed turn-up last).")
-        tricks = _tuplegetter(3, "The completed tricks, in play order (:class:`Trick`).")
-        trick_counts = _tuplegetter(4, "Tricks won per seat.")
-        current_trick = _tuplegetter(5, "The cards played to the trick in progress, lead first.")
-        leader = _tuplegetter(6, "The seat that led (or will lead) the current trick.")
-        to_act = _tuplegetter(7, "The seat whose turn it is, or ``None`` when the hand is over.")
-        phase = _tuplegetter(
-            8, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase` (see *What the "
-               "hand waits for* in the tutorial :doc:`/tutorial/first-hand`).")
-        _public = _tuplegetter(9, "The history with face-down discards masked (internal).")
-        _status = _tuplegetter(10, "The turn-up, robbing and fiving state (internal).")
-        _result = _tuplegetter(11, "How the hand ended, if it did (internal).")
-        _events = _tuplegetter(12, "The events of the last action, or None (internal).")
+    # The fields are tuple items read by C getters (as a namedtuple's are), attached
+    # after the class (see below); declared here for the type checker.
+    _seating: Seating
+    deck: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    tricks: tuple[Trick, ...]
+    trick_counts: tuple[int, ...]
+    current_trick: tuple[Card, ...]
+    leader: int
+    to_act: int | None
+    phase: Phase
+    _public: tuple[Turn, ...]  # the history with face-down discards masked
+    _status: _Status
+    _result: _Result | None
+    _events: tuple[Event, ...] | None
 
     def __new__(cls, *args: object) -> HandState:  # noqa: PYI034 (it only refuses)
         raise TypeError("HandState is built by new_hand() or replay(), not by its constructor")
@@ -490,7 +477,7 @@ class HandState(SeatingFacts, ValueTuple):
             legal = self._compute_legal()
         return legal[0]
 
-    def apply(self, action: Action, seat: int | None = None) -> HandState:
+    def apply(self, action: Action, seat: object = None) -> HandState:
         """The state after ``action`` by the seat :attr:`to_act`; this state is unchanged.
 
         Args:
@@ -848,7 +835,7 @@ class HandState(SeatingFacts, ValueTuple):
 
     # -- views -------------------------------------------------------------------------
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may see (for bots and servers).
 
         Args:
@@ -1000,7 +987,13 @@ class HandState(SeatingFacts, ValueTuple):
         sealed = self._status.commit
         return None if sealed is None else sealed[1]
 
-    def record(self, *, key: bytes | None = None) -> dict[str, object]:
+    @overload
+    def record(self) -> dict[str, object]: ...
+
+    @overload
+    def record(self, *, key: bytes | None) -> dict[str, object]: ...
+
+    def record(self, *, key: Any = None) -> dict[str, object]:  # Any: checked in the body
         """A JSON-serialisable record of the hand so far: variant name and options,
         players, dealer, deck order and actions (see :func:`trumpfamily.replay`); for a
         committed hand its ``"salt"``.
@@ -1025,7 +1018,7 @@ class HandState(SeatingFacts, ValueTuple):
             salt=None if sealed is None else sealed[0], key=key,
         )
 
-    def svg(self, *, reveal: bool = False, **sizes: Any) -> str:
+    def svg(self, *, reveal: Any = False, **sizes: Any) -> str:  # Any: a bool, checked below
         """The table as a picture (:func:`trumpfamily.svg.table`).
 
         Args:
@@ -1403,6 +1396,31 @@ class HandState(SeatingFacts, ValueTuple):
         )
 
 
+# The fields of :class:`HandState`, attached to the class here rather than in its body so that
+# the compiled build (issue 24), which builds a class body as the type checker reads it,
+# has them too.
+for _name, _getter in dict(  # noqa: C408 (the names read best as keywords)
+    _seating=_tuplegetter(0, "The seating (internal)."),
+    deck=_tuplegetter(1, "The deck order, top card first."),
+    hands=_tuplegetter(
+        2, "Each seat's cards (tuple per seat, in dealt order; a robbed turn-up last)."),
+    tricks=_tuplegetter(3, "The completed tricks, in play order (:class:`Trick`)."),
+    trick_counts=_tuplegetter(4, "Tricks won per seat."),
+    current_trick=_tuplegetter(5, "The cards played to the trick in progress, lead first."),
+    leader=_tuplegetter(6, "The seat that led (or will lead) the current trick."),
+    to_act=_tuplegetter(7, "The seat whose turn it is, or ``None`` when the hand is over."),
+    phase=_tuplegetter(
+        8, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase` (see *What the "
+           "hand waits for* in the tutorial :doc:`/tutorial/first-hand`)."),
+    _public=_tuplegetter(9, "The history with face-down discards masked (internal)."),
+    _status=_tuplegetter(10, "The turn-up, robbing and fiving state (internal)."),
+    _result=_tuplegetter(11, "How the hand ended, if it did (internal)."),
+    _events=_tuplegetter(12, "The events of the last action, or None (internal)."),
+).items():
+    setattr(HandState, _name, _getter)
+del _name, _getter
+
+
 def _state(
     seating: Seating,
     deck: tuple[Card, ...],
@@ -1528,6 +1546,7 @@ def _no_hand_scores(variant: Variant, scores: object) -> str:
             "§2.3, §2.4): for a game's starting scores, use tf.new_game(..., scores=...)")
 
 
+@overload
 def new_hand(
     variant: Variant | str,
     *,
@@ -1536,8 +1555,33 @@ def new_hand(
     seed: int | str | bytes | None = None,
     deck: str | Iterable[Card | str] | None = None,
     commit: bool | bytes = False,
-    scores: Sequence[int] | None = None,
-) -> HandState:
+    scores: None = None,
+) -> HandState: ...
+
+
+@overload
+def new_hand(
+    variant: Variant | str,
+    *,
+    players: int,
+    dealer: int = 0,
+    seed: int | str | bytes | None = None,
+    deck: str | Iterable[Card | str] | None = None,
+    commit: bool | bytes = False,
+    scores: Sequence[int] | None,
+) -> HandState: ...
+
+
+def new_hand(
+    variant: Any,
+    *,
+    players: Any,
+    dealer: Any = 0,
+    seed: Any = None,
+    deck: Any = None,
+    commit: Any = False,
+    scores: Any = None,
+) -> Any:
     """Deal one hand and turn up trumps (RULES.md §1.8, §2.8).
 
     Args:
@@ -1597,6 +1641,10 @@ def new_hand(
     >>> hand.legal_actions()
     (Pass(), Bid(20), Bid(25), Bid(30))
     """
+    # The implementation takes Any (the overloads above are its public types): the values
+    # come from the caller unchecked, and are checked below with the library's errors,
+    # which a compiled build would otherwise pre-empt with a TypeError; and it returns a
+    # BiddingHand for a bidding game (issue 24, docs/howto/compiled.rst).
     if (
         deck is None and commit is False and scores is None and type(seed) is int
         and type(players) is int and type(dealer) is int
@@ -1612,7 +1660,7 @@ def new_hand(
 
         variant = find_variant(variant)
         if variant.bidding is not None:  # the bidding games deal their own hand
-            return new_bidding_hand(  # type: ignore[return-value]
+            return new_bidding_hand(
                 variant, players=players, dealer=dealer, seed=seed, deck=deck, commit=commit,
                 scores=scores)
         if scores is not None:

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
+from ._fields import field
 from .actions import Action
 from .bidding import Bidding, after_throw_in, game_end
 from .bidding.engine import BiddingHand, new_bidding_hand
@@ -138,7 +139,7 @@ class _Setup:
     hands: int | None
     scores: tuple[int, ...] | None
     decks: tuple[tuple[Card, ...], ...]
-    salt: bytes | None = attrs.field(default=None, eq=False)  # the deals' commitments
+    salt: bytes | None = field(default=None, eq=False)  # the deals' commitments
 
 
 #: The events a state holds: the hand's own, then the game's.

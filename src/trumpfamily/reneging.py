@@ -24,6 +24,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from ._fields import field
 from ._options import choice, flag
 from .cards import JK, Card, Rank, Suit, canonical
 from .errors import InvalidVariantError
@@ -146,10 +147,10 @@ class PlayContext:
     reneging: Reneging
     #: The cards that count as each suit (the effective suit: ``AH`` and the joker among
     #: the trumps), for set look-ups in :func:`decide`.
-    by_suit: dict[Suit, frozenset[Card]] = attrs.field(factory=dict, eq=False)
+    by_suit: dict[Suit, frozenset[Card]] = field(factory=dict, eq=False)
     #: The same rules compiled to card masks (:mod:`trumpfamily.tables`), on which
     #: :func:`decide` and :meth:`winner` decide.
-    masks: MaskTable = attrs.field(default=None, eq=False)
+    masks: MaskTable = field(default=None, eq=False)
 
     def winner(self, trick: Sequence[Card]) -> int:
         """The index of the card that wins ``trick`` so far (RULES.md §1.3): the highest

@@ -48,8 +48,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
+from typing import Any, Final, Literal, overload
 
+from ._fastbot import FastBot
 from ._fastkit import _as_id, _card, _next_deck
 from ._simulate_bidding import BiddingSpot
 from .actions import (
@@ -268,33 +269,6 @@ _SPOT_FIELDS: Final = (
     "turned_up", "robbed_by", "announced", "demoted", "barred", "jinker", "fived",
     "tricks_needed", "my_discard", "my_joker_discard",
 )
-assert sorted(_SPOT_FIELDS) == sorted(Spot.__slots__)
-
-
-@runtime_checkable
-class FastBot(Protocol):
-    """The fast bot interface of :func:`simulate`: one method, ``act(spot)``.
-
-    Any object with an ``act(spot) -> int`` method is a fast bot. It is called only on its
-    seat's turn, with the reused :class:`Spot`, and returns one of ``spot.legal`` (an action
-    id, an ``int``). Returning anything else stops the run with an
-    :class:`~trumpfamily.errors.IllegalActionError`.
-
-    >>> import trumpfamily as tf
-    >>> class LowestCard:
-    ...     def act(self, spot):
-    ...         plays = [a for a in spot.legal if a < 53]  # the Play ids are the card ids
-    ...         if not plays:
-    ...             return spot.legal[0]  # a rob, a claim, a pass...: the first offer
-    ...         return min(plays, key=spot.table.power.__getitem__)
-    >>> out = next(tf.simulate(tf.FORTY_FIVE, players=2, hands=1, seed=4, bots=[LowestCard()] * 2))
-    >>> sum(out.points) in (25, 30)  # 5 a trick, the best trump's trick double (EX-70, EX-71)
-    True
-    """
-
-    def act(self, spot: Spot) -> int:
-        """The action id this seat takes: one of ``spot.legal``."""
-        ...  # pragma: no cover
 
 
 class RandomBot:

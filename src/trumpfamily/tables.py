@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, SupportsIndex
 
 import attrs
 
@@ -136,7 +136,7 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def cards_of(mask: int) -> tuple[Card, ...]:
+def cards_of(mask: SupportsIndex) -> tuple[Card, ...]:
     """The cards of ``mask``, in id order (:data:`~trumpfamily.cards.STANDARD_DECK`
     order, the joker last).
 
@@ -147,20 +147,24 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     >>> cards_of(5)
     (Card.parse('2C'), Card.parse('4C'))
     """
-    if type(mask) is not int:
+    # Typed SupportsIndex, not int: anything may come in (numpy ints, text...), and a
+    # compiled build would refuse a non-int before this check with a TypeError.
+    if type(mask) is int:
+        value = mask
+    else:
         try:
-            mask = -1 if type(mask) is bool else operator.index(mask)  # numpy ints and the like
+            value = -1 if type(mask) is bool else operator.index(mask)  # numpy ints and the like
         except TypeError:
-            mask = -1
-    if not 0 <= mask < _ALL:
+            value = -1
+    if not 0 <= value < _ALL:
         raise InvalidArgumentError(
-            f"not a card mask: {mask!r} (a card mask is an int 0 .. 2**53 - 1, the OR of "
+            f"not a card mask: {value!r} (a card mask is an int 0 .. 2**53 - 1, the OR of "
             "Card.bit values)")
     out = []
-    while mask:
-        low = mask & -mask
+    while value:
+        low = value & -value
         out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
+        value ^= low
     return tuple(out)
 
 

@@ -66,10 +66,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter, call, is_, itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, overload
 
 import attrs
 
+from .._compiled import mypyc_attr
 from .._valuetuple import ValueTuple
 from ..actions import (
     ACTION_TYPES,
@@ -292,6 +293,7 @@ def _mine_after(state: BiddingHand, seat: int, turn: Turn) -> tuple[tuple[Turn, 
     return tuple([m + since + (own if x == seat else masked) for x, m in enumerate(mine)])
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class BiddingHand(SeatingFacts, ValueTuple):
     """One deal of a bidding game in progress: an immutable value (BIDDING.md §§2–6).
 
@@ -312,84 +314,39 @@ class BiddingHand(SeatingFacts, ValueTuple):
     __slots__ = ()
     _VALUE = _VALUE  # the value's items (ValueTuple: equality, hash)
 
-    if TYPE_CHECKING:
-        _seating: Seating
-        deck: tuple[Card, ...]
-        scores: tuple[int, ...]
-        hands: tuple[tuple[Card, ...], ...]
-        _extras: tuple[tuple[Card, ...], ...]
-        kitty: tuple[Card, ...]
-        stock: tuple[Card, ...]
-        _calls: tuple[AuctionCall, ...]
-        _contract: Contract | None
-        trump: Suit | None
-        _kitty_taken: bool
-        _discards: tuple[tuple[Card, ...] | None, ...]
-        _drawn: tuple[tuple[Card, ...] | None, ...]
-        _queue: tuple[_Step, ...]
-        tricks: tuple[Trick, ...]
-        trick_counts: tuple[int, ...]
-        current_trick: tuple[Card, ...]
-        leader: int
-        phase: Phase
-        to_act: int | None
-        history: tuple[Turn, ...]
-        _score: HandScore | None
-        _thrown_in: bool
-        _commit: tuple[bytes, str] | None
-        _auction: AuctionState
-        _events: tuple[Event, ...]
-        _table: _Table
-        _play_ctx: PlayContext | None
-        _mine: tuple[tuple[Turn, ...], ...] | None
-        _public: tuple[Any, ...]
-        _counts: tuple[tuple[int | None, ...], tuple[int | None, ...]]
-    else:
-        _seating = _tuplegetter(0, "The seating (internal).")
-        deck = _tuplegetter(1, "The deck order, top card first.")
-        scores = _tuplegetter(
-            2, "Each side's score before the hand (for the near-end rules: BIDDING.md §3.3 "
-               "B3, §3.7 S1, §5.6 B12); zeros for a hand played on its own.")
-        hands = _tuplegetter(
-            3, "Each seat's cards now (dealt order, then the kitty or the cards drawn; extra "
-               "cards join when trumps are named).")
-        _extras = _tuplegetter(4, "Each seat's extra cards not yet taken up (internal).")
-        kitty = _tuplegetter(
-            5, "The cards dealt to the kitty, in dealt order (the whole truth: a :meth:`view` "
-               "shows them only to the auction winner once he has taken them).")
-        stock = _tuplegetter(6, "The undealt cards left, top first.")
-        _calls = _tuplegetter(7, "The calls of the auction (internal).")
-        _contract = _tuplegetter(8, "The contract (internal).")
-        trump = _tuplegetter(9, "The trump suit once named, else ``None``.")
-        _kitty_taken = _tuplegetter(10, "The kitty is taken (internal).")
-        _discards = _tuplegetter(11, "Each seat's discards (internal).")
-        _drawn = _tuplegetter(12, "Each seat's cards drawn (internal).")
-        _queue = _tuplegetter(13, "The steps of the draw round left (internal).")
-        tricks = _tuplegetter(
-            14, "The completed tricks, in play order (:class:`~trumpfamily.outcomes.Trick`).")
-        trick_counts = _tuplegetter(15, "Tricks won per seat.")
-        current_trick = _tuplegetter(16, "The cards played to the trick in progress, lead first.")
-        leader = _tuplegetter(
-            17, "The seat that led (or will lead) the current trick; eldest before the play.")
-        phase = _tuplegetter(
-            18, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase`: "
-                "``AUCTION``, ``TRUMP``, ``KITTY``, ``DRAW``, ``PLAY`` or ``OVER``.")
-        to_act = _tuplegetter(
-            19, "The seat whose turn it is, or ``None`` when the hand is over.")
-        history = _tuplegetter(
-            20, "Every action applied since the deal, in order, with its seat, as "
-                ":class:`~trumpfamily.outcomes.Turn` values: the whole truth (a :meth:`view` "
-                "masks the other seats' discards and takes).")
-        _score = _tuplegetter(21, "The hand's score (internal).")
-        _thrown_in = _tuplegetter(22, "Thrown in (internal).")
-        _commit = _tuplegetter(23, "The deal commitment (internal).")
-        _auction = _tuplegetter(24, "The auction state (internal, derived).")
-        _events = _tuplegetter(25, "The events of the last action (internal).")
-        _table = _tuplegetter(26, "The auction's table (internal, derived).")
-        _play_ctx = _tuplegetter(27, "The play context of the trump named (internal, derived).")
-        _mine = _tuplegetter(28, "Each seat's view of the history (internal, derived).")
-        _public = _tuplegetter(29, "What every view shows of the auction (internal, derived).")
-        _counts = _tuplegetter(30, "Cards discarded and drawn per seat (internal, derived).")
+    # The fields are tuple items read by C getters (as a namedtuple's are), attached
+    # after the class (see below); declared here for the type checker.
+    _seating: Seating
+    deck: tuple[Card, ...]
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    _extras: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    _calls: tuple[AuctionCall, ...]
+    _contract: Contract | None
+    trump: Suit | None
+    _kitty_taken: bool
+    _discards: tuple[tuple[Card, ...] | None, ...]
+    _drawn: tuple[tuple[Card, ...] | None, ...]
+    _queue: tuple[_Step, ...]
+    tricks: tuple[Trick, ...]
+    trick_counts: tuple[int, ...]
+    current_trick: tuple[Card, ...]
+    leader: int
+    phase: Phase
+    to_act: int | None
+    history: tuple[Turn, ...]
+    _score: HandScore | None
+    _thrown_in: bool
+    _commit: tuple[bytes, str] | None
+    _auction: AuctionState
+    _events: tuple[Event, ...]
+    _table: _Table
+    _play_ctx: PlayContext | None
+    _mine: tuple[tuple[Turn, ...], ...] | None
+    _public: tuple[Any, ...]
+    _counts: tuple[tuple[int | None, ...], tuple[int | None, ...]]
 
     def __new__(cls, *args: object) -> BiddingHand:  # noqa: PYI034 (it only refuses)
         raise TypeError("BiddingHand is built by new_bidding_hand() or replay(), not by its "
@@ -549,7 +506,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
         _last_legal = memo
         return memo
 
-    def apply(self, action: Action, seat: int | None = None) -> BiddingHand:
+    def apply(self, action: Action, seat: object = None) -> BiddingHand:
         """The state after ``action`` by the seat :attr:`to_act`; this state is unchanged.
 
         Args:
@@ -1030,7 +987,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
 
     # -- views -------------------------------------------------------------------------
 
-    def view(self, seat: int) -> BiddingView:
+    def view(self, seat: object) -> BiddingView:
         """What ``seat`` may see (for bots and servers; BIDDING.md §3.4).
 
         Args:
@@ -1087,7 +1044,13 @@ class BiddingHand(SeatingFacts, ValueTuple):
             None if commit is None else commit[1],
         ))
 
-    def record(self, *, key: bytes | None = None) -> dict[str, object]:
+    @overload
+    def record(self) -> dict[str, object]: ...
+
+    @overload
+    def record(self, *, key: bytes | None) -> dict[str, object]: ...
+
+    def record(self, *, key: Any = None) -> dict[str, object]:  # Any: checked in the body
         """A JSON-serialisable record of the hand so far: variant name and options,
         players, dealer, deck order, actions and, when any is not 0, the sides' scores
         before the hand (see :func:`trumpfamily.replay`); for a committed hand its
@@ -1107,7 +1070,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
             scores=self.scores if any(self.scores) else None,
         )
 
-    def svg(self, *, reveal: bool = False, **sizes: Any) -> str:
+    def svg(self, *, reveal: Any = False, **sizes: Any) -> str:  # Any: a bool, checked below
         """The table as a picture (:func:`trumpfamily.svg.table`).
 
         Args:
@@ -1143,6 +1106,60 @@ class BiddingHand(SeatingFacts, ValueTuple):
             + ("" if self.trump is None else f" in {self.trump.name.lower()}"))
         return (f"<BiddingHand {self.variant.name!r} {self.players} players, dealer "
                 f"{self.dealer}{deal}, {where}{turn}>")
+
+
+# The fields of :class:`BiddingHand`, attached to the class here rather than in its body so that
+# the compiled build (issue 24), which builds a class body as the type checker reads it,
+# has them too.
+for _name, _getter in dict(  # noqa: C408 (the names read best as keywords)
+    _seating=_tuplegetter(0, "The seating (internal)."),
+    deck=_tuplegetter(1, "The deck order, top card first."),
+    scores=_tuplegetter(
+        2, "Each side's score before the hand (for the near-end rules: BIDDING.md §3.3 "
+           "B3, §3.7 S1, §5.6 B12); zeros for a hand played on its own."),
+    hands=_tuplegetter(
+        3, "Each seat's cards now (dealt order, then the kitty or the cards drawn; extra "
+           "cards join when trumps are named)."),
+    _extras=_tuplegetter(4, "Each seat's extra cards not yet taken up (internal)."),
+    kitty=_tuplegetter(
+        5, "The cards dealt to the kitty, in dealt order (the whole truth: a :meth:`view` "
+           "shows them only to the auction winner once he has taken them)."),
+    stock=_tuplegetter(6, "The undealt cards left, top first."),
+    _calls=_tuplegetter(7, "The calls of the auction (internal)."),
+    _contract=_tuplegetter(8, "The contract (internal)."),
+    trump=_tuplegetter(9, "The trump suit once named, else ``None``."),
+    _kitty_taken=_tuplegetter(10, "The kitty is taken (internal)."),
+    _discards=_tuplegetter(11, "Each seat's discards (internal)."),
+    _drawn=_tuplegetter(12, "Each seat's cards drawn (internal)."),
+    _queue=_tuplegetter(13, "The steps of the draw round left (internal)."),
+    tricks=_tuplegetter(
+        14, "The completed tricks, in play order (:class:`~trumpfamily.outcomes.Trick`)."),
+    trick_counts=_tuplegetter(15, "Tricks won per seat."),
+    current_trick=_tuplegetter(16, "The cards played to the trick in progress, lead first."),
+    leader=_tuplegetter(
+        17, "The seat that led (or will lead) the current trick; eldest before the play."),
+    phase=_tuplegetter(
+        18, "What the hand waits for, a :class:`~trumpfamily.outcomes.Phase`: "
+            "``AUCTION``, ``TRUMP``, ``KITTY``, ``DRAW``, ``PLAY`` or ``OVER``."),
+    to_act=_tuplegetter(
+        19, "The seat whose turn it is, or ``None`` when the hand is over."),
+    history=_tuplegetter(
+        20, "Every action applied since the deal, in order, with its seat, as "
+            ":class:`~trumpfamily.outcomes.Turn` values: the whole truth (a :meth:`view` "
+            "masks the other seats' discards and takes)."),
+    _score=_tuplegetter(21, "The hand's score (internal)."),
+    _thrown_in=_tuplegetter(22, "Thrown in (internal)."),
+    _commit=_tuplegetter(23, "The deal commitment (internal)."),
+    _auction=_tuplegetter(24, "The auction state (internal, derived)."),
+    _events=_tuplegetter(25, "The events of the last action (internal)."),
+    _table=_tuplegetter(26, "The auction's table (internal, derived)."),
+    _play_ctx=_tuplegetter(27, "The play context of the trump named (internal, derived)."),
+    _mine=_tuplegetter(28, "Each seat's view of the history (internal, derived)."),
+    _public=_tuplegetter(29, "What every view shows of the auction (internal, derived)."),
+    _counts=_tuplegetter(30, "Cards discarded and drawn per seat (internal, derived)."),
+).items():
+    setattr(BiddingHand, _name, _getter)
+del _name, _getter
 
 
 def _lone_game(scores: tuple[int, ...], target: int) -> GameContext | None:
@@ -1369,6 +1386,7 @@ def _restore(value: tuple[Any, ...], events: tuple[Event, ...]) -> BiddingHand:
     return _new_tuple(BiddingHand, (*value, *(derived[name] for name in _FIELDS[len(value):])))
 
 
+@overload
 def new_bidding_hand(
     variant: Variant | str,
     *,
@@ -1377,8 +1395,33 @@ def new_bidding_hand(
     seed: int | str | bytes | None = None,
     deck: str | Iterable[Card | str] | None = None,
     commit: bool | bytes = False,
-    scores: Sequence[int] | None = None,
-) -> BiddingHand:
+    scores: None = None,
+) -> BiddingHand: ...
+
+
+@overload
+def new_bidding_hand(
+    variant: Variant | str,
+    *,
+    players: int,
+    dealer: int = 0,
+    seed: int | str | bytes | None = None,
+    deck: str | Iterable[Card | str] | None = None,
+    commit: bool | bytes = False,
+    scores: Sequence[int] | None,
+) -> BiddingHand: ...
+
+
+def new_bidding_hand(
+    variant: Any,
+    *,
+    players: Any,
+    dealer: Any = 0,
+    seed: Any = None,
+    deck: Any = None,
+    commit: Any = False,
+    scores: Any = None,
+) -> Any:
     """Deal one hand of a bidding game (BIDDING.md §3.2): the auction is open.
 
     :func:`trumpfamily.new_hand` calls this for a variant with a ``bidding`` component;
@@ -1501,15 +1544,39 @@ def _opening(b: Bidding, dealer: int, players: int, seat_scores: tuple[int, ...]
     return auction, _Table(dealer, players, seat_scores), _public_auction((), auction, None)
 
 
+@overload
 def stacked_bidding_deck(
     variant: Variant | str,
     *,
     players: int,
     dealer: int = 0,
-    hands: Mapping[int, str | Iterable[Card | str]] | None = None,
+    hands: None = None,
     kitty: str | Iterable[Card | str] = (),
     stock: str | Iterable[Card | str] = (),
-) -> tuple[Card, ...]:
+) -> tuple[Card, ...]: ...
+
+
+@overload
+def stacked_bidding_deck(
+    variant: Variant | str,
+    *,
+    players: int,
+    dealer: int = 0,
+    hands: Mapping[int, str | Iterable[Card | str]] | None,
+    kitty: str | Iterable[Card | str] = (),
+    stock: str | Iterable[Card | str] = (),
+) -> tuple[Card, ...]: ...
+
+
+def stacked_bidding_deck(
+    variant: Any,
+    *,
+    players: Any,
+    dealer: Any = 0,
+    hands: Any = None,
+    kitty: Any = (),
+    stock: Any = (),
+) -> Any:
     """A deck order that deals the given cards in a bidding game (for tests, examples and
     puzzles; the bidding games' :func:`~trumpfamily.stacked_deck`).
 

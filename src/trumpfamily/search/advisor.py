@@ -252,7 +252,7 @@ class _Evaluator:
 def _solve(state: BiddingHand, seat: int, objective: str, max_nodes: int | None) -> Any:
     """The exact solve of the play, every action's value (raises SearchLimitError over
     ``max_nodes``)."""
-    return solve(state, seat, objective, all_values=True,  # type: ignore[arg-type]
+    return solve(state, seat, objective, all_values=True,  # type: ignore[call-overload]
                  max_nodes=max_nodes)
 
 

@@ -576,7 +576,7 @@ def _build(plan: _Plan, rng: random.Random) -> tuple[BiddingHand, list[tuple[int
         at += 1
     full = tuple(deck)
     state = new_bidding_hand(view.variant, players=n, dealer=dealer, deck=full,  # type: ignore[arg-type]
-                             scores=plan.scores)
+                             scores=plan.scores)  # type: ignore[arg-type]
     hidden: list[tuple[int, Action]] = []
     takes = iter(robber_takes)
     for i, turn in enumerate(view.history):

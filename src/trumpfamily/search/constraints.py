@@ -306,7 +306,8 @@ def _check_parts(view: SeatView) -> None:
     deck = set(variant.ranking.deck())
     extras = [c for c in (view.my_discard, view.my_joker_discard) if c is not None]
     seen = [*view.hand, *played, *view.fived, *extras]
-    if view.robbed_by is None or view.turned_up in (*view.fived, view.my_joker_discard):  # the turn-up still lies on the table
+    if (view.robbed_by is None or view.turned_up in view.fived
+            or view.turned_up == view.my_joker_discard):  # the turn-up still lies on the table
         seen.append(view.turned_up)
     for card in seen:
         if card not in deck:

@@ -57,7 +57,7 @@ refused: the search bots plan them by sampling.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, overload
 
 from ..actions import Action
 from ..bidding.engine import BiddingHand
@@ -97,13 +97,35 @@ def outcome_value(outcome: HandOutcome, side: int, objective: Objective) -> int:
     return outcome.side_points[side]
 
 
+@overload
 def solve(
     state: HandState | BiddingHand,
     seat: int,
-    objective: Objective | None = None,
+    objective: None = None,
     *,
     all_values: bool = False,
     max_nodes: int | None = None,
+) -> SolveResult: ...
+
+
+@overload
+def solve(
+    state: HandState | BiddingHand,
+    seat: int,
+    objective: Objective | None,
+    *,
+    all_values: bool = False,
+    max_nodes: int | None = None,
+) -> SolveResult: ...
+
+
+def solve(  # the implementation takes Any: every argument is checked in its body
+    state: Any,
+    seat: Any,
+    objective: Any = None,
+    *,
+    all_values: Any = False,
+    max_nodes: Any = None,
 ) -> SolveResult:
     """Solve the rest of ``state``'s hand exactly, with every card known.
 
@@ -175,7 +197,7 @@ def solve(
     if bidding:
         from .bidding_solver import solve_bidding  # it imports this module
 
-        return solve_bidding(state, seat, objective, all_values, limit)  # type: ignore[arg-type]
+        return solve_bidding(state, seat, objective, all_values, limit)
     assert isinstance(state, HandState)
     if objective is None:
         objective = default_objective(state)

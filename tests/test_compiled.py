@@ -1,0 +1,106 @@
+"""The compiled build (issue 24): which build runs, and that both give the same results.
+
+``TRUMPFAMILY_EXPECT_COMPILED`` (``1`` or ``0``), when set, says which build this run must
+be testing; ``.ci/run`` sets it for each of its two runs, so that a compiled wheel that
+silently fell back to pure Python (or the reverse) fails. ``TRUMPFAMILY_OTHER_PYTHON``,
+when set, is the interpreter of the other build: the differential test then runs
+``tests/differential.py`` under both and compares every digest.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import trumpfamily as tf
+from trumpfamily import _compiled
+from trumpfamily.simulate import _SPOT_FIELDS, Spot
+
+ROOT = Path(__file__).resolve().parent.parent
+DIFFERENTIAL = Path(__file__).resolve().parent / "differential.py"
+
+
+def compiled_modules() -> list[str]:
+    """The modules the build hook compiles, from pyproject.toml."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    paths = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
+    return [p.removeprefix("src/").removesuffix(".py").replace("/", ".") for p in paths]
+
+
+def test_compiled_flag_names_the_build_of_the_hot_modules() -> None:
+    """``tf.compiled`` is true exactly when the compiled modules are extensions, and every
+    module of the hook's list is of the same build (never half and half)."""
+    kinds = {name: _compiled.is_compiled(importlib.import_module(name))
+             for name in compiled_modules()}
+    assert len(kinds) >= 5
+    assert set(kinds.values()) == {tf.compiled}, kinds
+    assert isinstance(tf.compiled, bool)
+
+
+def test_pure_modules_stay_python() -> None:
+    """The modules outside the hook's list (the CLI, the server, the players) are never
+    compiled, in either build."""
+    for name in ("trumpfamily.cli", "trumpfamily.players", "trumpfamily.variants",
+                 "trumpfamily._compiled", "trumpfamily._fastbot"):
+        assert not _compiled.is_compiled(importlib.import_module(name)), name
+
+
+@pytest.mark.skipif("TRUMPFAMILY_EXPECT_COMPILED" not in os.environ,
+                    reason="TRUMPFAMILY_EXPECT_COMPILED not set (set by .ci/run)")
+def test_the_expected_build_runs() -> None:
+    assert tf.compiled is (os.environ["TRUMPFAMILY_EXPECT_COMPILED"] == "1")
+
+
+def test_mypyc_attr_is_a_no_op_at_run_time() -> None:
+    """The marker the compiler reads returns the class unchanged."""
+
+    class Plain:
+        pass
+
+    assert _compiled.mypyc_attr(native_class=False)(Plain) is Plain
+
+
+def test_spot_fields_are_its_attributes() -> None:
+    """``Spot.as_dict()`` lists every attribute of a :class:`Spot` (a check that used to run
+    at import, which the compiled build's class cannot make)."""
+    declared = set(getattr(Spot, "__mypyc_attrs__", None) or Spot.__slots__) - {"__dict__"}
+    assert sorted(declared) == sorted(_SPOT_FIELDS)
+    assert len(_SPOT_FIELDS) == 27
+
+
+def _trace(python: str, hands: int, seed: int) -> dict[str, object]:
+    done = subprocess.run([python, str(DIFFERENTIAL), "--hands", str(hands), "--seed", str(seed)],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.skipif("TRUMPFAMILY_OTHER_PYTHON" not in os.environ,
+                    reason="TRUMPFAMILY_OTHER_PYTHON (the other build's interpreter) not set")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_builds_give_the_same_results(seed: int) -> None:
+    """Action by action over random hands of every preset with random house rules (views,
+    JSON, refusals with their codes and texts, records, bot choices with the same seeds,
+    rules calls, simulate(), the solver): the compiled and the pure build agree on every
+    digest. On a difference, ``python tests/differential.py --detail PART PRESET INDEX``
+    under each interpreter shows the lines."""
+    other = os.environ["TRUMPFAMILY_OTHER_PYTHON"]
+    hands = int(os.environ.get("TRUMPFAMILY_DIFFERENTIAL_HANDS", "60"))
+    mine, theirs = _trace(sys.executable, hands, seed), _trace(other, hands, seed)
+    assert mine["compiled"] != theirs["compiled"], "both interpreters run the same build"
+    assert isinstance(mine["digests"], dict) and isinstance(theirs["digests"], dict)
+    assert mine["digests"].keys() == theirs["digests"].keys()
+    for key, digests in mine["digests"].items():
+        for index, (a, b) in enumerate(zip(digests, theirs["digests"][key], strict=True)):
+            part, preset = key.split("/", 1)
+            assert a == b, (f"{key} item {index} differs: run tests/differential.py --detail "
+                            f"{part} {preset!r} {index} --seed {seed} under each build")
+    assert sum(len(d) for d in mine["digests"].values()) >= hands * 11
