@@ -59,10 +59,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import time
-
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +69,7 @@ import trumpfamily as tf
 from trumpfamily.tournament import bot_factory
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bidding_ladder  # noqa: E402  # the resumable ladder's seating, intervals, file keys
+import bidding_ladder  # the resumable ladder's seating, intervals, file keys
 
 #: game name -> (variant, the seat counts its rungs are played at by default)
 GAMES = {

@@ -151,7 +151,8 @@ class _Search:
         the policy reads (its masters, the trick's winner). Kept apart, to be exact: the
         privileged trumps (a right to renege), the Ace of Hearts where a Heart lead binds
         it, the Ace of trumps (a holder's bar), the joker, the turn-up (seen by all) and,
-        in a points game, every trump (the best trump's trick scores double).
+        in a points game, the highest trump dealt (its trick scores double: every card
+        dealt is played).
         """
         ctx = state._status.ctx
         suit_of, power, trump = ctx.suit_of, ctx.power, ctx.trump
@@ -169,9 +170,14 @@ class _Search:
         keep.add(canonical(Rank.ACE, trump))
         keep.add(JK)
         done = {c for t in state.tricks for c in t.cards}
+        if not self.pool_game and len(by_suit.get(trump, ())) > 1:
+            dealt = [c for hand in state.hands for c in hand]
+            dealt.extend(state.current_trick)
+            dealt.extend(done)
+            keep.add(max((c for c in dealt if suit_of[c] is trump), key=power.__getitem__))
         dropped: set[Card] = set()
         for suit, mine in by_suit.items():
-            if len(mine) < 2 or (suit is trump and not self.pool_game):
+            if len(mine) < 2:
                 continue
             ladder = sorted((c for c in ctx.deck if suit_of[c] is suit and c not in done),
                             key=power.__getitem__)
@@ -183,7 +189,7 @@ class _Search:
                     dropped.add(higher)  # worth the same as ``lower`` (kept, or its twin)
         if not dropped:
             return legal
-        return tuple(a for a in legal if a.card not in dropped)  # type: ignore[attr-defined]
+        return tuple(a for a in legal if a.card not in dropped)  # type: ignore[union-attr]
 
     def value(self, state: HandState) -> int:
         """The side's result from ``state`` on under best response (exact)."""
