@@ -42,7 +42,7 @@ of the play are memoised on the cards held, the trick in progress, the seat to a
 the tricks taken (what the policy's action and the rest of the hand depend on); with the
 default policy the memo is shared by every such oracle of the process (partners reuse
 each other's search), else it lives as long as the bot. Cards of the side worth the same
-are tried once (:meth:`_Search.distinct`: exact).
+are tried once (exact: see the search's ``distinct``).
 
 Equal values go to the policy's own action if it is one of them, else to the first in
 legal order: where no action does better, the oracle plays as the policy does. Its
@@ -83,9 +83,9 @@ __all__ = ["TurnUpBestResponseOracle"]
 _MEMO_LIMIT: Final = 500_000
 
 
-#: The memo shared by every oracle of the default policy in this process, per variant,
-#: table and dealer: the partners of one side (and later hands of the same deal) reuse
-#: each other's values; its keys hold the cards, so deals do not mix.
+#: The memo shared by every oracle of the default policy in this process, per deal (the
+#: variant, table, dealer and deck): the partners of one side, and the rotations of a
+#: duplicate deal, reuse each other's values. The last few deals only.
 _SHARED: Final[dict[tuple[Any, ...], dict[Any, int]]] = {}
 
 
@@ -257,10 +257,10 @@ class TurnUpBestResponseOracle:
         side = next(i for i, s in enumerate(state.sides) if seat in s)
         memo = self._memo
         if type(self.policy) is ContextRuleOfThumbPlayer:  # stateless: share the values
-            context = (state.variant, state.players, state.dealer)
+            context = (state.variant, state.players, state.dealer, state.deck)
             memo = _SHARED.get(context)  # type: ignore[assignment]
             if memo is None:
-                if len(_SHARED) > 8:
+                if len(_SHARED) >= 4:  # the last few deals only
                     _SHARED.clear()
                 memo = _SHARED[context] = {}
         return _Search(state, side, self.policy, memo)
