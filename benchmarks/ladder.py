@@ -30,6 +30,28 @@ Run: ``python benchmarks/ladder.py [--deals 2000] [--workers 2] [--game spoil-fi
 [--players N] [--rung sample-solve/context-rule-of-thumb ...] [--unit game] [--json FILE]``
 (``--quick``: 20 deals). Long: the search rungs take tens of minutes each at 2,000 deals
 on 2 cores.
+
+**The full tables** (issue 22, item 4): ``--seeds S1 S2 ...`` switches to the resumable
+ladder of :mod:`bidding_ladder` (its seating, intervals and file format): every rung is
+run once per seed (``--deals`` deals each) and written to ``--json`` (default
+``benchmarks/results/ladder-full-tables.json``) with every deal's difference as it
+ends; a rung already in the file is skipped, so a stopped run resumes where it stopped.
+The line printed per table and rung is one paired 95 % interval over the deals of all
+its seeds, each seed's mean beside it. ``--table`` picks tables (``spoil-five:4``;
+default: every usual table of the turn-up presets, :data:`FULL_TABLES`: Spoil Five at
+4 and 5, Maw at 5, Twenty-Five at 4 (2 v 2), Forty-Five at 4 and 6 in two partnerships
+of three). ``A/A`` is a self-play canary, whose interval must contain 0; the oracle rung
+``oracle-turnup/context-rule-of-thumb`` (the cheating best response,
+:class:`~trumpfamily.search.TurnUpBestResponseOracle`) is the upper reference, and each
+bot's rung against the context rule of thumb is printed with its *share of the oracle
+gap*, (bot - CRoT) / (oracle - CRoT): the two head-to-head means, divided.
+``--timing N`` instead plays ``N`` hands per table with bot A at seat 0 (the rest B) in
+this one process and prints A's seconds per decision (p50, p90, max)::
+
+    python benchmarks/ladder.py --seeds 1 2 --deals 1000 --workers 1 \
+        --rung ismcts/context-rule-of-thumb --rung oracle-turnup/context-rule-of-thumb
+    python benchmarks/ladder.py --seeds 1 --timing 20 --rung ismcts/context-rule-of-thumb
+    python benchmarks/ladder.py --seeds 1 2 --show
 """
 
 from __future__ import annotations
@@ -37,9 +59,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import trumpfamily as tf
+from trumpfamily.tournament import bot_factory
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bidding_ladder  # the resumable ladder's seating, intervals, file keys
 
 #: game name -> (variant, the seat counts its rungs are played at by default)
 GAMES = {
@@ -49,7 +79,17 @@ GAMES = {
     "newfoundland-120s": (tf.NEWFOUNDLAND_120S, (4,)),
     "nova-scotia-45": (tf.NOVA_SCOTIA_45, (4,)),
     "one-ten": (tf.ONE_TEN, (3, 4)),
+    "maw": (tf.MAW, (5,)),
+    "twenty-five": (tf.TWENTY_FIVE, (4,)),
+    #: Forty-Five in two partnerships of three, partners in alternate seats (RULES.md §2.5)
+    "forty-five-partnerships": (tf.FORTY_FIVE.with_options(partnerships="threes"), (6,)),
 }
+#: The usual tables of the turn-up presets (issue 22, item 4): (game, players).
+FULL_TABLES = (("spoil-five", 4), ("spoil-five", 5), ("maw", 5), ("twenty-five", 4),
+               ("forty-five", 4), ("forty-five-partnerships", 6))
+ORACLE = "oracle-turnup"
+BASE = "context-rule-of-thumb"
+DEFAULT_FILE = Path(__file__).resolve().parent / "results" / "ladder-full-tables.json"
 #: The games played when none is named (the turn-up ladder, as before).
 DEFAULT_GAMES = ("spoil-five", "forty-five")
 RUNGS = (
@@ -100,6 +140,113 @@ def _verdict(low: object, high: object) -> str:
             else "not separated")
 
 
+def run_full_rung(game: str, players: int, a: str, b: str, seed: int, deals: int,
+                  workers: int) -> dict[str, Any]:
+    """One rung on one seed at a full table: the per-deal differences (A minus B)."""
+    variant, _ = GAMES[game]
+    t0 = time.perf_counter()
+    result = tf.tournament(bidding_ladder.seating(variant, a, b, players), variant,
+                           players=players, deals=deals, seed=seed, workers=workers,
+                           progress=False)
+    seconds = time.perf_counter() - t0
+    i = result.names.index(result.bots[0].name)
+    j = result.names.index(result.bots[1].name)
+    return {"game": game, "players": players, "a": a, "b": b, "seed": seed, "deals": deals,
+            "unit": "hand", "seconds": round(seconds, 1), "rotations": result.rotations,
+            "diffs": [row[i] - row[j] for row in result.per_deal]}
+
+
+def full_lines(entries: list[dict[str, Any]]) -> list[str]:
+    """Per table and rung: the pooled interval over every seed, each seed's mean, and for
+    a bot against the context rule of thumb its share of the oracle gap."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for e in entries:
+        groups.setdefault((e["game"], e["players"], e["a"], e["b"]), []).append(e)
+    means = {k: statistics.fmean(d for e in es for d in e["diffs"]) for k, es in groups.items()}
+    out = []
+    for (game, players, a, b), es in groups.items():
+        es.sort(key=lambda e: (e["seed"], e["deals"]))
+        diffs = [d for e in es for d in e["diffs"]]
+        mean, low, high = bidding_ladder.interval(diffs)
+        seeds = ", ".join(f"seed {e['seed']}: {statistics.fmean(e['diffs']):+.3f} "
+                          f"({e['deals']})" for e in es)
+        unit = "chips" if GAMES[game][0].scoring.scoring == "pool" else "points"
+        text = (f"{game} ({players}p) {a} vs {b}: {mean:+.3f} [{low:+.3f}, {high:+.3f}] "
+                f"{unit}/hand over {len(diffs)} deals ({_verdict(low, high)}; {seeds}; "
+                f"{sum(e['seconds'] for e in es):.0f} s)")
+        oracle = means.get((game, players, ORACLE, BASE))
+        if b == BASE and a not in (ORACLE, BASE) and oracle:
+            text += f"; share of the oracle gap {mean / oracle:.0%} (oracle {oracle:+.3f})"
+        out.append(text)
+    return out
+
+
+def _tables(chosen: list[str] | None) -> list[tuple[str, int]]:
+    if not chosen:
+        return list(FULL_TABLES)
+    tables = []
+    for text in chosen:
+        game, _, players = text.partition(":")
+        if game not in GAMES:
+            raise SystemExit(f"--table {text}: unknown game (one of {', '.join(GAMES)})")
+        tables.append((game, int(players) if players else GAMES[game][1][0]))
+    return tables
+
+
+def timing(game: str, players: int, a: str, b: str, hands: int, seed: int) -> str:
+    """Seconds per decision of bot A (seat 0, the others B) over ``hands`` hands."""
+    variant, _ = GAMES[game]
+    make_a, make_b = bot_factory(a), bot_factory(b)
+    times: list[float] = []
+
+    class Timed:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def choose(self, view: Any) -> Any:
+            t0 = time.process_time()
+            action = self.bot.choose(view)
+            times.append(time.process_time() - t0)
+            return action
+
+    for h in range(hands):
+        game_ = tf.Game(variant, players=players, seed=seed * 100_003 + h, hands=1,
+                        dealer=h % players)
+        game_.play([Timed(make_a(h)), *[make_b(h * 10 + s) for s in range(1, players)]])
+    times.sort()
+    q = statistics.quantiles(times, n=10) if len(times) > 1 else times * 9
+    return (f"{game} ({players}p) {a}: {len(times)} decisions over {hands} hands, CPU s per "
+            f"decision p50 {statistics.median(times):.3f}, p90 {q[8]:.3f}, max {times[-1]:.3f}")
+
+
+def full_main(args: argparse.Namespace) -> None:
+    """The resumable full-table ladder (``--seeds``)."""
+    path = Path(args.json) if args.json else DEFAULT_FILE
+    rungs = [tuple(r.split("/", 1)) for r in args.rung] if args.rung else [
+        ("ismcts", BASE), (ORACLE, BASE)]
+    if args.timing:
+        for game, players in _tables(args.table):
+            for a, b in rungs:
+                print(timing(game, players, a, b, args.timing, args.seeds[0]), flush=True)
+        return
+    entries: list[dict[str, Any]] = json.loads(path.read_text()) if path.exists() else []
+    if not args.show:
+        done = {bidding_ladder.key(e) for e in entries}
+        for game, players in _tables(args.table):
+            for a, b in rungs:
+                for seed in args.seeds:
+                    if (game, players, a, b, seed, args.deals, "hand") in done:
+                        continue
+                    entry = run_full_rung(game, players, a, b, seed, args.deals, args.workers)
+                    entries.append(entry)
+                    path.write_text(json.dumps(entries))
+                    print(f"  done: {game} {players}p {a} vs {b} seed {seed}: "
+                          f"{statistics.fmean(entry['diffs']):+.3f} over {args.deals} deals "
+                          f"({entry['seconds']} s)", flush=True)
+    for line in full_lines(entries):
+        print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=2000)
@@ -116,7 +263,20 @@ def main() -> None:
                         help="--unit game: the cap on a game's hands (default 60)")
     parser.add_argument("--json", metavar="FILE", help="also write the lines to FILE")
     parser.add_argument("--quick", action="store_true", help="20 deals (a smoke run)")
+    parser.add_argument("--seeds", type=int, nargs="+",
+                        help="the full-table ladder: one run per seed, resumable (--json, "
+                             "default benchmarks/results/ladder-full-tables.json)")
+    parser.add_argument("--table", action="append", metavar="GAME:PLAYERS",
+                        help="with --seeds: a table (default: every usual turn-up table)")
+    parser.add_argument("--timing", type=int, metavar="HANDS",
+                        help="with --seeds: time bot A's decisions over HANDS hands a table")
+    parser.add_argument("--show", action="store_true", help="with --seeds: print the file only")
     args = parser.parse_args()
+    if args.seeds:
+        if args.quick:
+            args.deals = 20
+        full_main(args)
+        return
     deals = 20 if args.quick else args.deals
     rungs = [tuple(r.split("/", 1)) for r in args.rung] if args.rung else list(RUNGS)
     lines = []

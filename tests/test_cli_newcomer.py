@@ -209,7 +209,8 @@ def test_a_bot_of_ones_own_plays_and_plays_in_a_tournament(
     (["play", "maw", "--bots", "nobody"],
      ("trumpfamily play: error: --bots nobody: no bot of that name in BOTS; the bots are "
      "club, context-rule-of-thumb, expert, ismcts, max, novice, oracle-best-response, "
-     "oracle-paranoid, random, rollout, rule-of-thumb, sample-solve (arguments follow a "
+     "oracle-paranoid, oracle-turnup, random, rollout, rule-of-thumb, sample-solve (arguments "
+     "follow a "
      "colon: 'name:key=value,key=value'; the difficulty levels are novice, club, expert, "
      "max, also 'level:NAME'), or a bot of your own, 'package.module:Class'")),
     (["play", "maw", "--bots", "tf_no_module:Bot"],
@@ -219,7 +220,8 @@ def test_a_bot_of_ones_own_plays_and_plays_in_a_tournament(
     (["play", "maw", "--bots", "./bots.py:Bot"],
      ("trumpfamily play: error: --bots ./bots.py:Bot: no bot of that name in BOTS; the bots "
      "are club, context-rule-of-thumb, expert, ismcts, max, novice, oracle-best-response, "
-     "oracle-paranoid, random, rollout, rule-of-thumb, sample-solve (arguments follow a "
+     "oracle-paranoid, oracle-turnup, random, rollout, rule-of-thumb, sample-solve (arguments "
+     "follow a "
      "colon: 'name:key=value,key=value'; the difficulty levels are novice, club, expert, "
      "max, also 'level:NAME'), or a bot of your own, 'package.module:Class'")),
     (["tournament", "random", "tf_no_module:Bot", "--variant", "maw"],

@@ -146,6 +146,7 @@ from .ratings import Rating, RatingMethod, fit_ratings
 from .search.bots import ISMCTSPlayer, SampleSolvePlayer
 from .search.oracles import BestResponseOracle, ParanoidOracle
 from .search.rollout import RolloutPlayer
+from .search.turnup_oracles import TurnUpBestResponseOracle
 from .variants import Variant, find_variant, table_sides
 
 __all__ = [
@@ -178,6 +179,7 @@ BOTS: Final[dict[str, Callable[..., Player]]] = {
     "rollout": RolloutPlayer,
     "oracle-best-response": BestResponseOracle,  # type: ignore[dict-item]  # cheating
     "oracle-paranoid": ParanoidOracle,  # type: ignore[dict-item]  # cheating
+    "oracle-turnup": TurnUpBestResponseOracle,  # type: ignore[dict-item]  # cheating, turn-up games
     # the difficulty levels (trumpfamily.levels), also named "level:NAME"
     **LEVEL_FACTORIES,
 }

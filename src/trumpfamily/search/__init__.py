@@ -41,7 +41,9 @@ places and proofs are a :class:`BiddingConstraints`
   :mod:`~trumpfamily.search.analysis`).
 * :class:`BestResponseOracle`, :class:`ParanoidOracle`: **cheating** bots for the bidding
   games that see every card (:mod:`~trumpfamily.search.oracles`), the upper references
-  of the bot ladder; for measuring only.
+  of the bot ladder; for measuring only. :class:`TurnUpBestResponseOracle`: the same
+  for the turn-up games, the exact best response to the context rule of thumb
+  (:mod:`~trumpfamily.search.turnup_oracles`; issue 22).
 """
 
 from .advisor import (
@@ -70,6 +72,7 @@ from .oracles import BestResponseOracle, ParanoidOracle
 from .rollout import RolloutObjective, RolloutPlay, RolloutPlayer
 from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
+from .turnup_oracles import TurnUpBestResponseOracle
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -94,6 +97,7 @@ __all__ = [
     "RolloutPlay",
     "RolloutPlayer",
     "SolveResult",
+    "TurnUpBestResponseOracle",
     "Unit",
     "WinChance",
     "analyse",
