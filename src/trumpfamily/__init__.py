@@ -229,6 +229,7 @@ from .ratings import RATING_METHODS, Rating, fit_ratings
 
 __all__ += ["RATING_METHODS", "Rating", "fit_ratings"]
 from .levels import LEVEL_NAMES, LEVELS, Level, LevelPlayer, level_bot
+from .maija import tournament as _maija_tournament  # noqa: F401 (tf.tournament: the Maija games)
 
 __all__ += ["LEVELS", "LEVEL_NAMES", "Level", "LevelPlayer", "level_bot"]
 from . import _compiled

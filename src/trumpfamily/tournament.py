@@ -1496,13 +1496,18 @@ def tournament(
     return _result(plan, deals, rows, oracles)
 
 
+#: The tournaments of the other game families, by the class of their variants: each
+#: family's module registers its own when imported (trumpfamily.maija.tournament the Maija
+#: games'); they build on this module, which therefore never imports them. The package's
+#: ``__init__`` imports them, so importing any part of the package fills this.
+_FAMILY_TOURNAMENTS: Final[dict[type, Callable[..., TournamentResult]]] = {}
+
+
 def _maija_tournament(bots: Mapping[str, object] | Sequence[object],
                       variant: MaijaVariant | str, **kwargs: Any) -> TournamentResult:
     """The Maija games' tournament (:func:`trumpfamily.maija.tournament.maija_tournament`,
-    imported here: it builds on this module)."""
-    from .maija.tournament import maija_tournament
-
-    return maija_tournament(bots, variant, **kwargs)
+    registered by that module)."""
+    return _FAMILY_TOURNAMENTS[MaijaVariant](bots, variant, **kwargs)
 
 
 def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],

@@ -51,6 +51,7 @@ import attrs
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidArgumentError, PlayerCountError, safe_repr
 from ..tournament import (
+    _FAMILY_TOURNAMENTS,
     BOTS,
     BotFactory,
     BotStats,
@@ -369,3 +370,5 @@ def _run(executor: cf.Executor, plan: _MaijaPlan, chunks: list[tuple[int, int]],
         raise
     return [row for lo, _ in chunks for row in done[lo]]
 
+
+_FAMILY_TOURNAMENTS[MaijaVariant] = maija_tournament  # tf.tournament's Maija games
