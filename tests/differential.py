@@ -100,6 +100,9 @@ def hand_lines(base: tf.Variant, index: int, seed: int) -> Lines:
         yield f"{state.phase!r} {seat} {[str(a) for a in legal]}"
         for s in range(players):
             yield _view_json(state, s)
+        for wrong in (players, -1, "0", 0.0, None, True):
+            yield _call(lambda wrong=wrong, now=state: now.view(wrong))
+            yield _call(lambda wrong=wrong, now=state, first=legal[0]: now.apply(first, wrong))
         wrong = [a for a in every if a not in legal]
         if wrong:
             bad = rng.choice(wrong)
@@ -136,6 +139,10 @@ def rules_lines(base: tf.Variant, index: int, seed: int) -> Lines:
         yield _call(lambda card=card: tf.check_play(card, hand, trick, trump=trump, variant=base))
     yield _call(lambda: tf.legal_moves(hand + hand[:1], trick, trump=trump, variant=base))
     yield _call(lambda: tf.legal_moves(" ".join(map(str, hand)), "", trump="X", variant=base))
+    for wrong in (None, 5, 1.5, b"x", [], True):  # the caller's wrong types: the library's errors
+        yield _call(lambda wrong=wrong: tf.legal_moves(hand, trick, trump=trump, variant=wrong))
+        yield _call(lambda wrong=wrong: tf.trick_winner(hand[:2], trump=trump, variant=wrong))
+        yield _call(lambda wrong=wrong: tf.legal_moves(hand, trick, trump=wrong, variant=base))
 
 
 def simulate_lines(base: tf.Variant, index: int, seed: int) -> Lines:

@@ -40,7 +40,7 @@ __all__ = ["Seating", "SeatingFacts", "check_deck", "seating_for", "seeded_rando
 PACKETS: Final = {"3-2": (3, 2), "2-3": (2, 3), "4-1": (4, 1), "1-4": (1, 4)}
 
 
-def seeded_random(seed: object, where: str = "") -> random.Random:
+def seeded_random(seed: object, where: object = "") -> random.Random:
     """A ``random.Random`` seeded with ``seed``: an int, str, bytes or ``None`` only.
 
     Floats and bools are refused too (``random`` would take them): a float seed such as
