@@ -260,13 +260,18 @@ def test_attack_saving_a_table_costs_the_same_at_any_point_of_the_game(tmp_path:
                 seat = table.state.to_act
                 table.apply(seat, rng.choice(table.state.legal_actions()))
                 if len(table.hand_records) in (5, 400) and len(table.hand_records) not in costs:
-                    start = time.perf_counter()
-                    for _ in range(3):
+                    times = []
+                    for _ in range(5):
+                        start = time.perf_counter()
                         server.hub.save(table)
-                    costs[len(table.hand_records)] = (time.perf_counter() - start) / 3
+                        times.append(time.perf_counter() - start)
+                    costs[len(table.hand_records)] = min(times)
         server.run(play(), timeout=120)
-        assert costs[400] < 4 * costs[5], (
-            f"a save takes {costs[5] * 1000:.1f} ms at hand 5 and {costs[400] * 1000:.1f} ms "
+        # A save that rewrote the table would take tens of ms at hand 400 (90 ms at hand
+        # 1000); an append takes a fraction of a ms at any hand. The 2 ms of slack keeps a
+        # loaded machine's noise on a 0.01 ms save from failing the run.
+        assert costs[400] < 4 * costs[5] + 0.002, (
+            f"a save takes {costs[5] * 1000:.2f} ms at hand 5 and {costs[400] * 1000:.2f} ms "
             "at hand 400")
 
 

@@ -51,6 +51,10 @@ class MaijaRandomPlayer:
         return self._rng.choice(_mine(view))
 
 
+#: A seat's choices without progress after which the rule of thumb chooses at random.
+_PATIENCE = 200
+
+
 class MaijaRuleOfThumbPlayer:
     """A sensible player of MAIJA.md §S (no search; it reads only the view).
 
@@ -62,13 +66,16 @@ class MaijaRuleOfThumbPlayer:
     (MAIJA.md D8). A view met once or twice (twice: an environment reset to the same
     deal replays it), or any view before the first draw, gets the first choice. The memory holds
     only views of the seats it plays, keyed by seat, and public progress marks: no card
-    hidden from a seat can change its choice.
+    hidden from a seat can change its choice. After 200 of a seat's choices without
+    progress (MAIJA.md D8: a whole pile passed round three seats need not repeat a
+    position) it chooses at random, seeded by the position and the count.
     """
 
     def __init__(self) -> None:
         """A rule of thumb with nothing seen yet."""
         self._seen: dict[tuple[object, ...], int] = {}
         self._mark: tuple[object, ...] = ()
+        self._since: dict[int, int] = {}  # each seat's choices since the last progress
 
     def choose(self, view: MaijaView) -> MaijaAction:
         """The rule of thumb's choice among ``view.legal_actions``."""
@@ -79,6 +86,7 @@ class MaijaRuleOfThumbPlayer:
         if mark != self._mark:
             self._seen.clear()
             self._mark = mark
+            self._since.clear()
         v = view.variant
         dealt = v.deck_size - v.hand_size * view.players - (1 if v.form == "pile" else 0)
         if view.stock >= dealt:
@@ -87,6 +95,13 @@ class MaijaRuleOfThumbPlayer:
                view.beaten, view.pile)
         times = self._seen.get(key, 0)
         self._seen[key] = times + 1
+        since = self._since[view.seat] = self._since.get(view.seat, 0) + 1
+        if since > _PATIENCE:
+            # No progress for long (three seats passing a whole pile round, K8, need not
+            # repeat a position exactly): choose at random, seeded by the position and the
+            # count, so that the same position and count get the same answer and the hand
+            # ends (random play ends a Maija hand with probability 1).
+            return ranked[random.Random(f"{key!r}/{since}").randrange(len(ranked))]
         return ranked[max(0, times - 1) % len(ranked)]  # once again may be a reset: allowed
 
     def _ranked(self, legal: tuple[MaijaAction, ...], view: MaijaView
