@@ -1510,10 +1510,12 @@ def _maija_tournament(bots: Mapping[str, object] | Sequence[object],
     return _FAMILY_TOURNAMENTS[MaijaVariant](bots, variant, **kwargs)
 
 
-def _run(executor: cf.Executor, plan: _Plan, chunks: list[tuple[int, int]],
-         bar: Any) -> list[Any]:
-    """Play the chunks on ``executor``; the rows in deal order."""
-    futures = {executor.submit(_play_chunk, plan, lo, hi): (lo, hi) for lo, hi in chunks}
+def _run(executor: cf.Executor, plan: Any, chunks: list[tuple[int, int]],
+         bar: Any, play: Callable[[Any, int, int], list[Any]] | None = None) -> list[Any]:
+    """Play the chunks on ``executor`` with ``play(plan, lo, hi)`` (this module's
+    ``_play_chunk`` unless given: the Maija games give theirs); the rows in deal order."""
+    play = _play_chunk if play is None else play
+    futures = {executor.submit(play, plan, lo, hi): (lo, hi) for lo, hi in chunks}
     done: dict[int, list[Any]] = {}
     try:
         for future in cf.as_completed(futures):

@@ -65,6 +65,7 @@ from ..tournament import (
     _interval,
     _period,
     _progress_bar,
+    _run,
     _stream,
     _unique,
 )
@@ -334,10 +335,10 @@ def maija_tournament(
             _check_picklable(plan)
             if own:
                 with cf.ProcessPoolExecutor(max_workers=pool_size) as pool:
-                    rows = _run(pool, plan, chunks, bar)
+                    rows = _run(pool, plan, chunks, bar, _play_chunk)
             else:
                 assert isinstance(executor, cf.Executor)
-                rows = _run(executor, plan, chunks, bar)
+                rows = _run(executor, plan, chunks, bar, _play_chunk)
     finally:
         if bar is not None:
             bar.close()
@@ -352,23 +353,6 @@ def _check_picklable(plan: _MaijaPlan) -> None:
             raise InvalidArgumentError(
                 f"bot {name!r} cannot be sent to worker processes (pickle: {error}); give a "
                 "class or a top-level function, or run with executor='serial'") from None
-
-
-def _run(executor: cf.Executor, plan: _MaijaPlan, chunks: list[tuple[int, int]],
-         bar: Any) -> list[Any]:
-    futures = {executor.submit(_play_chunk, plan, lo, hi): (lo, hi) for lo, hi in chunks}
-    done: dict[int, list[Any]] = {}
-    try:
-        for future in cf.as_completed(futures):
-            lo, hi = futures[future]
-            done[lo] = future.result()
-            if bar is not None:
-                bar.update(hi - lo)
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    return [row for lo, _ in chunks for row in done[lo]]
 
 
 _FAMILY_TOURNAMENTS[MaijaVariant] = maija_tournament  # tf.tournament's Maija games
