@@ -113,7 +113,7 @@ from .robbing import (
     unrobbed_penalty,
 )
 from .scoring import HandEnd, hand_points, pool_result, pool_tricks, pool_winner
-from .tables import legal_mask
+from .tables import legal_mask, winner_index
 from .variants import Variant
 
 __all__ = [
@@ -254,6 +254,15 @@ _FIELDS: Final = (
 )
 _VALUE: Final = slice(0, len(_FIELDS) - 1)
 _tuple_item: Final = tuple.__getitem__
+# The same items, typed, for the hot transitions, which read them with one unpacking,
+# ``cast(_Items, self)``, instead of an attribute read each: in the compiled build the
+# unpacking reads the tuple's items directly (an attribute of this Python class is a
+# generic lookup), and in the pure build one unpacking costs less than a few reads.
+_Items = tuple[
+    Seating, tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[Trick, ...],
+    tuple[int, ...], tuple[Card, ...], int, int | None, Phase, tuple[Turn, ...], _Status,
+    _Result | None, tuple[Event, ...] | None,
+]
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -474,7 +483,7 @@ class HandState(SeatingFacts, ValueTuple):
         last = _last_legal
         legal = last[1] if last[0] is self else None
         if legal is None:
-            legal = self._compute_legal()
+            legal = _compute_legal(self)
         return legal[0]
 
     def apply(self, action: Action, seat: object = None) -> HandState:
@@ -507,14 +516,15 @@ class HandState(SeatingFacts, ValueTuple):
         last = _last_legal
         legal = last[1] if last[0] is self else None
         if legal is None:
-            legal = self._compute_legal()
+            legal = _compute_legal(self)
         if seat is not None and (type(seat) is not int or seat != self.to_act):
             raise self._out_of_turn(action, seat)
         kind = type(action)
         if kind is Play:
-            if action.card not in legal[1]:  # type: ignore[union-attr]
+            card: Card = action.card  # type: ignore[union-attr]
+            if card not in legal[1]:
                 raise self._refusal(action)
-            return self._play(action.card, action)  # type: ignore[union-attr]
+            return _play(self, card, action)
         if action not in legal[0]:
             raise self._refusal(action)
         if kind is Rob:
@@ -686,81 +696,6 @@ class HandState(SeatingFacts, ValueTuple):
             return "answer-five-first"
         return "nothing-to-pass"
 
-    def _compute_legal(self) -> _Legal:
-        """The legal actions, built from the ``_why_not_*`` checks (remembered for the
-        last state asked, which is the one about to be applied in a playing loop)."""
-        global _last_legal
-        seat = self.to_act
-        if seat is None:
-            legal: _Legal = ((), ())
-            _last_legal = (self, legal)
-            return legal
-        st = self._status
-        phase = self.phase
-        hand = self.hands[seat]
-        rob = st.rob
-        if (
-            phase is _PLAY_PHASE
-            and not st.five
-            and (rob is None or rob.seat != seat or st.rob_done is not None)
-        ):
-            # The common case, a card to play and nothing else open to this seat: every
-            # other check would refuse (no rob chance of his, no fiving, no prompt). The
-            # decision of decide(), on masks (trumpfamily.tables.legal_mask).
-            trick = self.current_trick
-            playable = hand
-            if trick:
-                m = st.ctx.masks
-                held = 0
-                for c in hand:
-                    held |= c.bit
-                ok, code = legal_mask(
-                    held, trick[0].index, m, [c.index for c in trick] if m.highest else ()
-                )
-                if code:
-                    playable = tuple([c for c in hand if c.bit & ok])
-            legal = (tuple([_PLAY[c] for c in playable]), playable)
-            _last_legal = (self, legal)
-            return legal
-        if (
-            phase is _ROB_PHASE
-            and rob is not None
-            and rob.prompt_all
-            and rob.seat != seat
-            and st.five is _NO_FIVE
-        ):
-            # The round of rob prompts, to a seat without the Ace of trumps: every check
-            # but _why_not_pass refuses (no Ace to rob or decline with, no card to play).
-            legal = _PASS_ONLY
-            _last_legal = (self, legal)
-            return legal
-        acts: list[Action] = []
-        # Robbing and fiving are rare: skip their checks when neither is open to anyone.
-        if (rob is not None and st.rob_done is None) or st.five is not _NO_FIVE:
-            if self._why_not_rob() is None:
-                acts.extend([_ROB[c] for c in hand if self._why_not_discard(c) is None])
-            if self._why_not_decline() is None:
-                acts.append(_DECLINE)
-            if self._why_not_ask_five() is None:
-                acts.append(_ASK)
-            if self._why_not_answer_five() is None:
-                acts += (_ACCEPT, _REFUSE)
-        if phase is Phase.CLAIM:
-            acts += (_CLAIM, _JINK)
-        if (phase is _ROB_PHASE or phase is _FIVE_PHASE) and self._why_not_pass() is None:
-            acts.append(_PASS)
-        cards: tuple[Card, ...] = ()
-        if self._why_not_play_now() is None:
-            cards = decide(hand, self.current_trick, self._ctx_for(seat))[0]
-            if not acts:
-                legal = (tuple([_PLAY[c] for c in cards]), cards)
-                _last_legal = (self, legal)
-                return legal
-            acts.extend([_PLAY[c] for c in cards])
-        legal = (tuple(acts), cards)
-        _last_legal = (self, legal)
-        return legal
-
     # -- refusals ----------------------------------------------------------------------
 
     def _out_of_turn(self, action: object, seat: object) -> IllegalActionError:
@@ -871,13 +806,14 @@ class HandState(SeatingFacts, ValueTuple):
         >>> view.hand == state.hands[2], view.to_act, view.legal_actions
         (True, 1, ())
         """
-        s, st = self._seating, self._status
+        s, _, hands, tricks, counts, trick, leader, to_act, phase, public, st, _, _ = (
+            cast(_Items, self))
         if type(seat) is not int or not 0 <= seat < s.players:
             raise InvalidSeatError(seat, s.players)
-        if seat == self.to_act:
+        if seat == to_act:
             last = _last_legal
             known = last[1] if last[0] is self else None
-            legal = (known or self._compute_legal())[0]
+            legal = (known or _compute_legal(self))[0]
         else:
             legal = ()
         demoted, barred = st.demoted, st.barred
@@ -889,7 +825,7 @@ class HandState(SeatingFacts, ValueTuple):
             and (demoted is not None or barred)
         ):
             demoted, barred = self._hide_holder(demoted, barred)
-        history = self._public
+        history = public
         if (st.discard is not None and seat == st.robbed_by) or (
             st.joker_discard is not None and seat == s.dealer
         ):
@@ -908,15 +844,15 @@ class HandState(SeatingFacts, ValueTuple):
                 s.players,
                 s.dealer,
                 s.variant,
-                self.phase,
-                self.to_act,
+                phase,
+                to_act,
                 trump,
                 turn_up,
-                self.hands[seat],
-                self.current_trick,
-                self.leader,
-                self.tricks,
-                self.trick_counts,
+                hands[seat],
+                trick,
+                leader,
+                tricks,
+                counts,
                 s.sides,
                 legal,
                 st.robbed_by,
@@ -1108,110 +1044,6 @@ class HandState(SeatingFacts, ValueTuple):
             result,
         )
         return state
-
-    def _play(self, card: Card, action: Action) -> HandState:
-        s = self._seating
-        seat: int = self.to_act  # type: ignore[assignment]
-        st = self._status
-        rob = st.rob
-        if rob is not None and rob.seat == seat and st.rob_done is None:
-            st = self._silent(st, seat)  # he played without robbing: "forgetting"
-        if st.five is _FIVE_OPEN:
-            st = _evolve(st, five=_NO_FIVE)
-        hands = list(self.hands)
-        hands[seat] = tuple([c for c in hands[seat] if c is not card])
-        trick = self.current_trick + (card,)
-        history = self._public + (_PLAY_TURNS[seat][card],)
-        n = s.players
-        if len(trick) < n:  # _state(...), inlined on the hot path
-            return _new_tuple(
-                HandState,
-                (s, self.deck, tuple(hands), self.tricks, self.trick_counts, trick,
-                 self.leader, s.nxt[seat], _PLAY_PHASE, history, st, None, None),
-            )
-        leader = self.leader
-        winner = (leader + st.ctx.winner(trick)) % n
-        counts = list(self.trick_counts)
-        counts[winner] += 1
-        tricks = self.tricks + (Trick(trick, leader, winner),)
-        new_hands = tuple(hands)
-        result = self._trick_result(st, len(tricks), counts, winner, new_hands)
-        to_act: int | None
-        if result is None:
-            phase = _PLAY_PHASE
-            to_act = winner
-            if s.jinking and st.jinker is None and len(tricks) < HAND_SIZE:
-                side = s.side_of[winner]
-                side_tricks = self._side_tricks(st, counts, new_hands)
-                if claim_due(side_tricks[side], len(tricks), s.needed):
-                    phase = Phase.CLAIM
-        else:
-            phase, to_act = Phase.OVER, None
-        return _state(
-            s,
-            self.deck,
-            new_hands,
-            tricks,
-            tuple(counts),
-            (),
-            winner,
-            to_act,
-            phase,
-            history,
-            st,
-            result,
-        )
-
-    def _side_tricks(
-        self, st: _Status, counts: list[int], hands: tuple[tuple[Card, ...], ...]
-    ) -> list[int]:
-        """Tricks per side towards the pool, with the bars the table knows of."""
-        s = self._seating
-        if not st.barred and not s.partners:
-            return counts
-        return pool_tricks(s.sides, counts, _known_bars(st, hands))
-
-    def _trick_result(
-        self, st: _Status, played: int, counts: list[int], winner: int,
-        hands: tuple[tuple[Card, ...], ...],
-    ) -> _Result | None:
-        """Whether the hand ends after a trick, and how (RULES.md §1.6, §1.7).
-
-        Decided on what the whole table knows: a silent holder's bar counts only once he
-        has played the Ace of trumps (:func:`~trumpfamily.robbing.known_bars`). The
-        result's side is the side whose tricks ended the hand; who takes the pool is
-        settled in the outcome (:func:`~trumpfamily.scoring.pool_winner`)."""
-        s = self._seating
-        if not s.pool:
-            return _Result(HandEnd.POINTS, None) if played == HAND_SIZE else None
-        if not st.barred and not s.partners and st.jinker is None:
-            # The usual table, each seat its own side and nobody barred: the same rules
-            # (pool_result) with the seat's own counts, without building side totals.
-            end = pool_result(
-                counts, winner, played=played, needed=s.needed, may_jink=s.jinking,
-                swept=counts[winner] == played,
-            )
-            if end is None:
-                return None
-            return _Result(end, winner if end is HandEnd.WIN else None)
-        side = s.side_of[winner]
-        if st.jinker is not None:
-            may_win = True
-            if st.barred:
-                known = _known_bars(st, hands)
-                may_win = any(x not in known for x in s.sides[st.jinker])
-            end = jink_result(st.jinker, side, played, may_win=may_win)
-            if end is None:
-                return None
-            return _Result(end, side if end is HandEnd.JINK else None)
-        side_tricks = self._side_tricks(st, counts, hands)
-        swept = sum(counts[x] for x in s.sides[side]) == played
-        end = pool_result(
-            side_tricks, side, played=played, needed=s.needed, may_jink=s.jinking, swept=swept
-        )
-        if end is None:
-            return None
-        return _Result(end, side if end is HandEnd.WIN else None)
 
     def _silent(self, st: _Status, seat: int) -> _Status:
         """The holder let his chance to rob pass without a word (RULES.md §1.5)."""
@@ -1419,6 +1251,189 @@ for _name, _getter in dict(  # noqa: C408 (the names read best as keywords)
 ).items():
     setattr(HandState, _name, _getter)
 del _name, _getter
+
+
+# The hot transitions, as module functions rather than methods: the compiled build calls
+# a function of its own module directly, where a method of HandState (a Python class, a
+# tuple) is looked up and called like any Python method.
+
+
+def _compute_legal(state: HandState) -> _Legal:
+    """The legal actions, built from the ``_why_not_*`` checks (remembered for the
+    last state asked, which is the one about to be applied in a playing loop)."""
+    global _last_legal
+    _, _, hands, _, _, trick, _, seat, phase, _, st, _, _ = cast(_Items, state)
+    if seat is None:
+        legal: _Legal = ((), ())
+        _last_legal = (state, legal)
+        return legal
+    hand = hands[seat]
+    rob = st.rob
+    if (
+        phase is _PLAY_PHASE
+        and not st.five
+        and (rob is None or rob.seat != seat or st.rob_done is not None)
+    ):
+        # The common case, a card to play and nothing else open to this seat: every
+        # other check would refuse (no rob chance of his, no fiving, no prompt). The
+        # decision of decide(), on masks (trumpfamily.tables.legal_mask).
+        playable = hand
+        if trick:
+            m = st.ctx.masks
+            held = 0
+            for c in hand:
+                held |= c.bit
+            ok, code = legal_mask(
+                held, trick[0].index, m, [c.index for c in trick] if m.highest else ()
+            )
+            if code:
+                playable = tuple([c for c in hand if c.bit & ok])
+        legal = (tuple([_PLAY[c] for c in playable]), playable)
+        _last_legal = (state, legal)
+        return legal
+    if (
+        phase is _ROB_PHASE
+        and rob is not None
+        and rob.prompt_all
+        and rob.seat != seat
+        and st.five is _NO_FIVE
+    ):
+        # The round of rob prompts, to a seat without the Ace of trumps: every check
+        # but _why_not_pass refuses (no Ace to rob or decline with, no card to play).
+        legal = _PASS_ONLY
+        _last_legal = (state, legal)
+        return legal
+    acts: list[Action] = []
+    # Robbing and fiving are rare: skip their checks when neither is open to anyone.
+    if (rob is not None and st.rob_done is None) or st.five is not _NO_FIVE:
+        if state._why_not_rob() is None:
+            acts.extend([_ROB[c] for c in hand if state._why_not_discard(c) is None])
+        if state._why_not_decline() is None:
+            acts.append(_DECLINE)
+        if state._why_not_ask_five() is None:
+            acts.append(_ASK)
+        if state._why_not_answer_five() is None:
+            acts += (_ACCEPT, _REFUSE)
+    if phase is Phase.CLAIM:
+        acts += (_CLAIM, _JINK)
+    if (phase is _ROB_PHASE or phase is _FIVE_PHASE) and state._why_not_pass() is None:
+        acts.append(_PASS)
+    cards: tuple[Card, ...] = ()
+    if state._why_not_play_now() is None:
+        cards = decide(hand, trick, state._ctx_for(seat))[0]
+        if not acts:
+            legal = (tuple([_PLAY[c] for c in cards]), cards)
+            _last_legal = (state, legal)
+            return legal
+        acts.extend([_PLAY[c] for c in cards])
+    legal = (tuple(acts), cards)
+    _last_legal = (state, legal)
+    return legal
+
+
+def _play(state: HandState, card: Card, action: Action) -> HandState:
+    """The state after the seat to act plays ``card`` (``action``, its ``Play``)."""
+    s, deck, old_hands, tricks, old_counts, trick, leader, to_act, _, public, st, _, _ = (
+        cast(_Items, state))
+    seat: int = to_act  # type: ignore[assignment]
+    rob = st.rob
+    if rob is not None and rob.seat == seat and st.rob_done is None:
+        st = state._silent(st, seat)  # he played without robbing: "forgetting"
+    if st.five is _FIVE_OPEN:
+        st = _evolve(st, five=_NO_FIVE)
+    hands = list(old_hands)
+    hands[seat] = tuple([c for c in hands[seat] if c is not card])
+    trick += (card,)
+    history = public + (_PLAY_TURNS[seat][card],)
+    n = s.players
+    if len(trick) < n:  # _state(...), inlined on the hot path
+        return _new_tuple(
+            HandState,
+            (s, deck, tuple(hands), tricks, old_counts, trick, leader, s.nxt[seat],
+             _PLAY_PHASE, history, st, None, None),
+        )
+    # the decision of PlayContext.winner, on the compiled mask table
+    winner = (leader + winner_index([c.index for c in trick], st.ctx.masks)) % n
+    counts = list(old_counts)
+    counts[winner] += 1
+    tricks += (Trick(trick, leader, winner),)
+    new_hands = tuple(hands)
+    result = _trick_result(s, st, len(tricks), counts, winner, new_hands)
+    if result is None:
+        phase = _PLAY_PHASE
+        to_act = winner
+        if s.jinking and st.jinker is None and len(tricks) < HAND_SIZE:
+            side = s.side_of[winner]
+            side_tricks = _side_tricks(s, st, counts, new_hands)
+            if claim_due(side_tricks[side], len(tricks), s.needed):
+                phase = Phase.CLAIM
+    else:
+        phase, to_act = Phase.OVER, None
+    return _state(
+        s,
+        deck,
+        new_hands,
+        tricks,
+        tuple(counts),
+        (),
+        winner,
+        to_act,
+        phase,
+        history,
+        st,
+        result,
+    )
+
+
+def _side_tricks(
+    s: Seating, st: _Status, counts: list[int], hands: tuple[tuple[Card, ...], ...]
+) -> list[int]:
+    """Tricks per side towards the pool, with the bars the table knows of."""
+    if not st.barred and not s.partners:
+        return counts
+    return pool_tricks(s.sides, counts, _known_bars(st, hands))
+
+
+def _trick_result(
+    s: Seating, st: _Status, played: int, counts: list[int], winner: int,
+    hands: tuple[tuple[Card, ...], ...],
+) -> _Result | None:
+    """Whether the hand ends after a trick, and how (RULES.md §1.6, §1.7).
+
+    Decided on what the whole table knows: a silent holder's bar counts only once he
+    has played the Ace of trumps (:func:`~trumpfamily.robbing.known_bars`). The
+    result's side is the side whose tricks ended the hand; who takes the pool is
+    settled in the outcome (:func:`~trumpfamily.scoring.pool_winner`)."""
+    if not s.pool:
+        return _Result(HandEnd.POINTS, None) if played == HAND_SIZE else None
+    if not st.barred and not s.partners and st.jinker is None:
+        # The usual table, each seat its own side and nobody barred: the same rules
+        # (pool_result) with the seat's own counts, without building side totals.
+        end = pool_result(
+            counts, winner, played=played, needed=s.needed, may_jink=s.jinking,
+            swept=counts[winner] == played,
+        )
+        if end is None:
+            return None
+        return _Result(end, winner if end is HandEnd.WIN else None)
+    side = s.side_of[winner]
+    if st.jinker is not None:
+        may_win = True
+        if st.barred:
+            known = _known_bars(st, hands)
+            may_win = any(x not in known for x in s.sides[st.jinker])
+        end = jink_result(st.jinker, side, played, may_win=may_win)
+        if end is None:
+            return None
+        return _Result(end, side if end is HandEnd.JINK else None)
+    side_tricks = _side_tricks(s, st, counts, hands)
+    swept = sum(counts[x] for x in s.sides[side]) == played
+    end = pool_result(
+        side_tricks, side, played=played, needed=s.needed, may_jink=s.jinking, swept=swept
+    )
+    if end is None:
+        return None
+    return _Result(end, side if end is HandEnd.WIN else None)
 
 
 def _state(

@@ -476,35 +476,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
         last = _last_legal
         if last[0] is self:
             return last[1]
-        return self._remember()[1]
-
-    def _remember(self) -> _Legal:
-        """The legal actions (and, in the play, the playable cards) of this state, remembered
-        as those of the last state asked."""
-        global _last_legal
-        phase = self.phase
-        cards: tuple[Card, ...] | None = None
-        legal: tuple[Action, ...]
-        if phase is _PLAY_PHASE:
-            cards = self._playable()
-            play = _PLAY
-            legal = tuple([play[c] for c in cards])
-        elif phase is _AUCTION:
-            bid = _BID
-            legal = tuple([_PASS if c.amount is None else bid[c.amount]
-                           for c in self._auction.calls])
-        elif phase is _OVER:
-            legal = ()
-        elif phase is _TRUMP:
-            legal = _NAME_TRUMP
-        elif self._step() == "take":
-            take = _TAKE
-            legal = tuple([take[c] for c in sorted(self.stock, key=_BY_INDEX)])
-        else:
-            legal = self._legal_discards()
-        memo = (self, legal, cards)
-        _last_legal = memo
-        return memo
+        return _remember(self)[1]
 
     def apply(self, action: Action, seat: object = None) -> BiddingHand:
         """The state after ``action`` by the seat :attr:`to_act`; this state is unchanged.
@@ -534,15 +506,15 @@ class BiddingHand(SeatingFacts, ValueTuple):
         if kind is Play:
             last = _last_legal
             if last[0] is not self:
-                last = self._remember()
+                last = _remember(self)
             cards = last[2]
             if cards is not None and action.card in cards:  # type: ignore[union-attr]
-                return self._play(action.card)  # type: ignore[union-attr]
+                return _play(self, action.card)  # type: ignore[union-attr]
         elif kind is Bid or kind is Pass:
             if self.phase is _AUCTION:
                 last = _last_legal
                 if last[0] is not self:
-                    last = self._remember()
+                    last = _remember(self)
                 if action in last[1]:
                     return self._call(action)  # type: ignore[arg-type]
         elif kind is NameTrump and self.phase is _TRUMP:
@@ -563,7 +535,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
         if isinstance(action, Take):
             return self._take(action)
         assert isinstance(action, Play)
-        return self._play(action.card)
+        return _play(self, action.card)
 
     # -- the one check per action ------------------------------------------------------
 
@@ -698,7 +670,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
         hand = self.hands[seat]
         if card not in hand:
             return "card-not-held", f"{card} is not in seat {seat}'s hand {_text(hand)!r}"
-        if card in self._playable():
+        if card in _playable(self):
             return None
         ctx = self._ctx()
         _, obligation = decide(hand, self.current_trick, ctx)
@@ -715,20 +687,6 @@ class BiddingHand(SeatingFacts, ValueTuple):
         ctx = self._play_ctx
         assert ctx is not None
         return ctx
-
-    def _playable(self) -> tuple[Card, ...]:
-        """The legal cards of the seat to act, in hand order (RULES.md §1.4; the mask
-        decision :func:`~trumpfamily.tables.legal_mask`)."""
-        hand = self.hands[self.to_act]  # type: ignore[index]
-        trick = self.current_trick
-        if not trick:
-            return hand
-        m = self._ctx().masks
-        held = 0
-        for c in hand:
-            held |= c.bit
-        ok, _ = legal_mask(held, trick[0].index, m, [c.index for c in trick] if m.highest else ())
-        return tuple([c for c in hand if c.bit & ok])
 
     def _trumps_in(self, cards: Iterable[Card]) -> int:
         if self.trump is None:
@@ -941,39 +899,6 @@ class BiddingHand(SeatingFacts, ValueTuple):
                 "events": tuple(events), "phase": Phase.PLAY, "to_act": leader,
                 "leader": leader}
 
-    def _play(self, card: Card) -> BiddingHand:
-        """A card to the trick; the trick's winner (RULES.md §1.3) and, after the fifth,
-        the hand's score (BIDDING.md §3.6)."""
-        seat: int = self.to_act  # type: ignore[assignment]
-        items = list(self)
-        hands = list(self.hands)
-        held = hands[seat]
-        at = held.index(card)
-        hands[seat] = held[:at] + held[at + 1:]
-        items[_I_HANDS] = tuple(hands)
-        items[_I_HISTORY] = self.history + (_PLAY_TURNS[seat][card],)
-        items[_I_EVENTS] = _PLAYED[seat][card]
-        trick = self.current_trick + (card,)
-        n = self._seating.players
-        if len(trick) < n:
-            items[_I_CURRENT] = trick
-            items[_I_TO_ACT] = seat + 1 if seat + 1 < n else 0
-            return _new_tuple(BiddingHand, items)
-        state: BiddingHand = _new_tuple(BiddingHand, items)
-        m = self._ctx().masks
-        leader = self.leader
-        winner = (leader + winner_index([c.index for c in trick], m)) % n
-        counts = list(self.trick_counts)
-        counts[winner] += 1
-        tricks = self.tricks + (Trick(trick, leader, winner),)
-        events = (*items[_I_EVENTS], TrickWon(winner, len(tricks), trick, leader))
-        state = _evolve(state, events=events, current_trick=(), tricks=tricks,
-                        trick_counts=tuple(counts), leader=winner, to_act=winner)
-        if len(tricks) < HAND_SIZE:
-            return state
-        state = _evolve(state, to_act=None, phase=Phase.OVER, score=state._scored())
-        return _evolve(state, events=state.events + (HandOver(_outcome(state)),))
-
     def _scored(self) -> HandScore:
         """The hand's score (BIDDING.md §3.6; :func:`~trumpfamily.bidding.score_hand`)."""
         contract = self._contract
@@ -1015,7 +940,7 @@ class BiddingHand(SeatingFacts, ValueTuple):
             raise InvalidSeatError(seat, n)
         if seat == to_act:
             last = _last_legal
-            legal = last[1] if last[0] is self else self._remember()[1]
+            legal = last[1] if last[0] is self else _remember(self)[1]
         else:
             legal = ()
         discarded, drawn = counts
@@ -1160,6 +1085,96 @@ for _name, _getter in dict(  # noqa: C408 (the names read best as keywords)
 ).items():
     setattr(BiddingHand, _name, _getter)
 del _name, _getter
+
+
+# The hot paths, as module functions rather than methods: the compiled build calls a
+# function of its own module directly, where a method of BiddingHand (a Python class, a
+# tuple) is looked up and called like any Python method.
+
+
+def _ctx_of(state: BiddingHand) -> PlayContext:
+    """The play context of the trump named (the play only)."""
+    ctx = state._play_ctx
+    assert ctx is not None
+    return ctx
+
+
+def _remember(state: BiddingHand) -> _Legal:
+    """The legal actions (and, in the play, the playable cards) of this state, remembered
+    as those of the last state asked."""
+    global _last_legal
+    phase = state.phase
+    cards: tuple[Card, ...] | None = None
+    legal: tuple[Action, ...]
+    if phase is _PLAY_PHASE:
+        cards = _playable(state)
+        play = _PLAY
+        legal = tuple([play[c] for c in cards])
+    elif phase is _AUCTION:
+        bid = _BID
+        legal = tuple([_PASS if c.amount is None else bid[c.amount]
+                       for c in state._auction.calls])
+    elif phase is _OVER:
+        legal = ()
+    elif phase is _TRUMP:
+        legal = _NAME_TRUMP
+    elif state._step() == "take":
+        take = _TAKE
+        legal = tuple([take[c] for c in sorted(state.stock, key=_BY_INDEX)])
+    else:
+        legal = state._legal_discards()
+    memo = (state, legal, cards)
+    _last_legal = memo
+    return memo
+
+
+def _playable(state: BiddingHand) -> tuple[Card, ...]:
+    """The legal cards of the seat to act, in hand order (RULES.md §1.4; the mask
+    decision :func:`~trumpfamily.tables.legal_mask`)."""
+    hand = state.hands[state.to_act]  # type: ignore[index]
+    trick = state.current_trick
+    if not trick:
+        return hand
+    m = _ctx_of(state).masks
+    held = 0
+    for c in hand:
+        held |= c.bit
+    ok, _ = legal_mask(held, trick[0].index, m, [c.index for c in trick] if m.highest else ())
+    return tuple([c for c in hand if c.bit & ok])
+
+
+def _play(state: BiddingHand, card: Card) -> BiddingHand:
+    """A card to the trick; the trick's winner (RULES.md §1.3) and, after the fifth,
+    the hand's score (BIDDING.md §3.6)."""
+    items = list(state)  # every item read and written by its index: no attribute lookups
+    seat: int = items[_I_TO_ACT]
+    hands = list(items[_I_HANDS])
+    held = hands[seat]
+    at = held.index(card)
+    hands[seat] = held[:at] + held[at + 1:]
+    items[_I_HANDS] = tuple(hands)
+    items[_I_HISTORY] += (_PLAY_TURNS[seat][card],)
+    items[_I_EVENTS] = _PLAYED[seat][card]
+    trick = items[_I_CURRENT] + (card,)
+    n = items[_I_SEATING].players
+    if len(trick) < n:
+        items[_I_CURRENT] = trick
+        items[_I_TO_ACT] = seat + 1 if seat + 1 < n else 0
+        return _new_tuple(BiddingHand, items)
+    played: BiddingHand = _new_tuple(BiddingHand, items)
+    m = _ctx_of(played).masks
+    leader = played.leader
+    winner = (leader + winner_index([c.index for c in trick], m)) % n
+    counts = list(played.trick_counts)
+    counts[winner] += 1
+    tricks = played.tricks + (Trick(trick, leader, winner),)
+    events = (*items[_I_EVENTS], TrickWon(winner, len(tricks), trick, leader))
+    played = _evolve(played, events=events, current_trick=(), tricks=tricks,
+                     trick_counts=tuple(counts), leader=winner, to_act=winner)
+    if len(tricks) < HAND_SIZE:
+        return played
+    played = _evolve(played, to_act=None, phase=Phase.OVER, score=played._scored())
+    return _evolve(played, events=played.events + (HandOver(_outcome(played)),))
 
 
 def _lone_game(scores: tuple[int, ...], target: int) -> GameContext | None:
