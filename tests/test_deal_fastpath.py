@@ -11,6 +11,7 @@ pool hand's outcome must change no value.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -58,7 +59,7 @@ def reference_deck(variant: tf.Variant, seed: int) -> list[tf.Card]:
 def status_fields(state: tf.HandState) -> tuple[Any, ...]:
     """Every field of the internal status, those left out of its equality included."""
     status = state._status
-    return tuple(getattr(status, f.name) for f in attrs.fields(type(status)))
+    return tuple(getattr(status, f.name) for f in dataclasses.fields(status))
 
 
 def check_deal(variant: tf.Variant, players: int, dealer: int, seed: int) -> tf.HandState:

@@ -15,12 +15,12 @@ order and :func:`stacked_deck` builds one that deals given cards.
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar, overload
 
-import attrs
 
 from ._valuetuple import SeatingFacts
 from .cards import Card, parse_cards
@@ -128,13 +128,16 @@ def _shuffle(cards: list[_T], getrandbits: Callable[[int], int]) -> list[_T]:
     return cards
 
 
-@attrs.frozen(eq=False)
+# A frozen dataclass rather than an attrs class: the compiled build (issue 24) makes it a
+# native class, whose fields the engines read directly (an attrs class stays a Python class
+# there, each read a generic lookup).
+@dataclasses.dataclass(frozen=True, eq=False)
 class Seating:
     """What stays fixed for every deal of one (variant, players, dealer)."""
 
-    variant: Variant = attrs.field(eq=True)
-    players: int = attrs.field(eq=True)
-    dealer: int = attrs.field(eq=True)
+    variant: Variant
+    players: int
+    dealer: int
     eldest: int
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
@@ -161,6 +164,10 @@ class Seating:
 
     def __hash__(self) -> int:
         return hash((self.variant, self.players, self.dealer))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as what identifies it (a native class pickles only what it is told to)
+        return (seating_for, (self.variant, self.players, self.dealer))
 
 
 #: (variant by value, players, dealer) -> Seating. Bounded: cleared when full.
@@ -197,7 +204,7 @@ def seating_for(variant: Any, players: Any, dealer: Any) -> Seating:
     if found is not None and type(players) is int and type(dealer) is int:
         # An equal variant built elsewhere shares the entry: the deal keeps the very
         # variant object it was given (a preset stays the preset).
-        seating = attrs.evolve(found, variant=variant)
+        seating = dataclasses.replace(found, variant=variant)
         SEATINGS[(variant, players, dealer)] = seating
         return seating
     table = variant.table

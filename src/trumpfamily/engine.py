@@ -43,15 +43,14 @@ with the rules it follows, is explained in :doc:`/explanation/hand-engine`.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final, NamedTuple, cast, overload
 
-import attrs
 
 from ._compiled import mypyc_attr
-from ._fields import field
 from ._valuetuple import ValueTuple
 from .actions import (
     ACTION_TYPES,
@@ -205,7 +204,11 @@ _PASS_TURNS: Final = tuple(Turn(seat, _PASS, "Pass") for seat in range(10))
 _PASSED_ROB: Final = tuple((Passed(seat, "rob"),) for seat in range(10))
 
 
-@attrs.frozen
+# The status and the result are frozen dataclasses rather than attrs classes: the compiled
+# build (issue 24) makes a dataclass a native class, whose fields the engine reads directly
+# (an attrs class stays a Python class there, each read a generic lookup). Both pickle by
+# their fields (``__reduce__``): a native class pickles only what it is told to.
+@dataclasses.dataclass(frozen=True)
 class _Status:
     """The turn-up, robbing, fiving and penalty state of a deal (changes rarely)."""
 
@@ -225,25 +228,32 @@ class _Status:
     demoted: Card | None
     barred: tuple[Barred, ...]
     jinker: int | None
-    ctx: PlayContext = attrs.field(eq=False)
-    forget_ctx: PlayContext = attrs.field(eq=False)
-    commit: tuple[bytes, str] | None = field(default=None)  # (salt, digest): part of the value
-    rob_at: int | None = field(default=None, eq=False)  # the rob's place in the history
+    ctx: PlayContext = dataclasses.field(compare=False)
+    forget_ctx: PlayContext = dataclasses.field(compare=False)
+    commit: tuple[bytes, str] | None = None  # (salt, digest): part of the value
+    # the rob's place in the history
+    rob_at: int | None = dataclasses.field(default=None, compare=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Status, tuple([getattr(self, name) for name in _STATUS_FIELDS]))
 
 
-_STATUS_FIELDS: Final = tuple(f.name for f in attrs.fields(_Status))
+_STATUS_FIELDS: Final = tuple(f.name for f in dataclasses.fields(_Status))
 
 
 def _evolve(st: _Status, **changes: object) -> _Status:
-    """``attrs.evolve`` for the status, without its per-call introspection (the engine
-    evolves the status a few times a hand)."""
+    """``dataclasses.replace`` for the status, without its per-call introspection (the
+    engine evolves the status a few times a hand)."""
     return _Status(*[changes.get(name, getattr(st, name)) for name in _STATUS_FIELDS])  # type: ignore[arg-type]
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class _Result:
     end: HandEnd
     winner: int | None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Result, (self.end, self.winner))
 
 
 # The fields of a HandState, in their tuple order; the last, the events of the last
