@@ -257,11 +257,15 @@ def check_deck(deck: str | Iterable[Card | str], s: Seating) -> tuple[Card, ...]
         InvalidDeckError: a card cannot be read, or is missing, repeated or not in the
             variant's deck; the message names each.
     """
-    try:
-        cards = parse_cards(deck)
-    except CardParseError as exc:
-        raise InvalidDeckError(f"the deck is not readable: {exc}") from None
     expected = s.base_deck
+    if (type(deck) is tuple and len(deck) == len(expected)
+            and all(type(c) is Card for c in deck)):
+        cards: tuple[Card, ...] = deck  # already the cards (the samplers' decks): as read
+    else:
+        try:
+            cards = parse_cards(deck)
+        except CardParseError as exc:
+            raise InvalidDeckError(f"the deck is not readable: {exc}") from None
     if len(cards) == len(expected) and set(cards) == set(expected):
         return cards
     seen: set[Card] = set()

@@ -82,6 +82,7 @@ from .bidding_constraints import (
 )
 from .proofs import _random_or_seeded as _rng
 from .proofs import _Tester, compositions
+from .sampling import shuffle
 
 __all__ = ["ActionPolicy", "Policy", "count_bidding_deals", "sample_bidding_deals",
            "weighted_deals"]
@@ -218,7 +219,7 @@ class _Counter:
                 merged[self.proj[i][j]].extend(a)
             avail, rem = merged, nxt
         left = [c for a in avail for c in a]
-        rng.shuffle(left)
+        shuffle(rng, left)
         at = 0
         for p in self.specs[self.first_free:]:
             out[p.tag] = left[at: at + p.size]
@@ -544,7 +545,7 @@ def _build(plan: _Plan, rng: random.Random) -> tuple[BiddingHand, list[tuple[int
         places = dealt_pos[s] + (extra_pos[s] if r.named else [])
         if r.kitty_taken and s == bidder:
             places = places + kitty_pos
-        rng.shuffle(cards_u)
+        shuffle(rng, cards_u)
         for pos, card in zip(places, cards_u, strict=True):
             deck[pos] = card
     if not r.named:
@@ -567,10 +568,10 @@ def _build(plan: _Plan, rng: random.Random) -> tuple[BiddingHand, list[tuple[int
     if robber is not None and view.drawn[robber] is not None:
         robber_takes = list(drawn_of[robber])
         if robber != me:
-            rng.shuffle(robber_takes)
+            shuffle(rng, robber_takes)
         rest += robber_takes
     rest += view.pack if r.pack_seen else filled.get(("stock", None), [])
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     for card in rest:
         deck[at] = card
         at += 1

@@ -63,7 +63,7 @@ import attrs
 
 from ..actions import Action, Rob
 from ..cards import JK, Card
-from ..dealing import seating_for
+from ..dealing import seating_for, shuffled
 from ..engine import HandState, new_hand
 from ..errors import InvalidArgumentError, TrumpFamilyError
 from ..outcomes import BiddingView, SeatView
@@ -86,6 +86,17 @@ if TYPE_CHECKING:
 __all__ = ["count_deals", "sample_deal", "sample_deals"]
 
 _Vec = tuple[int, ...]
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``: for a plain ``random.Random``, by
+    :func:`~trumpfamily.dealing.shuffled` (the same order from the same generator state,
+    faster: compiled in the compiled build); a subclass may draw otherwise, so it shuffles
+    them itself."""
+    if type(rng) is random.Random and len(cards) <= 64:
+        shuffled(cards, rng)
+    else:
+        rng.shuffle(cards)
 
 
 _COMB: Final = [[math.comb(r, x) for x in range(54)] for r in range(54)]
@@ -252,7 +263,7 @@ class _Case:
                 merged[self.proj[i][j]].extend(a)
             avail, rem = merged, nxt
         left = [c for a in avail for c in a]
-        rng.shuffle(left)
+        shuffle(rng, left)
         at = 0
         for p in self.places[self.first_free:]:
             out.append(left[at : at + p.size])
@@ -422,7 +433,7 @@ def _build(
         up = [*view.fived, view.turned_up]
     for i, card in enumerate(up):
         deck[at + i] = card
-    rng.shuffle(stock)
+    shuffle(rng, stock)
     it = iter(stock)
     full = tuple(x if x is not None else next(it) for x in deck)
     state = new_hand(view.variant, players=n, dealer=dealer, deck=full)
