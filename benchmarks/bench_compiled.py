@@ -30,7 +30,9 @@ Run (two venvs, one with each build; see docs/howto/compiled.rst)::
         --compiled .venv-compiled/bin/python [--rounds 5] [--seconds 1] [--json FILE]
 
 Not part of the test suite (``tests/test_benchmarks.py`` runs ``--quick`` once). The
-machines are shared and noisy: compare the ratios; the absolute rates are context only.
+machines are shared and noisy: each worker times its own CPU time, and the bots' workloads
+make the same decisions in the same order in both builds; compare the ratios, the absolute
+rates are context only.
 """
 
 from __future__ import annotations
@@ -100,14 +102,17 @@ def _bot_work(kind: str) -> Work:
             state = state.apply(rng.choice(legal))
 
     def decide(n: int, seed: int) -> int:
-        for i in range(n):
-            view = views[(seed + i) % len(views)]
+        # Decision k (k = seed + i, counted across calls) is view k with a bot seeded k:
+        # the same decisions in the same order in both builds, whatever the slices' sizes
+        # (a decision's cost varies tenfold with the view and the seed).
+        for k in range(seed, seed + n):
+            view = views[k % len(views)]
             if kind == "ismcts":
-                bot: Any = tf.ISMCTSPlayer(iterations=100, seed=i)
+                bot: Any = tf.ISMCTSPlayer(iterations=100, seed=k)
             elif kind == "sample-solve":
-                bot = tf.SampleSolvePlayer(samples=8, seed=i)
+                bot = tf.SampleSolvePlayer(samples=8, seed=k)
             else:
-                bot = tf.RolloutPlayer(worlds=8, seed=i)
+                bot = tf.RolloutPlayer(worlds=8, seed=k)
             bot.choose(view)
         return n
 
@@ -139,21 +144,26 @@ def _workloads(with_openspiel: bool) -> dict[str, Work]:
     return out
 
 
+#: The worker's clock: its own CPU time, not the wall clock, which on a shared machine
+#: also counts the time other processes hold the cores (each workload is single-threaded).
+_clock = time.process_time
+
+
 def _rate(work: Work, seconds: float, seed: int) -> float:
-    """Units per second over a slice of at least ``seconds``, in calls of about a
-    twentieth of the slice (calibrated first: the warm-up)."""
+    """Units per second (of the worker's CPU time) over a slice of at least ``seconds``,
+    in calls of about a twentieth of the slice (calibrated first: the warm-up)."""
     n = 1
     while True:
-        start = time.perf_counter()
+        start = _clock()
         work(n, seed)
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
         if elapsed >= seconds / 20 or n >= 10**7:
             break
         n *= 4
-    done, start = 0, time.perf_counter()
+    done, start = 0, _clock()
     while True:
         done += work(n, seed + done)
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
         if elapsed >= seconds:
             return done / elapsed
 
