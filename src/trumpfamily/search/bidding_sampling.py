@@ -81,8 +81,8 @@ from .bidding_constraints import (
     trump_link_open,
 )
 from .proofs import _random_or_seeded as _rng
+from .proofs import _shuffle as shuffle
 from .proofs import _Tester, compositions
-from .sampling import shuffle
 
 __all__ = ["ActionPolicy", "Policy", "count_bidding_deals", "sample_bidding_deals",
            "weighted_deals"]

@@ -19,7 +19,7 @@ import attrs
 
 from ..actions import ACTION_TYPES
 from ..cards import Card, Suit
-from ..dealing import seeded_random
+from ..dealing import seeded_random, shuffled
 from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import BiddingView, GameContext, Phase, SeatView, Trick, Turn
 from ..play import mask_table
@@ -168,6 +168,17 @@ def _proves(card: Card, before: tuple[Card, ...], m: MaskTable) -> tuple[bool, s
     if m.trump_lead_free or m.suit_of[c] == m.trump:
         return False, "nothing", None
     return True, "no trump but privileged ones that may renege against the trump led", None
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``: for a plain ``random.Random``, by
+    :func:`~trumpfamily.dealing.shuffled` (the same order from the same generator state,
+    faster: compiled in the compiled build); a subclass may draw otherwise, so it shuffles
+    them itself."""
+    if type(rng) is random.Random and len(cards) <= 64:
+        shuffled(cards, rng)
+    else:
+        rng.shuffle(cards)
 
 
 def _random_or_seeded(rng: random.Random | int | str | bytes | None) -> random.Random:

@@ -63,7 +63,7 @@ import attrs
 
 from ..actions import Action, Rob
 from ..cards import JK, Card
-from ..dealing import seating_for, shuffled
+from ..dealing import seating_for
 from ..engine import HandState, new_hand
 from ..errors import InvalidArgumentError, TrumpFamilyError
 from ..outcomes import BiddingView, SeatView
@@ -78,6 +78,7 @@ from .constraints import (
     read_story,
 )
 from .proofs import _random_or_seeded as _rng
+from .proofs import _shuffle as shuffle
 from .proofs import _Tester, compositions
 
 if TYPE_CHECKING:
@@ -86,17 +87,6 @@ if TYPE_CHECKING:
 __all__ = ["count_deals", "sample_deal", "sample_deals"]
 
 _Vec = tuple[int, ...]
-
-
-def shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """``rng.shuffle(cards)``: for a plain ``random.Random``, by
-    :func:`~trumpfamily.dealing.shuffled` (the same order from the same generator state,
-    faster: compiled in the compiled build); a subclass may draw otherwise, so it shuffles
-    them itself."""
-    if type(rng) is random.Random and len(cards) <= 64:
-        shuffled(cards, rng)
-    else:
-        rng.shuffle(cards)
 
 
 _COMB: Final = [[math.comb(r, x) for x in range(54)] for r in range(54)]
