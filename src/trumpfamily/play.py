@@ -196,20 +196,16 @@ def _position(hand: Any, trick: Any, trump: Any, variant: Any,
         raise InvalidPositionError(
             f"the trick {' '.join(map(str, t))!r} already holds {n} cards, and this variant "
             f"allows at most {ctx.max_players} players, so nobody is left to play to it")
-    # The cards as masks: a card twice, in both places or outside the deck shows as a sum
-    # of the cards' bits above their OR, an overlap or a bit outside the deck's mask (then
-    # the checks below say which).
-    held = held_sum = 0
+    # The cards as masks: a card twice, in both places or outside the deck shows as fewer
+    # bits than cards, an overlap or a bit outside the deck's mask (then the checks below
+    # say which).
+    held = 0
     for c in h:
-        bit = c.bit
-        held |= bit
-        held_sum += bit
-    played = played_sum = 0
+        held |= c.bit
+    played = 0
     for c in t:
-        bit = c.bit
-        played |= bit
-        played_sum += bit
-    if (held != held_sum or played != played_sum or held & played
+        played |= c.bit
+    if (held.bit_count() != len(h) or played.bit_count() != n or held & played
             or (held | played) & ~ctx.deck_mask):
         _check_cards(h, "hand", ctx)
         _check_cards(t, "trick", ctx)
@@ -376,12 +372,10 @@ def trick_winner(trick: Any, *, trump: Any, variant: Any, demoted: Any = None) -
     t = _cards(trick)
     ctx = play_context(variant, trump, demoted)
     n = len(t)
-    played = played_sum = 0  # the trick as a mask (a card twice or outside the deck shows)
+    played = 0  # the trick as a mask (a card twice or outside the deck shows)
     for c in t:
-        bit = c.bit
-        played |= bit
-        played_sum += bit
-    if not n or n > ctx.max_players or played != played_sum or played & ~ctx.deck_mask:
+        played |= c.bit
+    if not n or n > ctx.max_players or played.bit_count() != n or played & ~ctx.deck_mask:
         if not n:
             raise InvalidPositionError("the trick is empty: a trick has at least the lead")
         if n > ctx.max_players:

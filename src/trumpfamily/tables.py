@@ -381,17 +381,15 @@ class PlayContext:
         and the players all call it. ``trick`` holds at least the lead (validated).
         """
         power, suit_of, trump = self._power, self._suit_of, self._trump
-        led = best = win = 0
-        for i, card in enumerate(trick):  # iterated, not indexed: any sequence, compiled
-            c = card.index
-            p = power[c]
-            if i == 0:
-                led, best = suit_of[c], p
-            elif p > best:  # every trump's power exceeds every plain card's
-                s = suit_of[c]
+        lead = trick[0].index
+        led, best, win = suit_of[lead], power[lead], 0
+        # Iterated, not indexed (quicker compiled); the lead itself is not above ``best``.
+        for i, card in enumerate(trick):
+            p = power[card.index]
+            if p > best:  # every trump's power exceeds every plain card's
+                s = suit_of[card.index]
                 if s == led or s == trump:
-                    best = p
-                    win = i
+                    best, win = p, i
         return win
 
 
