@@ -139,10 +139,40 @@ def rules_lines(base: tf.Variant, index: int, seed: int) -> Lines:
         yield _call(lambda card=card: tf.check_play(card, hand, trick, trump=trump, variant=base))
     yield _call(lambda: tf.legal_moves(hand + hand[:1], trick, trump=trump, variant=base))
     yield _call(lambda: tf.legal_moves(" ".join(map(str, hand)), "", trump="X", variant=base))
-    for wrong in (None, 5, 1.5, b"x", [], True):  # the caller's wrong types: the library's errors
+    yield _call(lambda: tf.is_legal(hand[0], hand, trick, trump=trump, variant=base))
+    yield _call(lambda: tf.mask_table(base, trump))
+    ace = f"A{trump}"
+    yield _call(lambda: tf.trick_winner(deck[:max(1, n)], trump=trump, variant=base, demoted=ace))
+    yield _call(lambda: tf.legal_moves(hand, trick, trump=trump, variant=base, demoted=ace))
+    # The caller's wrong types, in every argument of every public rules call (compiled in
+    # the compiled build): the library's errors, never a bare TypeError.
+    for wrong in (None, 5, 1.5, b"x", [], True, {"5H"}, ("5H", 7)):
         yield _call(lambda wrong=wrong: tf.legal_moves(hand, trick, trump=trump, variant=wrong))
         yield _call(lambda wrong=wrong: tf.trick_winner(hand[:2], trump=trump, variant=wrong))
         yield _call(lambda wrong=wrong: tf.legal_moves(hand, trick, trump=wrong, variant=base))
+        yield _call(lambda wrong=wrong: tf.legal_moves(wrong, trick, trump=trump, variant=base))
+        yield _call(lambda wrong=wrong: tf.legal_moves(hand, wrong, trump=trump, variant=base))
+        yield _call(lambda wrong=wrong: tf.legal_moves(hand, trick, trump=trump, variant=base,
+                                                       demoted=wrong))
+        yield _call(lambda wrong=wrong: tf.legal_moves((*hand[:2], wrong), trick, trump=trump,
+                                                       variant=base))
+        yield _call(lambda wrong=wrong: tf.trick_winner(wrong, trump=trump, variant=base))
+        yield _call(lambda wrong=wrong: tf.trick_winner(hand[:2], trump=wrong, variant=base))
+        yield _call(lambda wrong=wrong: tf.trick_winner(hand[:2], trump=trump, variant=base,
+                                                        demoted=wrong))
+        yield _call(lambda wrong=wrong: tf.check_play(wrong, hand, trick, trump=trump, variant=base))
+        yield _call(lambda wrong=wrong: tf.check_play(hand[0], wrong, trick, trump=trump,
+                                                      variant=base))
+        yield _call(lambda wrong=wrong: tf.check_play(hand[0], hand, trick, trump=trump,
+                                                      variant=wrong))
+        yield _call(lambda wrong=wrong: tf.is_legal(wrong, hand, trick, trump=trump, variant=base))
+        yield _call(lambda wrong=wrong: tf.is_legal(hand[0], hand, wrong, trump=trump,
+                                                    variant=base))
+        yield _call(lambda wrong=wrong: tf.is_legal(hand[0], hand, trick, trump=wrong,
+                                                    variant=base))
+        yield _call(lambda wrong=wrong: tf.mask_table(wrong, trump))
+        yield _call(lambda wrong=wrong: tf.mask_table(base, wrong))
+        yield _call(lambda wrong=wrong: tf.mask_table(base, trump, wrong))
 
 
 def simulate_lines(base: tf.Variant, index: int, seed: int) -> Lines:

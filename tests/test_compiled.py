@@ -12,15 +12,18 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import pickle
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
+import attrs
 import pytest
 
 import trumpfamily as tf
-from trumpfamily import _compiled
+from trumpfamily import _compiled, reneging, tables
+from trumpfamily.play import play_context
 from trumpfamily.simulate import _SPOT_FIELDS, Spot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,8 +51,32 @@ def test_pure_modules_stay_python() -> None:
     """The modules outside the hook's list (the CLI, the server, the players) are never
     compiled, in either build."""
     for name in ("trumpfamily.cli", "trumpfamily.players", "trumpfamily.variants",
-                 "trumpfamily._compiled", "trumpfamily._fastbot"):
+                 "trumpfamily._compiled", "trumpfamily._fastbot", "trumpfamily.cards",
+                 "trumpfamily.ranking", "trumpfamily.reneging"):
         assert not _compiled.is_compiled(importlib.import_module(name)), name
+
+
+def test_the_rules_calls_are_compiled_and_the_rule_components_are_not() -> None:
+    """The public rules calls (``play``) and their decision kernel (``tables``) are in the
+    hook's list; the cards and the rule components, whose option classes the CLI reads
+    (docstrings, ``Literal`` annotations), are not."""
+    names = compiled_modules()
+    assert {"trumpfamily.play", "trumpfamily.tables"} <= set(names)
+    assert not {"trumpfamily.cards", "trumpfamily.ranking", "trumpfamily.reneging"} & set(names)
+    assert tf.Reneging.__doc__ and "plain_lead" in tf.Reneging.__doc__
+    assert attrs.fields(tf.Reneging).plain_lead.type == "PlainLead"
+
+
+def test_play_context_pickles_and_compares_in_either_build() -> None:
+    """The rules context (a native class in the compiled build) pickles with the states
+    that hold it, compares by its rules, and is the one ``reneging`` re-exports."""
+    ctx = play_context(tf.SPOIL_FIVE, "H")
+    again = pickle.loads(pickle.dumps(ctx))
+    assert again is not ctx and again == ctx
+    assert again != play_context(tf.SPOIL_FIVE, "S")
+    assert again.winner(tf.parse_cards("AH 5H")) == 1  # the Five of trumps beats AH
+    assert again.masks == ctx.masks
+    assert reneging.PlayContext is tables.PlayContext and reneging.decide is tables.decide
 
 
 @pytest.mark.skipif("TRUMPFAMILY_EXPECT_COMPILED" not in os.environ,

@@ -16,12 +16,12 @@ computed once and cached, so each call is a handful of table look-ups.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final, overload
 
 from .cards import Card, Suit, as_cards, parse_suit
 from .errors import IllegalPlayError, InvalidPositionError
-from .reneging import PlayContext, decide, explain, refusal_code
-from .tables import FOLLOW, FOLLOW_OR_TRUMP, FREE, MaskTable, compile_table
+from .reneging import explain, refusal_code
+from .tables import FOLLOW, FOLLOW_OR_TRUMP, FREE, MaskTable, PlayContext, compile_table, decide
 from .variants import Variant, find_variant
 
 __all__ = ["check_play", "is_legal", "legal_moves", "mask_table", "trick_winner"]
@@ -33,14 +33,26 @@ _MAX_VARIANTS: Final = 256
 _BY_VARIANT: Final[dict[Variant, dict[tuple[Suit, Card | None], PlayContext]]] = {}
 # (id(variant), trump as given) -> (variant, context), for the usual call without a demoted
 # Ace. Each entry holds its variant, so the id cannot be reused while the entry lives.
-_FAST: Final[dict[tuple[int, object], tuple[Variant, PlayContext]]] = {}
+# (The variant is typed ``object``: it is only compared by identity, and the compiled build
+# would check each hit's type.)
+_FAST: Final[dict[tuple[int, object], tuple[object, PlayContext]]] = {}
 
 
-def play_context(variant: Variant | str, trump: Suit | str, demoted: Card | str | None = None) -> PlayContext:
+# The compiled build (issue 24) compiles this module. A compiled function checks its
+# arguments' types before its body runs, where these calls check the caller's values
+# themselves and refuse a wrong one with the library's own error (UnknownVariantError,
+# CardParseError...). So the functions that take values from the caller are implemented
+# with ``Any`` arguments, and the public ones declare their types with ``typing.overload``
+# signatures (what type checkers and the docs read), as ``new_hand`` does.
+
+
+def play_context(variant: Any, trump: Any, demoted: Any = None) -> PlayContext:
     """The compiled, cached rules for one (variant, trump suit, demoted Ace).
 
     Internal (the engine and the bots use it); not part of the public API. Equal
-    variants share one cache entry; the cache is bounded.
+    variants share one cache entry; the cache is bounded. Takes a
+    :class:`~trumpfamily.variants.Variant` or a preset's name, a
+    :class:`~trumpfamily.cards.Suit` or its letter, and a ``Card``, card text or ``None``.
 
     Raises:
         CardParseError: ``trump`` is not a suit.
@@ -71,11 +83,19 @@ def play_context(variant: Variant | str, trump: Suit | str, demoted: Card | str 
     if demoted is None and isinstance(given, (Variant, str)):
         if len(_FAST) >= 8 * _MAX_VARIANTS:
             _FAST.clear()
-        _FAST[(id(given), trump)] = (given, ctx)  # type: ignore[assignment]
+        _FAST[(id(given), trump)] = (given, ctx)
     return ctx
 
 
-def mask_table(variant: Variant | str, trump: Suit | str, demoted: Card | str | None = None) -> MaskTable:
+@overload
+def mask_table(variant: Variant | str, trump: Suit | str, demoted: None = None) -> MaskTable: ...
+
+
+@overload
+def mask_table(variant: Variant | str, trump: Suit | str, demoted: Card | str) -> MaskTable: ...
+
+
+def mask_table(variant: Any, trump: Any, demoted: Any = None) -> MaskTable:
     """The rules of ``variant`` for ``trump`` (and an optional demoted Ace of trumps,
     RULES.md §1.5) compiled to card masks: a cached :class:`~trumpfamily.tables.MaskTable`
     for :func:`~trumpfamily.tables.legal_mask` and :func:`~trumpfamily.tables.winner_index`.
@@ -133,6 +153,18 @@ def _compile(variant: Variant, trump: Suit, demoted: Card | None) -> PlayContext
 _HAND_SIZE: Final = 5
 
 
+def _cards(cards: Any) -> tuple[Card, ...]:
+    """:func:`~trumpfamily.cards.as_cards`: its fast path for a tuple of cards repeated
+    here, so that the compiled build runs it compiled (issue 24)."""
+    if type(cards) is tuple:
+        card = Card  # a local: the compiled build looks an imported name up on each use
+        for c in cards:
+            if type(c) is not card:
+                return as_cards(cards)
+        return cards
+    return as_cards(cards)
+
+
 def _check_cards(cards: tuple[Card, ...], what: str, ctx: PlayContext) -> None:
     """Raise InvalidPositionError for a duplicate or a card outside the deck."""
     if len(set(cards)) != len(cards):
@@ -146,13 +178,13 @@ def _check_cards(cards: tuple[Card, ...], what: str, ctx: PlayContext) -> None:
                 "(option joker='none'; RULES.md §1.1)")
 
 
-def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant | str,
-              demoted: Card | str | None) -> tuple[tuple[Card, ...], tuple[Card, ...], PlayContext]:
-    """Parse and validate a position (hand to play from, trick so far)."""
-    h = as_cards(hand)
-    t = as_cards(trick)
+def _position(hand: Any, trick: Any, trump: Any, variant: Any,
+              demoted: Any) -> tuple[tuple[Card, ...], tuple[Card, ...], PlayContext, int]:
+    """Parse and validate a position (hand to play from, trick so far); with the mask
+    of the hand."""
+    h = _cards(hand)
+    t = _cards(trick)
     ctx = play_context(variant, trump, demoted)
-    deck = ctx.deck
     n = len(t)
     if not h:
         raise InvalidPositionError("the hand is empty: there is no card to play")
@@ -164,19 +196,37 @@ def _position(hand: Cards, trick: Cards, trump: Suit | str, variant: Variant | s
         raise InvalidPositionError(
             f"the trick {' '.join(map(str, t))!r} already holds {n} cards, and this variant "
             f"allows at most {ctx.max_players} players, so nobody is left to play to it")
-    both = set(h)
-    both.update(t)
-    if len(both) != len(h) + n or not both <= deck:
+    # The cards as masks: a card twice, in both places or outside the deck shows as fewer
+    # bits than cards, an overlap or a bit outside the deck's mask (then the checks below
+    # say which).
+    held = 0
+    for c in h:
+        held |= c.bit
+    played = 0
+    for c in t:
+        played |= c.bit
+    if (held.bit_count() != len(h) or played.bit_count() != n or held & played
+            or (held | played) & ~ctx.deck_mask):
         _check_cards(h, "hand", ctx)
         _check_cards(t, "trick", ctx)
         common = [c for c in h if c in set(t)]
         raise InvalidPositionError(
             f"{' '.join(map(str, common))} is both in the hand and on the trick; a card is in one place")
-    return h, t, ctx
+    return h, t, ctx, held
 
 
+@overload
 def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: Variant | str,
-                demoted: Card | str | None = None) -> tuple[Card, ...]:
+                demoted: None = None) -> tuple[Card, ...]: ...
+
+
+@overload
+def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: Variant | str,
+                demoted: Card | str) -> tuple[Card, ...]: ...
+
+
+def legal_moves(hand: Any, trick: Any = (), *, trump: Any, variant: Any,
+                demoted: Any = None) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to ``trick`` (RULES.md §1.4).
 
     Args:
@@ -208,12 +258,22 @@ def legal_moves(hand: Cards, trick: Cards = (), *, trump: Suit | str, variant: V
     >>> legal_moves("JH 7S 8C", "5H", trump="H", variant=SPOIL_FIVE)  # EX-27: Five led
     (Card.parse('JH'),)
     """
-    h, t, ctx = _position(hand, trick, trump, variant, demoted)
-    return decide(h, t, ctx)[0]
+    h, t, ctx, held = _position(hand, trick, trump, variant, demoted)
+    return decide(h, t, ctx, held)[0]
 
 
+@overload
 def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
-               variant: Variant | str, demoted: Card | str | None = None) -> None:
+               variant: Variant | str, demoted: None = None) -> None: ...
+
+
+@overload
+def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
+               variant: Variant | str, demoted: Card | str) -> None: ...
+
+
+def check_play(card: Any, hand: Any, trick: Any = (), *, trump: Any, variant: Any,
+               demoted: Any = None) -> None:
     """Raise :class:`~trumpfamily.errors.IllegalPlayError` unless ``card`` may be played.
 
     The same decision as :func:`legal_moves` (one code path), with the reason.
@@ -234,8 +294,8 @@ def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit 
     trumpfamily.errors.IllegalPlayError: KD may not be played: trumps were led (3S) and you hold 7S: you must play a trump ...
     """
     c = card if type(card) is Card else Card.parse(card)
-    h, t, ctx = _position(hand, trick, trump, variant, demoted)
-    legal, code = decide(h, t, ctx)
+    h, t, ctx, held = _position(hand, trick, trump, variant, demoted)
+    legal, code = decide(h, t, ctx, held)
     if c not in h:
         raise IllegalPlayError(
             c, f"{c} is not in the hand {' '.join(map(str, h))!r}", legal, code="card-not-held"
@@ -246,8 +306,18 @@ def check_play(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit 
         )
 
 
+@overload
 def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
-             variant: Variant | str, demoted: Card | str | None = None) -> bool:
+             variant: Variant | str, demoted: None = None) -> bool: ...
+
+
+@overload
+def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | str,
+             variant: Variant | str, demoted: Card | str) -> bool: ...
+
+
+def is_legal(card: Any, hand: Any, trick: Any = (), *, trump: Any, variant: Any,
+             demoted: Any = None) -> bool:
     """Whether ``card`` may be played: :func:`check_play` with the refusal caught.
 
     Returns ``False`` for a card not in ``hand``. Malformed input still raises.
@@ -263,8 +333,17 @@ def is_legal(card: Card | str, hand: Cards, trick: Cards = (), *, trump: Suit | 
     return True
 
 
+@overload
 def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
-                 demoted: Card | str | None = None) -> int:
+                 demoted: None = None) -> int: ...
+
+
+@overload
+def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
+                 demoted: Card | str) -> int: ...
+
+
+def trick_winner(trick: Any, *, trump: Any, variant: Any, demoted: Any = None) -> int:
     """The index in ``trick`` of the card that wins it (RULES.md §1.3).
 
     The highest trump wins; with no trump, the highest card of the suit led. Cards of
@@ -290,10 +369,13 @@ def trick_winner(trick: Cards, *, trump: Suit | str, variant: Variant | str,
     >>> trick_winner("TS AS", trump="S", variant=SPOIL_FIVE, demoted="AS")  # EX-17
     0
     """
-    t = as_cards(trick)
+    t = _cards(trick)
     ctx = play_context(variant, trump, demoted)
     n = len(t)
-    if not n or n > ctx.max_players or len(set(t)) != n or not ctx.deck.issuperset(t):
+    played = 0  # the trick as a mask (a card twice or outside the deck shows)
+    for c in t:
+        played |= c.bit
+    if not n or n > ctx.max_players or played.bit_count() != n or played & ~ctx.deck_mask:
         if not n:
             raise InvalidPositionError("the trick is empty: a trick has at least the lead")
         if n > ctx.max_players:

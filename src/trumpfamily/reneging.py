@@ -24,12 +24,16 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ._fields import field
 from ._options import choice, flag
 from .cards import JK, Card, Rank, Suit, canonical
 from .errors import InvalidVariantError
-from .ranking import AH, RankTable
-from .tables import FOLLOW, FOLLOW_OR_TRUMP, FREE, HEART, TRUMP, MaskTable, legal_mask
+from .ranking import AH
+# The decision of legality and of the trick on a PlayContext lives with the mask rules it
+# runs (trumpfamily.tables, compiled in the compiled build, issue 24); it is re-exported here,
+# beside the wording of its refusals (explain(), refusal_code()).
+from .tables import FOLLOW, FOLLOW_OR_TRUMP, HEART, TRUMP
+from .tables import PlayContext as PlayContext
+from .tables import decide as decide
 
 __all__ = ["MultiPrivileged", "PlainLead", "RenegeBasis", "RenegeCards", "Reneging", "TrumpLead"]
 
@@ -121,86 +125,6 @@ class Reneging:
 
 # The codes of the obligation that excluded some cards (see explain()) are those of
 # trumpfamily.tables: FREE, FOLLOW_OR_TRUMP, FOLLOW, TRUMP, HEART.
-
-
-@attrs.frozen
-class PlayContext:
-    """Everything the legality and trick decisions need for one (variant, trump, demoted
-    Ace), precomputed so that each decision is a few dictionary look-ups.
-
-    Built and cached by ``trumpfamily.play.play_context()``; engine code may hold one for
-    a deal. Internal: not part of the public API.
-    """
-
-    trump: Suit
-    table: RankTable
-    power: dict[Card, int]
-    suit_of: dict[Card, Suit]
-    deck: frozenset[Card]
-    privileged: frozenset[Card]
-    plain_lead: int  # FREE, FOLLOW_OR_TRUMP or FOLLOW
-    trump_lead_free: bool
-    basis: str
-    multi_all: bool
-    ah_requires_heart: bool
-    max_players: int
-    reneging: Reneging
-    #: The cards that count as each suit (the effective suit: ``AH`` and the joker among
-    #: the trumps), for set look-ups in :func:`decide`.
-    by_suit: dict[Suit, frozenset[Card]] = field(factory=dict, eq=False)
-    #: The same rules compiled to card masks (:mod:`trumpfamily.tables`), on which
-    #: :func:`decide` and :meth:`winner` decide.
-    masks: MaskTable = field(default=None, eq=False)
-
-    def winner(self, trick: Sequence[Card]) -> int:
-        """The index of the card that wins ``trick`` so far (RULES.md §1.3): the highest
-        trump, else the highest card of the suit led; other plain suits cannot win.
-
-        The library's one trick decision: :func:`~trumpfamily.trick_winner`, the engine
-        and the players all call it. ``trick`` holds at least the lead (validated).
-        """
-        m = self.masks
-        power, suit_of, trump = m.power, m.suit_of, m.trump
-        lead = trick[0].index
-        led = suit_of[lead]
-        best = power[lead]
-        win = 0
-        for i in range(1, len(trick)):
-            c = trick[i].index
-            p = power[c]
-            if p > best:  # every trump's power exceeds every plain card's
-                s = suit_of[c]
-                if s == led or s == trump:
-                    best = p
-                    win = i
-        return win
-
-
-def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext) -> tuple[tuple[Card, ...], int]:
-    """The legal cards of ``hand`` and the obligation that excluded the others.
-
-    This is the library's only decision of legality (RULES.md §1.4).
-
-    Args:
-        hand: the player's cards (validated).
-        trick: the cards already played to the trick, lead first (validated).
-        ctx: the compiled rules.
-
-    Returns:
-        ``(legal, code)``: the legal cards in hand order (never empty for a non-empty
-        hand), and ``FREE`` when every card is legal, or the code of the obligation
-        (``FOLLOW_OR_TRUMP``, ``FOLLOW``, ``TRUMP`` or ``HEART``) for ``explain()``.
-    """
-    if not trick:
-        return hand, FREE
-    m = ctx.masks
-    held = 0
-    for c in hand:
-        held |= c.bit
-    legal, code = legal_mask(held, trick[0].index, m, [c.index for c in trick] if m.highest else ())
-    if code == FREE:
-        return hand, FREE
-    return tuple([c for c in hand if c.bit & legal]), code
 
 
 def _bar(trick: Sequence[Card], ctx: PlayContext) -> int:

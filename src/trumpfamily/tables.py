@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 import attrs
 
+from ._compiled import mypyc_attr
 from .cards import JK, STANDARD_DECK, Card, Suit
 from .errors import InvalidArgumentError
 from .ranking import AH, RankTable
@@ -299,3 +300,125 @@ def winner_index(trick: Sequence[int], m: MaskTable) -> int:
                 best = p
                 win = i
     return win
+
+
+# A plain class, not an attrs one: the compiler makes a plain class native (its fields read
+# as C struct members by the compiled rules calls and engines), where an attrs class stays
+# an ordinary Python class. ``serializable``: the engine's states, which hold one, pickle.
+@mypyc_attr(serializable=True)
+class PlayContext:
+    """Everything the legality and trick decisions need for one (variant, trump, demoted
+    Ace), precomputed so that each decision is a few look-ups.
+
+    Built and cached by ``trumpfamily.play.play_context()``; engine code may hold one for
+    a deal; read-only. Internal: not part of the public API. It lives here, beside the
+    mask rules it runs, so that the compiled build compiles it (issue 24);
+    ``trumpfamily.reneging`` re-exports it.
+
+    Attributes:
+        trump: the trump suit.
+        table: the readable rank table (the wording of refusals reads it).
+        power, suit_of: each card's power and effective suit (the table's).
+        deck: the variant's cards.
+        privileged: the trumps that may renege (not a demoted Ace).
+        plain_lead: option ``plain_lead`` as ``FREE``, ``FOLLOW_OR_TRUMP`` or ``FOLLOW``.
+        trump_lead_free, basis, multi_all, ah_requires_heart: the other reneging options.
+        max_players: the variant's largest table.
+        reneging: the variant's :class:`~trumpfamily.reneging.Reneging`.
+        by_suit: the cards that count as each suit (the effective suit: ``AH`` and the
+            joker among the trumps).
+        masks: the same rules compiled to card masks, on which :func:`decide` and
+            :meth:`winner` decide.
+    """
+
+    def __init__(self, *, trump: Suit, table: RankTable, power: dict[Card, int],
+                 suit_of: dict[Card, Suit], deck: frozenset[Card], privileged: frozenset[Card],
+                 plain_lead: int, trump_lead_free: bool, basis: str, multi_all: bool,
+                 ah_requires_heart: bool, max_players: int, reneging: Any,
+                 by_suit: dict[Suit, frozenset[Card]], masks: MaskTable) -> None:
+        self.trump = trump
+        self.table = table
+        self.power = power
+        self.suit_of = suit_of
+        self.deck = deck
+        self.privileged = privileged
+        self.plain_lead = plain_lead
+        self.trump_lead_free = trump_lead_free
+        self.basis = basis
+        self.multi_all = multi_all
+        self.ah_requires_heart = ah_requires_heart
+        self.max_players = max_players
+        # Typed Any: trumpfamily.reneging imports this module.
+        self.reneging = reneging
+        self.by_suit = by_suit
+        self.masks = masks
+        # The mask table's fields that the trick decision reads, kept here as well (a
+        # MaskTable is an attrs class, whose fields the compiled build reads generically).
+        self._power = masks.power
+        self._suit_of = masks.suit_of
+        self._trump = masks.trump
+        #: The mask of the variant's cards (``deck`` as a card mask).
+        self.deck_mask = masks.deck
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayContext):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.trump, self.table, self.power, self.suit_of, self.deck, self.privileged,
+                self.plain_lead, self.trump_lead_free, self.basis, self.multi_all,
+                self.ah_requires_heart, self.max_players, self.reneging)
+
+    def __repr__(self) -> str:
+        return f"PlayContext(trump={self.trump!r}, reneging={self.reneging!r}, masks={self.masks!r})"
+
+    def winner(self, trick: Sequence[Card]) -> int:
+        """The index of the card that wins ``trick`` so far (RULES.md §1.3): the highest
+        trump, else the highest card of the suit led; other plain suits cannot win.
+
+        The library's one trick decision: :func:`~trumpfamily.trick_winner`, the engine
+        and the players all call it. ``trick`` holds at least the lead (validated).
+        """
+        power, suit_of, trump = self._power, self._suit_of, self._trump
+        lead = trick[0].index
+        led, best, win = suit_of[lead], power[lead], 0
+        # Iterated, not indexed (quicker compiled); the lead itself is not above ``best``.
+        for i, card in enumerate(trick):
+            p = power[card.index]
+            if p > best:  # every trump's power exceeds every plain card's
+                s = suit_of[card.index]
+                if s == led or s == trump:
+                    best, win = p, i
+        return win
+
+
+def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext,
+           held: int = 0) -> tuple[tuple[Card, ...], int]:
+    """The legal cards of ``hand`` and the obligation that excluded the others.
+
+    This is the library's only decision of legality (RULES.md §1.4): :func:`legal_mask`
+    on the cards' masks.
+
+    Args:
+        hand: the player's cards (validated).
+        trick: the cards already played to the trick, lead first (validated).
+        ctx: the compiled rules.
+        held: the mask of ``hand``, when the caller has it (``0``: computed here).
+
+    Returns:
+        ``(legal, code)``: the legal cards in hand order (never empty for a non-empty
+        hand), and ``FREE`` when every card is legal, or the code of the obligation
+        (``FOLLOW_OR_TRUMP``, ``FOLLOW``, ``TRUMP`` or ``HEART``) for ``explain()``.
+    """
+    if not trick:
+        return hand, FREE
+    if not held:
+        for c in hand:
+            held |= c.bit
+    highest = ctx.basis == "highest"  # the trick's ids are needed only then
+    legal, code = legal_mask(held, trick[0].index, ctx.masks,
+                             [c.index for c in trick] if highest else ())
+    if code == FREE:
+        return hand, FREE
+    return tuple([c for c in hand if c.bit & legal]), code
