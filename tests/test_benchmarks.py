@@ -31,13 +31,18 @@ def test_bench_speed_quick_runs_every_contender(tmp_path: Path) -> None:
 
 
 def test_bench_engine_quick_includes_a_bidding_preset() -> None:
+    # --quick's sizes (3 x 1,000 hands of each of five presets, 5,000 more under
+    # tracemalloc) were the slowest test of the suite; a smoke run needs far fewer hands
+    # to print every contender and the memory lines.
     run = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "bench_engine.py"), "--quick"],
+        [sys.executable, str(BENCHMARKS / "bench_engine.py"), "--hands", "200",
+         "--memory-hands", "1000"],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.returncode == 0, run.stderr
     for name in ("Maw", "Spoil Five", "Twenty-Five", "Forty-Five", "Auction Forty-Fives"):
         assert f"  {name} " in run.stdout, name
+    assert "memory over 1,000 Spoil Five hands" in run.stdout
 
 
 def test_ladder_quick_prints_each_rung(tmp_path: Path) -> None:
