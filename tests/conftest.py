@@ -6,8 +6,9 @@ Profiles (select with the ``HYPOTHESIS_PROFILE`` environment variable):
 * ``ci`` (default when ``CI`` is set): 200 examples, no deadline, derandomized so a CI
   run is reproducible; sized so the whole suite stays fast on two cores.
 * ``ci-compiled``: the ``ci`` profile with 50 examples, for ``.ci/run``'s second pass of
-  the suite against the compiled build (issue 24), which the differential test
-  (``tests/test_compiled.py``) binds to the pure build action by action.
+  the whole of ``tests/`` against the compiled build (issue 24), which the differential
+  test (``tests/test_compiled.py``) binds to the pure build action by action; the first
+  pass draws the ``ci`` profile's examples against the same code.
 * ``fuzz`` (opt-in): many examples, for a long local hunt for counter-examples.
 """
 

@@ -31,13 +31,18 @@ def test_bench_speed_quick_runs_every_contender(tmp_path: Path) -> None:
 
 
 def test_bench_engine_quick_includes_a_bidding_preset() -> None:
+    # --quick's sizes (3 x 1,000 hands of each of five presets, 5,000 more under
+    # tracemalloc) were the slowest test of the suite; a smoke run needs far fewer hands
+    # to print every contender and the memory lines.
     run = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "bench_engine.py"), "--quick"],
+        [sys.executable, str(BENCHMARKS / "bench_engine.py"), "--hands", "200",
+         "--memory-hands", "1000"],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.returncode == 0, run.stderr
     for name in ("Maw", "Spoil Five", "Twenty-Five", "Forty-Five", "Auction Forty-Fives"):
         assert f"  {name} " in run.stdout, name
+    assert "memory over 1,000 Spoil Five hands" in run.stdout
 
 
 def test_ladder_quick_prints_each_rung(tmp_path: Path) -> None:
@@ -57,12 +62,17 @@ def test_ladder_quick_prints_each_rung(tmp_path: Path) -> None:
     assert all(x["ci_low"] <= x["mean"] <= x["ci_high"] for x in lines)
 
 
-@pytest.mark.parametrize(("script", "expect"), [
-    ("bench_search.py", ["Spoil Five pool: median", "Forty-Five points: median"]),
-    ("bench_sampling.py", ["Forty-Five   4 players", "per deal median"]),
+# Smaller than --quick: bench_search.py at 3 deals, not 10 (every deal a whole solve of
+# each case), bench_sampling.py at 5 draws a view, not 20; both were among the suite's
+# slowest tests, and a smoke run prints every line from these as from the larger runs.
+@pytest.mark.parametrize(("script", "args", "expect"), [
+    ("bench_search.py", ["--deals", "3"],
+     ["Spoil Five pool: median", "Forty-Five points: median", "(3 deals)"]),
+    ("bench_sampling.py", ["--quick", "--draws", "5"],
+     ["Forty-Five   4 players", "per deal median", "Fifty-Five 4p play"]),
 ])
-def test_search_benchmarks_quick(script: str, expect: list[str]) -> None:
-    run = subprocess.run([sys.executable, str(BENCHMARKS / script), "--quick"],
+def test_search_benchmarks_quick(script: str, args: list[str], expect: list[str]) -> None:
+    run = subprocess.run([sys.executable, str(BENCHMARKS / script), *args],
                          capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stderr
     for text in expect:

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import trumpfamily as tf
@@ -155,6 +155,14 @@ def overlays(draw: st.DrawFn) -> tuple[tf.Variant, int, int]:
     return variant, players, draw(st.integers(0, players - 1))
 
 
+#: The overlay properties below check 30 deals or 12 whole hands per drawn overlay, so half
+#: the profile's examples (100 overlays in CI, 3,000 deals and 1,200 hands) already cover
+#: every option value many times over; the full count made them two of the suite's
+#: slowest tests.
+OVERLAY_EXAMPLES = settings(max_examples=max(10, settings().max_examples // 2))
+
+
+@OVERLAY_EXAMPLES
 @given(overlays(), st.integers(-(2**70), 2**70))
 def test_option_overlays_deal_as_the_reference(deal: tuple[tf.Variant, int, int], start: int) -> None:
     variant, players, dealer = deal
@@ -234,6 +242,7 @@ def test_the_common_pool_outcome_does_not_take_the_full_computation(
             hands[key].outcome  # noqa: B018
 
 
+@OVERLAY_EXAMPLES
 @given(overlays(), st.integers(0, 2**32))
 def test_outcomes_under_option_overlays_are_the_full_computations(
     deal: tuple[tf.Variant, int, int], seed: int
