@@ -147,6 +147,18 @@ def test_find_variant_knows_the_maija_presets_apart() -> None:
         tf.find_variant("Mustamaija")
     with pytest.raises(tf.UnknownVariantError):
         tf.find_variant("Spoil Five", family="maija")
+
+
+def test_an_unknown_maija_name_is_quoted_once() -> None:
+    """The message names the name as given, quoted once (it read ``"'x'"``)."""
+    with pytest.raises(tf.UnknownVariantError) as caught:
+        tf.find_variant("x", family="maija")
+    assert str(caught.value) == (
+        "no variant named 'x'; known names: Mustamaija, Spardame, Kitumaija")
+    assert caught.value.name == "x"
+    with pytest.raises(tf.UnknownVariantError, match=r"^expected a Maija variant name \(str\) "
+                       r"or a MaijaVariant, got int 5; known names: Mustamaija"):
+        tf.find_variant(5, family="maija")  # type: ignore[call-overload]
     assert not {"Mustamaija", "Spardame", "Kitumaija"} & set(tf.ALL_VARIANTS)
     assert tf.find_variant("spoil five") is tf.SPOIL_FIVE
 

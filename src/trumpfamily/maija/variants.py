@@ -251,4 +251,9 @@ def find_maija_variant(name: str | MaijaVariant) -> MaijaVariant:
         found = _BY_KEY.get(_key(name))
         if found is not None:
             return found
-    raise UnknownVariantError(safe_repr(name), list(MAIJA_VARIANTS))
+    if not isinstance(name, str):
+        raise UnknownVariantError(
+            safe_repr(name), list(MAIJA_VARIANTS), f"expected a Maija variant name (str) or a "
+            f"MaijaVariant, got {type(name).__name__} {safe_repr(name)}; known names: "
+            f"{', '.join(MAIJA_VARIANTS)}")
+    raise UnknownVariantError(name, list(MAIJA_VARIANTS))  # the message quotes it once
