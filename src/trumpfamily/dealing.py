@@ -21,7 +21,6 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar, overload
 
-
 from ._valuetuple import SeatingFacts
 from .cards import Card, parse_cards
 from .errors import (

@@ -49,7 +49,6 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final, NamedTuple, cast, overload
 
-
 from ._compiled import mypyc_attr
 from ._valuetuple import ValueTuple
 from .actions import (

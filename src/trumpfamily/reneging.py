@@ -28,12 +28,13 @@ from ._options import choice, flag
 from .cards import JK, Card, Rank, Suit, canonical
 from .errors import InvalidVariantError
 from .ranking import AH
+
 # The decision of legality and of the trick on a PlayContext lives with the mask rules it
 # runs (trumpfamily.tables, compiled in the compiled build, issue 24); it is re-exported here,
 # beside the wording of its refusals (explain(), refusal_code()).
 from .tables import FOLLOW, FOLLOW_OR_TRUMP, HEART, TRUMP
-from .tables import PlayContext as PlayContext
-from .tables import decide as decide
+from .tables import PlayContext as PlayContext  # noqa: PLC0414 - an explicit re-export (mypy)
+from .tables import decide as decide  # noqa: PLC0414 - an explicit re-export (mypy)
 
 __all__ = ["MultiPrivileged", "PlainLead", "RenegeBasis", "RenegeCards", "Reneging", "TrumpLead"]
 
