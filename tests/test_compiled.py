@@ -9,6 +9,7 @@ when set, is the interpreter of the other build: the differential test then runs
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import os
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -51,18 +53,18 @@ def test_pure_modules_stay_python() -> None:
     """The modules outside the hook's list (the CLI, the server, the players) are never
     compiled, in either build."""
     for name in ("trumpfamily.cli", "trumpfamily.players", "trumpfamily.variants",
-                 "trumpfamily._compiled", "trumpfamily._fastbot", "trumpfamily.cards",
+                 "trumpfamily._compiled", "trumpfamily._fastbot",
                  "trumpfamily.ranking", "trumpfamily.reneging"):
         assert not _compiled.is_compiled(importlib.import_module(name)), name
 
 
 def test_the_rules_calls_are_compiled_and_the_rule_components_are_not() -> None:
-    """The public rules calls (``play``) and their decision kernel (``tables``) are in the
-    hook's list; the cards and the rule components, whose option classes the CLI reads
-    (docstrings, ``Literal`` annotations), are not."""
+    """The public rules calls (``play``), their decision kernel (``tables``) and the cards
+    they read are in the hook's list; the rule components, whose option classes the CLI
+    reads (docstrings, ``Literal`` annotations), are not."""
     names = compiled_modules()
-    assert {"trumpfamily.play", "trumpfamily.tables"} <= set(names)
-    assert not {"trumpfamily.cards", "trumpfamily.ranking", "trumpfamily.reneging"} & set(names)
+    assert {"trumpfamily.play", "trumpfamily.tables", "trumpfamily.cards"} <= set(names)
+    assert not {"trumpfamily.ranking", "trumpfamily.reneging"} & set(names)
     assert tf.Reneging.__doc__ and "plain_lead" in tf.Reneging.__doc__
     assert attrs.fields(tf.Reneging).plain_lead.type == "PlainLead"
 
@@ -83,6 +85,54 @@ def test_play_context_pickles_and_compares_in_either_build() -> None:
                     reason="TRUMPFAMILY_EXPECT_COMPILED not set (set by .ci/run)")
 def test_the_expected_build_runs() -> None:
     assert tf.compiled is (os.environ["TRUMPFAMILY_EXPECT_COMPILED"] == "1")
+
+
+def test_cards_stay_shared_frozen_values_in_either_build() -> None:
+    """A card (a native class in the compiled build) is one shared instance however it is
+    made, copied or unpickled; it is frozen, hashed by identity, ordered for display, and
+    a wrong rank or suit is refused with the library's error, not a TypeError."""
+    five = tf.Card.parse("5H")
+    assert tf.Card(tf.Rank.FIVE, tf.Suit.HEARTS) is five
+    assert pickle.loads(pickle.dumps(five)) is five
+    assert copy.copy(five) is five and copy.deepcopy(five) is five
+    assert (five.rank, five.suit, five.index, five.bit) == (tf.Rank.FIVE, tf.Suit.HEARTS, 29, 1 << 29)
+    assert hash(five) == object.__hash__(five) and {five: 1}[tf.Card.parse("5h")] == 1
+    assert sorted(tf.parse_cards("JK AS 5H 2C")) == list(tf.parse_cards("2C 5H AS JK"))
+    with pytest.raises(TypeError):
+        _ = five < cast(Any, 5)
+    with pytest.raises(AttributeError):
+        setattr(five, "rank", tf.Rank.SIX)  # noqa: B010
+    with pytest.raises(AttributeError):
+        del five.bit
+    assert five.rank is tf.Rank.FIVE
+    refusals: dict[tuple[Any, Any], str] = {
+        (5, tf.Suit.HEARTS): "not a rank: 5 (use Rank.FIVE, ... or Card.parse('5H'))",
+        (tf.Rank.FIVE, "H"): "not a suit: 'H' (use Suit.CLUBS, ... or Card.parse('5H'))",
+        (tf.Rank.FIVE, None): "not a card: rank Rank.FIVE with suit None (the joker has no "
+                              "suit; every other card has one)",
+    }
+    for (rank, suit), text in refusals.items():
+        with pytest.raises(tf.CardParseError) as info:
+            tf.Card(rank, suit)
+        assert str(info.value) == text
+    assert tf.Card.parse("5H").rank is tf.Rank.FIVE  # the shared card is untouched
+    bads: list[Any] = [5, None, b"5H"]
+    for bad in bads:
+        with pytest.raises(tf.CardParseError):
+            tf.Card.parse(bad)
+        with pytest.raises(tf.CardParseError):
+            tf.parse_suit(bad)
+
+
+def test_mask_tables_pickle_and_compare_in_either_build() -> None:
+    """A mask table (a native class in the compiled build) pickles, compares and hashes by
+    its fields, and reads as before."""
+    m = tf.mask_table(tf.SPOIL_FIVE, "S")
+    again = pickle.loads(pickle.dumps(m))
+    assert again is not m and again == m and hash(again) == hash(m)
+    assert again != tf.mask_table(tf.SPOIL_FIVE, "H")
+    assert repr(again).startswith("MaskTable(trump=3, deck=4503599627370495, trumps=")
+    assert m.suit_of[tf.Card.parse("AH").index] == 3  # the Ace of Hearts is a trump
 
 
 def test_mypyc_attr_is_a_no_op_at_run_time() -> None:

@@ -19,7 +19,7 @@ import enum
 import itertools
 import re
 from collections.abc import Iterable, Sized
-from typing import Final
+from typing import Any, Final, overload
 
 import attrs
 
@@ -118,21 +118,22 @@ def _suit_order(suit: Suit | None) -> int:
     return 4 if suit is None else "CDHS".index(suit.value)
 
 
-def _check_rank(instance: Card, attribute: attrs.Attribute[Rank], rank: Rank) -> None:
+def _check_card(rank: object, suit: object) -> None:
+    """Refuse what is not a card (CardParseError): a rank or suit of the wrong type, a
+    joker with a suit, or another rank without one."""
     if not isinstance(rank, Rank):
         raise CardParseError(rank, f"not a rank: {safe_repr(rank)} (use Rank.FIVE, ... or Card.parse('5H'))")
-
-
-def _check_card(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
     if suit is not None and not isinstance(suit, Suit):
         raise CardParseError(suit, f"not a suit: {safe_repr(suit)} (use Suit.CLUBS, ... or Card.parse('5H'))")
-    if (instance.rank is Rank.JOKER) != (suit is None):
+    if (rank is Rank.JOKER) != (suit is None):
         raise CardParseError(
-            (instance.rank, suit), f"not a card: rank {safe_repr(instance.rank)} with suit {safe_repr(suit)} "
+            (rank, suit), f"not a card: rank {safe_repr(rank)} with suit {safe_repr(suit)} "
             "(the joker has no suit; every other card has one)")
 
 
-@attrs.frozen(eq=False, repr=False, order=False)
+# A plain class with slots, not an attrs class: the compiled build (issue 24) compiles this
+# module and makes Card a native class, whose fields the compiled rules calls and engines
+# read directly (an attrs class stays a Python class there, each read a generic lookup).
 class Card:
     """A playing card: a rank and a suit, or the joker (rank ``JOKER``, suit ``None``).
 
@@ -158,21 +159,44 @@ class Card:
     [Card.parse('2C'), Card.parse('AS'), Card.parse('JK')]
     """
 
-    rank: Rank = attrs.field(validator=_check_rank)
-    suit: Suit | None = attrs.field(validator=_check_card)
+    __slots__ = ("rank", "suit", "index", "bit")
+
+    #: The card's :class:`Rank`.
+    rank: Rank
+    #: The card's :class:`Suit`, or ``None`` for the joker.
+    suit: Suit | None
     #: The card's small integer id, ``0..52``: the 52 cards in :data:`STANDARD_DECK`
     #: order (clubs ``2C``..``AC`` are ``0..12``, then diamonds, hearts, spades), the
     #: joker ``52``. Stable across releases: the fast paths, mask tables
     #: (:mod:`trumpfamily.tables`) and observation encodings index by it.
-    index: int = attrs.field(init=False)
+    index: int
     #: ``1 << index``: the card's bit in a card mask (an ``int`` set of cards).
-    bit: int = attrs.field(init=False)
+    bit: int
 
-    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+    @overload
+    def __new__(cls, rank: Rank, suit: Suit) -> Card: ...
+
+    @overload
+    def __new__(cls, rank: Rank, suit: None) -> Card: ...
+
+    # Typed Any (the overloads above are its public types): the compiled build would
+    # refuse a wrong type with a TypeError before the check below, which refuses it with
+    # CardParseError in both builds.
+    def __new__(cls, rank: Any, suit: Any) -> Card:
         found = _CANONICAL.get((rank, suit))
-        if found is not None:
+        if found is not None and found.rank is rank:  # not 5 for Rank.FIVE: refused below
             return found
-        return super().__new__(cls)
+        _check_card(rank, suit)
+        card = super().__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (str(self),))
@@ -182,28 +206,36 @@ class Card:
         """``(suit index, rank value)``: the key of the display order."""
         return (_suit_order(self.suit), int(self.rank))
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.sort_key < other.sort_key
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.sort_key <= other.sort_key
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.sort_key > other.sort_key
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.sort_key >= other.sort_key
 
+    @overload
     @classmethod
-    def parse(cls, text: str | Card) -> Card:
+    def parse(cls, text: str) -> Card: ...
+
+    @overload
+    @classmethod
+    def parse(cls, text: Card) -> Card: ...
+
+    @classmethod
+    def parse(cls, text: Any) -> Card:  # Any: checked below (see __new__)
         """Read one card from text such as ``"5H"``, ``"th"``, ``"10♥"`` or ``"JK"``.
 
         Args:
@@ -262,7 +294,11 @@ class Card:
         return card_picture(self)
 
 
-_CANONICAL: Final[dict[tuple[Rank, Suit | None], Card]] = {}
+# The identity hash, object's own. (A class with ordering methods, compiled, would
+# otherwise have none: CPython inherits a C type's hash only with its comparisons.)
+setattr(Card, "__hash__", object.__hash__)  # noqa: B010 (a plain assignment is a type error)
+
+_CANONICAL: Final[dict[tuple[object, object], Card]] = {}
 for _suit in Suit:
     for _rank in Rank:
         if _rank is not Rank.JOKER:
@@ -329,13 +365,17 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         if len(text) > _MOST_PARSED_TEXT:
             raise CardParseError(text, _too_many(f"{len(text):,} characters of card text"))
-        items: list[Card | str] = [t for t in _SEPARATORS.split(text.strip()) if t]
-    elif isinstance(text, (bytes, bytearray, set, frozenset, dict)) or not isinstance(text, Iterable):
-        raise CardParseError(
-            text, f"expected card text or a sequence of cards (in order), got {type(text).__name__} {safe_repr(text)}")
-    elif isinstance(text, Sized) and len(text) > MOST_PARSED:
-        raise CardParseError(text, _too_many(f"{len(text):,} items"))
+        # Any items: Card.parse checks each (a compiled build would refuse a wrong type first)
+        items: list[Any] = [t for t in _SEPARATORS.split(text.strip()) if t]
     else:
+        # Decided apart from the raise: in its branch the type checker would narrow ``text``
+        # to the unordered types, a narrowing the compiled build would check.
+        unordered = isinstance(text, (bytes, bytearray, set, frozenset, dict))
+        if unordered or not isinstance(text, Iterable):
+            raise CardParseError(text, "expected card text or a sequence of cards (in order), "
+                                 f"got {type(text).__name__} {safe_repr(text)}")
+        if isinstance(text, Sized) and len(text) > MOST_PARSED:
+            raise CardParseError(text, _too_many(f"{len(text):,} items"))
         items = list(itertools.islice(text, MOST_PARSED + 1))  # an endless one is cut
     if len(items) > MOST_PARSED:
         raise CardParseError(text, _too_many(f"more than {MOST_PARSED:,} cards"))
@@ -350,7 +390,8 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Like :func:`parse_cards`, but fast when given a tuple of :class:`Card` already. Internal."""
     if type(cards) is tuple:
-        for c in cards:
+        items: tuple[object, ...] = cards  # of any type: checked here, not on the way in
+        for c in items:
             if type(c) is not Card:
                 break
         else:
@@ -358,7 +399,15 @@ def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return parse_cards(cards)
 
 
-def parse_suit(suit: Suit | str) -> Suit:
+@overload
+def parse_suit(suit: Suit) -> Suit: ...
+
+
+@overload
+def parse_suit(suit: str) -> Suit: ...
+
+
+def parse_suit(suit: Any) -> Suit:  # Any: checked below (see Card.__new__)
     """Read a suit from a :class:`Suit`, its letter, symbol or name (any case).
 
     Raises:

@@ -19,7 +19,7 @@ import dataclasses
 import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, TypeVar, overload
+from typing import Any, Final, TypeVar, cast, overload
 
 from ._valuetuple import SeatingFacts
 from .cards import Card, parse_cards
@@ -382,10 +382,11 @@ def stacked_deck(
     rest = iter([c for c in s.base_deck if c not in set(given)])
     slots: list[Card | None] = [None] * len(s.base_deck)
     for seat, get in enumerate(s.getters):
-        positions = get(tuple(range(len(s.base_deck))))  # type: ignore[arg-type]
+        # a getter picks a seat's places from any sequence: here, of the deck's places
+        positions = cast(tuple[int, ...], get(tuple(range(len(s.base_deck)))))  # type: ignore[arg-type]
         cards = wanted.get(seat, ())
         for i, pos in enumerate(positions):
-            slots[pos] = cards[i] if i < len(cards) else None  # type: ignore[call-overload]
+            slots[pos] = cards[i] if i < len(cards) else None
     if up:
         slots[s.turn_up_at] = up[0]
     for i, card in enumerate(after):

@@ -25,11 +25,10 @@ decision of legality and of the trick for the whole library: :func:`~trumpfamily
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, SupportsIndex
-
-import attrs
 
 from ._compiled import mypyc_attr
 from .cards import JK, STANDARD_DECK, Card, Suit
@@ -70,7 +69,10 @@ HEART: Final = 4
 _PLAIN_LEAD: Final = {"free": FREE, "follow-or-trump": FOLLOW_OR_TRUMP, "follow": FOLLOW}
 
 
-@attrs.frozen
+# A frozen dataclass rather than an attrs class: the compiled build (issue 24) makes it a
+# native class, whose fields the compiled rules calls and engines read directly (an attrs
+# class stays a Python class there, each read a generic lookup). It pickles by its fields.
+@dataclasses.dataclass(frozen=True)
 class MaskTable:
     """The rules of one (variant, trump suit, demoted Ace) as card masks and id tables.
 
@@ -113,6 +115,9 @@ class MaskTable:
     highest: bool
     multi_all: bool
     ah_heart: bool
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MaskTable, tuple([getattr(self, f.name) for f in dataclasses.fields(self)]))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
