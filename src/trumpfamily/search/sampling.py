@@ -57,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final, overload
+from typing import TYPE_CHECKING, Any, Final, overload
 
 import attrs
 
@@ -278,8 +278,9 @@ _PLANS: Final[dict[SeatView, _Plan]] = {}
 _MAX_PLANS: Final = 64
 
 
-def _plan(view: SeatView) -> _Plan:
-    view = check_view(view)
+def _plan(unchecked: object) -> _Plan:
+    # ``object``: the view is checked here, in either build (docs/howto/compiled.rst)
+    view = check_view(unchecked)
     try:
         found = _PLANS.get(view)
     except TypeError:  # pragma: no cover - an unhashable field
@@ -435,7 +436,11 @@ def _build(
     return state
 
 
-def count_deals(view: SeatView | BiddingView) -> int:
+@overload
+def count_deals(view: SeatView) -> int: ...
+@overload
+def count_deals(view: BiddingView) -> int: ...
+def count_deals(view: Any) -> int:  # Any: checked in the body, in either build
     """The exact number of deals consistent with ``view``.
 
     A deal is every seat's dealt hand, the face-down discards (the robber's, the dealer's
@@ -478,8 +483,7 @@ def sample_deals(view: SeatView, n: int,
 @overload
 def sample_deals(view: BiddingView, n: int,
                  rng: random.Random | int | str | bytes | None = None) -> list[BiddingHand]: ...
-def sample_deals(view: SeatView | BiddingView, n: int,
-                 rng: random.Random | int | str | bytes | None = None
+def sample_deals(view: Any, n: Any, rng: Any = None  # Any: checked in the body
                  ) -> list[HandState] | list[BiddingHand]:
     """``n`` deals consistent with ``view``, each drawn uniformly and independently.
 
@@ -533,8 +537,8 @@ def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = 
 @overload
 def sample_deal(view: BiddingView, rng: random.Random | int | str | bytes | None = None
                 ) -> BiddingHand: ...
-def sample_deal(view: SeatView | BiddingView,
-                rng: random.Random | int | str | bytes | None = None) -> HandState | BiddingHand:
+def sample_deal(view: Any, rng: Any = None  # Any: checked in the body
+                ) -> HandState | BiddingHand:
     """One deal consistent with ``view``, uniform over all of them (:func:`count_deals`).
 
     Args:
