@@ -91,13 +91,28 @@ def _thumb_choice(view: SeatView, legal: tuple[Action, ...]) -> Action:
             plays.append(action.card)
     if robs:
         return Rob(min(robs, key=lambda c: _strength(c, ctx)))
-    if AskFive() in legal and not has_trump:
+    if _offered(AskFive, legal) and not has_trump:
         return AskFive()
-    if AcceptFive() in legal:
+    if _offered(AcceptFive, legal):
         return AcceptFive() if not has_trump else RefuseFive()
     if not plays:
         return legal[0]
-    return Play(_card(view, plays, ctx))
+    return _played(_card(view, plays, ctx), legal)
+
+
+def _offered(kind: type[Action], legal: Sequence[Action]) -> bool:
+    """``kind() in legal`` for an action without fields (``AskFive``, ``Pass``...), without
+    making one: such an action equals exactly the actions of its class."""
+    return any(type(a) is kind for a in legal)
+
+
+def _played(card: Card, legal: Sequence[Action]) -> Action:
+    """``Play(card)``: the one ``legal`` holds (equal to a new one, and cheaper than
+    making it)."""
+    for action in legal:
+        if type(action) is Play and action.card is card:
+            return action
+    return Play(card)  # pragma: no cover - the engine's views offer Play values only
 
 
 def _card(view: TrickFacts, plays: list[Card], ctx: PlayContext) -> Card:
@@ -138,9 +153,9 @@ def _thumb_reason(view: SeatView, legal: tuple[Action, ...]) -> tuple[Action, st
     if robs:
         card = min(robs, key=lambda c: _strength(c, ctx))
         return Rob(card), f"rob the turn-up, discarding {card}, the weakest card"
-    if AskFive() in legal and not has_trump:
+    if _offered(AskFive, legal) and not has_trump:
         return AskFive(), "ask to five: no trump in hand"
-    if AcceptFive() in legal:
+    if _offered(AcceptFive, legal):
         if not has_trump:
             return AcceptFive(), "agree to five: no trump in hand"
         return RefuseFive(), "refuse to five: holding a trump"
@@ -343,6 +358,8 @@ _PLAIN_KING: Final = 0.2
 _DRAW_VALUE: Final = 0.12
 #: Points for naming trumps and drawing to them (tuned by self-play: +3 beats +0 and +6).
 _INITIATIVE: Final = 3.0
+#: The suits in their order (``tuple(Suit)``, read once: iterating an enum is slow).
+_SUITS: Final = tuple(Suit)
 
 
 #: id(play context) -> (the context, its trump order): the contexts are cached and long
@@ -397,8 +414,8 @@ def _worth(view: BiddingFacts, suit: Suit, cards: Sequence[Card]) -> tuple[float
 
 def _best_suit(view: BiddingFacts, cards: Sequence[Card]) -> tuple[Suit, float, float]:
     """The suit this seat would name, with its :func:`_worth`."""
-    worth = {s: _worth(view, s, cards) for s in Suit}
-    best = max(Suit, key=lambda s: worth[s][0])
+    worth = {s: _worth(view, s, cards) for s in _SUITS}
+    best = max(_SUITS, key=lambda s: worth[s][0])
     return (best, *worth[best])
 
 
@@ -417,7 +434,7 @@ def _bidding_choice(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
     plays = [a.card for a in legal if isinstance(a, Play)]
     assert view.trump is not None
     ctx = play_context(view.variant, view.trump)
-    return Play(_card(view, plays, ctx))
+    return _played(_card(view, plays, ctx), legal)
 
 
 def _bid(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
@@ -435,11 +452,11 @@ def _bid(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
     side = next(side for side in view.sides if view.seat in side)
     partner_high = view.high_bidder is not None and view.high_bidder in side
     if partner_high and view.high_bid is not None and not makes(view.high_bid + 10):
-        return Pass() if Pass() in legal else Bid(min(bids))
+        return Pass() if _offered(Pass, legal) else Bid(min(bids))
     good = [a for a in bids if makes(a)]
     if good:
         return Bid(max(good))
-    return Pass() if Pass() in legal else Bid(min(bids))  # a bagged dealer must bid
+    return Pass() if _offered(Pass, legal) else Bid(min(bids))  # a bagged dealer must bid
 
 
 def _discard(view: BiddingFacts, legal: Sequence[Action]) -> Action:
@@ -500,12 +517,12 @@ def _bid_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Action, s
     side = next(side for side in view.sides if view.seat in side)
     partner_high = view.high_bidder is not None and view.high_bidder in side
     if partner_high and view.high_bid is not None and not makes(view.high_bid + 10):
-        if Pass() in legal:
+        if _offered(Pass, legal):
             return Pass(), f"pass: a partner holds the bid and {worth}"
         return Bid(min(bids)), f"bid {min(bids)}: the dealer must bid"
     good = [a for a in bids if makes(a)]
     if good:
         return Bid(max(good)), f"bid {max(good)}: {worth}"
-    if Pass() in legal:
+    if _offered(Pass, legal):
         return Pass(), f"pass: {worth}, below every bid open"
     return Bid(min(bids)), f"bid {min(bids)}: the dealer must bid ({worth})"

@@ -73,7 +73,7 @@ from .constraints import (
     Constraints,
     Place,
     _Story,
-    check_view,
+    check_shape,
     constraints,
     read_story,
 )
@@ -279,8 +279,11 @@ _MAX_PLANS: Final = 64
 
 
 def _plan(unchecked: object) -> _Plan:
-    # ``object``: the view is checked here, in either build (docs/howto/compiled.rst)
-    view = check_view(unchecked)
+    # ``object``: the view is checked here, in either build (docs/howto/compiled.rst).
+    # Its shape (every field of its exact type) before hashing it; whether its parts
+    # agree (check_view) by constraints() below, once per plan: a view equal to a planned
+    # one, field types and all, has passed that check.
+    view = check_shape(unchecked)
     try:
         found = _PLANS.get(view)
     except TypeError:  # pragma: no cover - an unhashable field
