@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from ._fastkit import _as_id, _card, _next_deck
+from ._thumb import _bidding_choice, _discard
 from .actions import (
     BID_AMOUNTS,
     Action,
@@ -59,7 +60,6 @@ from .dealing import Seating, seating_for
 from .errors import IllegalActionError, InvalidVariantError, PlayerCountError
 from .outcomes import HAND_SIZE, BiddingView, HandOutcome, Phase
 from .play import play_context
-from ._thumb import _bidding_choice, _discard
 from .reneging import PlayContext
 from .scoring import best_trump_trick
 from .tables import CARDS, SUITS, MaskTable, legal_mask, winner_index

@@ -51,11 +51,11 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from .._thumb import _best_suit, _card_value, _trump_order
 from ..actions import ACTION_TYPES, Action, Discard, Take
 from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError, SearchLimitError, safe_repr
 from ..outcomes import BiddingView, Phase
-from .._thumb import _best_suit, _card_value, _trump_order
 from ..players import RuleOfThumbPlayer
 from .bidding_sampling import weighted_deals
 from .bidding_solver import bidding_value

@@ -98,10 +98,10 @@ from ..errors import InvalidArgumentError, SearchLimitError, TrumpFamilyError, s
 from ..outcomes import AnyView, BiddingView, Phase, SeatView
 from ..players import ContextRuleOfThumbPlayer, RuleOfThumbPlayer
 from ..scoring import antes
+from ._tree import _CHUNK
 from .advisor import _OBJECTIVES as _ADVISOR_OBJECTIVES
 from .advisor import _Evaluator, _interval, _rows, _values, candidate_actions
 from .bots import (
-    _CHUNK,
     _bidding_rng,
     _check_ms,
     _check_objective,
