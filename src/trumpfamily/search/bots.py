@@ -74,8 +74,9 @@ from ..players import (
     Player,
     _legal,
 )
+from ._playout import _Evaluator, _values
 from ._tree import _CHUNK, _THUMB, _Node, _rollout_policy, _ucb, search
-from .advisor import _Evaluator, _rows, _values, best_action, candidate_actions
+from .advisor import _rows, best_action, candidate_actions
 from .bidding_sampling import weighted_deals
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve

@@ -368,22 +368,22 @@ def _replay(
     """The viewer's view after replaying the history on the deal ``filled`` gives, or
     ``None`` if the history does not replay."""
     try:
-        return _build(view, c, story, case, filled, rng).view(view.seat)
+        return _build(view, c, story, case.places, filled, rng).view(view.seat)
     except TrumpFamilyError:
         return None
 
 
 def _build(
-    view: SeatView, c: Constraints, story: _Story, case: _Case, filled: list[list[Card]],
-    rng: random.Random,
+    view: SeatView, c: Constraints, story: _Story, places: Sequence[Place],
+    filled: list[list[Card]], rng: random.Random,
 ) -> HandState:
-    """The deck that deals ``filled`` (with the view's seen cards in their places), and the
-    history replayed on it."""
+    """The deck that deals ``filled`` (the cards of each of ``places``, in order; with the
+    view's seen cards in their places), and the history replayed on it."""
     n, me, dealer = view.players, view.seat, view.dealer
     hidden: dict[int, list[Card]] = {}
     discard = joker_discard = None
     stock: list[Card] = []
-    for place, cards in zip(case.places, filled):
+    for place, cards in zip(places, filled):
         if place.kind == "hand":
             assert place.seat is not None
             hidden[place.seat] = cards + list(place.known)
@@ -579,7 +579,7 @@ def _sample(plan: _Plan, rng: random.Random) -> HandState:
         if r < weight:
             break
         r -= weight
-    state = _build(plan.view, plan.constraints, plan.story, case, case.draw(rng), rng)
+    state = _build(plan.view, plan.constraints, plan.story, case.places, case.draw(rng), rng)
     if state.view(plan.view.seat) != plan.target:  # pragma: no cover - a sampler bug
         raise TrumpFamilyError(
             f"internal error: a sampled deal does not replay to seat {plan.view.seat}'s view; "
