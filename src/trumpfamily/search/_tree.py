@@ -15,10 +15,11 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
+from .._thumb import _bidding_choice, _thumb_choice
 from ..actions import Action
 from ..engine import HandState
 from ..jinking import jink_bonus
-from ..outcomes import HandOutcome, SeatView
+from ..outcomes import AnyView, BiddingView, HandOutcome, SeatView
 from ..players import RuleOfThumbPlayer
 from ..scoring import antes, five_tricks_bonus
 from .sampling import sample_deals
@@ -53,7 +54,6 @@ def _rollout_policy(kind: str, rng: random.Random) -> Callable[[Any], Action]:
             legal: tuple[Action, ...] = state.legal_actions()
             return legal[rng.randrange(len(legal))]
         return uniform
-    thumb: Any = _THUMB
 
     def rule_of_thumb(state: Any) -> Action:
         legal: tuple[Action, ...] = state.legal_actions()
@@ -61,8 +61,11 @@ def _rollout_policy(kind: str, rng: random.Random) -> Callable[[Any], Action]:
             return legal[0]
         seat = state.to_act
         assert seat is not None
-        action: Action = thumb.choose(state.view(seat))
-        return action
+        # RuleOfThumbPlayer.choose(view), less its check of the view (the engine's own)
+        view: AnyView = state.view(seat)
+        if isinstance(view, BiddingView):
+            return _bidding_choice(view, view.legal_actions)
+        return _thumb_choice(view, view.legal_actions)
     return rule_of_thumb
 
 
