@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import json
 import os
 import pickle
@@ -56,6 +57,21 @@ def test_pure_modules_stay_python() -> None:
                  "trumpfamily._compiled", "trumpfamily._fastbot",
                  "trumpfamily.ranking", "trumpfamily.reneging"):
         assert not _compiled.is_compiled(importlib.import_module(name)), name
+
+
+def test_the_search_bots_hot_code_is_compiled_and_their_classes_are_not() -> None:
+    """The samplers, the rules of thumb's decisions and the search bots' loops are in the
+    hook's list; the player and bot classes are not (you may subclass them, and
+    ``tournament`` reads a bot's ``seed`` parameter from its signature, which a compiled
+    class does not show), and neither are the modules tests replace functions of."""
+    names = set(compiled_modules())
+    assert {"trumpfamily._thumb", "trumpfamily.search.sampling",
+            "trumpfamily.search.bidding_sampling", "trumpfamily.search._tree",
+            "trumpfamily.search._playout"} <= names
+    assert not {"trumpfamily.players", "trumpfamily.search.bots", "trumpfamily.search.rollout",
+                "trumpfamily.search.advisor", "trumpfamily.search.proofs"} & names
+    for bot in (tf.RandomPlayer, tf.ISMCTSPlayer, tf.SampleSolvePlayer, tf.RolloutPlayer):
+        assert "seed" in inspect.signature(bot).parameters, bot
 
 
 def test_the_rules_calls_are_compiled_and_the_rule_components_are_not() -> None:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from ._fastkit import _as_id, _card, _next_deck
+from ._thumb import _bidding_choice, _discard
 from .actions import (
     BID_AMOUNTS,
     Action,
@@ -59,7 +60,6 @@ from .dealing import Seating, seating_for
 from .errors import IllegalActionError, InvalidVariantError, PlayerCountError
 from .outcomes import HAND_SIZE, BiddingView, HandOutcome, Phase
 from .play import play_context
-from .players import _bidding_choice, _discard
 from .reneging import PlayContext
 from .scoring import best_trump_trick
 from .tables import CARDS, SUITS, MaskTable, legal_mask, winner_index
@@ -261,7 +261,7 @@ def _player_choice(getrandbits: Callable[[int], int]) -> Callable[[Sequence[int]
 
 class _ThumbView:
     """The fields of a :class:`~trumpfamily.outcomes.BiddingView` that the rule of thumb's
-    bidding decisions read (``players._bidding_choice``, ``_bid``, ``_discard``), built from
+    bidding decisions read (``_thumb._bidding_choice``, ``_bid``, ``_discard``), built from
     a spot."""
 
     __slots__ = ("current_trick", "hand", "high_bid", "high_bidder", "leader", "players",
@@ -281,7 +281,7 @@ class _ThumbView:
 
 
 class _Gone:
-    """A discard as ``players._discard`` reads it: its ``cards``."""
+    """A discard as ``_thumb._discard`` reads it: its ``cards``."""
 
     __slots__ = ("cards",)
 
@@ -302,7 +302,7 @@ class _ThumbBidder:
             assert spot.table is not None
             return _card(spot, spot.legal, spot.table)  # type: ignore[arg-type]
         legal = tuple([action_from_id(a) for a in spot.legal])
-        return action_id(_bidding_choice(_ThumbView(spot), legal))  # type: ignore[arg-type]
+        return action_id(_bidding_choice(_ThumbView(spot), legal))
 
     def discard(self, spot: BiddingSpot) -> int:
         legal = [_Gone(tuple([CARDS[c] for c in _ids(m)])) for m in spot.discards]

@@ -98,10 +98,11 @@ from ..errors import InvalidArgumentError, SearchLimitError, TrumpFamilyError, s
 from ..outcomes import AnyView, BiddingView, Phase, SeatView
 from ..players import ContextRuleOfThumbPlayer, RuleOfThumbPlayer
 from ..scoring import antes
+from ._playout import _Evaluator, _values
+from ._tree import _CHUNK
 from .advisor import _OBJECTIVES as _ADVISOR_OBJECTIVES
-from .advisor import _Evaluator, _interval, _rows, _values, candidate_actions
+from .advisor import _interval, _rows, candidate_actions
 from .bots import (
-    _CHUNK,
     _bidding_rng,
     _check_ms,
     _check_objective,
@@ -444,13 +445,6 @@ def _solve_all(view: SeatView, legal: Sequence[Action], deals: Iterable[HandStat
     return table
 
 
-class _Places:
-    """The places of a view's constraints in their own order (what ``_build`` reads)."""
-
-    def __init__(self, places: Sequence[Any]) -> None:
-        self.places = list(places)
-
-
 def _every_deal(view: SeatView) -> list[HandState]:
     """Every deal consistent with ``view``, once each (the unseen stock as a set), in a
     fixed order.
@@ -468,7 +462,6 @@ def _every_deal(view: SeatView) -> list[HandState]:
     places = [p for p in c.places if p.kind != "stock"]
     stock = next((p for p in c.places if p.kind == "stock"), None)
     ordered = [*places, *([stock] if stock is not None else [])]
-    holder = _Places(ordered)
     rng = random.Random(0)
     found: list[HandState] = []
     tried = 0
@@ -495,7 +488,7 @@ def _every_deal(view: SeatView) -> list[HandState]:
                 f"analyse: budget=None: seat {view.seat}'s view needs more than "
                 f"{_MOST_CANDIDATES:,} candidate deals to enumerate (give an int budget)")
         try:
-            state = _build(view, c, plan.story, holder, filled, rng)  # type: ignore[arg-type]
+            state = _build(view, c, plan.story, ordered, filled, rng)
         except TrumpFamilyError:
             continue
         if state.view(view.seat) == plan.target:

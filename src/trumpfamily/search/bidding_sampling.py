@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, overload
 
 import attrs
 
@@ -596,7 +596,7 @@ def _build(plan: _Plan, rng: random.Random) -> tuple[BiddingHand, list[tuple[int
 # -- public entry points (dispatched by trumpfamily.search) --------------------------------
 
 
-def count_bidding_deals(view: BiddingView) -> int:
+def count_bidding_deals(view: Any) -> int:  # Any: checked by _plan, in either build
     """The exact number of deals consistent with a bidding ``view`` (module docstring;
     :func:`trumpfamily.search.count_deals` calls this for a
     :class:`~trumpfamily.outcomes.BiddingView`).
@@ -607,7 +607,8 @@ def count_bidding_deals(view: BiddingView) -> int:
     return _plan(view).total
 
 
-def sample_bidding_deals(view: BiddingView, n: int, rng: random.Random) -> list[BiddingHand]:
+def sample_bidding_deals(view: Any, n: int, rng: random.Random  # Any: checked by _plan
+                         ) -> list[BiddingHand]:
     """``n`` deals consistent with a bidding ``view``, each uniform and independent
     (:func:`trumpfamily.search.sample_deals` calls this).
 
@@ -661,9 +662,18 @@ def _probability(policy: Any, view: BiddingView, action: Action, epsilon: float)
     return p
 
 
+@overload
 def weighted_deals(
-    view: BiddingView, n: int, *, policy: Policy | ActionPolicy | None = None,
-    epsilon: float = 0.05, rng: random.Random | int | str | bytes | None = None,
+    view: BiddingView, n: int, *, policy: Policy | None = None, epsilon: float = 0.05,
+    rng: random.Random | int | str | bytes | None = None,
+) -> list[tuple[BiddingHand, float]]: ...
+@overload
+def weighted_deals(
+    view: BiddingView, n: int, *, policy: ActionPolicy, epsilon: float = 0.05,
+    rng: random.Random | int | str | bytes | None = None,
+) -> list[tuple[BiddingHand, float]]: ...
+def weighted_deals(  # the implementation takes Any: every argument is checked in its body
+    view: Any, n: Any, *, policy: Any = None, epsilon: Any = 0.05, rng: Any = None,
 ) -> list[tuple[BiddingHand, float]]:
     """``n`` deals consistent with a bidding ``view``, each with the likelihood of what
     the other seats did under ``policy``: importance weights over uniform samples.

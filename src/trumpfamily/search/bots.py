@@ -67,17 +67,16 @@ from ..actions import Action, Discard, Take
 from ..bidding.engine import BiddingHand
 from ..engine import HandState
 from ..errors import InvalidArgumentError, SearchLimitError, safe_repr
-from ..jinking import jink_bonus
-from ..outcomes import AnyView, BiddingView, HandOutcome, Phase, SeatView
+from ..outcomes import AnyView, BiddingView, Phase, SeatView
 from ..players import (
     BiddingFallbackWarning,
     ContextRuleOfThumbPlayer,
     Player,
-    RuleOfThumbPlayer,
     _legal,
 )
-from ..scoring import antes, five_tricks_bonus
-from .advisor import _Evaluator, _rows, _values, best_action, candidate_actions
+from ._playout import _Evaluator, _values
+from ._tree import _CHUNK, _THUMB, _Node, _rollout_policy, _ucb, search
+from .advisor import _rows, best_action, candidate_actions
 from .bidding_sampling import weighted_deals
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
@@ -88,8 +87,6 @@ __all__ = ["ISMCTSPlayer", "Rollout", "SampleSolvePlayer"]
 #: actions) or ``"rule-of-thumb"`` (:class:`~trumpfamily.players.RuleOfThumbPlayer`).
 Rollout: TypeAlias = Literal["random", "rule-of-thumb"]
 _ROLLOUTS: Final = ("random", "rule-of-thumb")
-#: Deals sampled at a time (one plan of the view serves them all).
-_CHUNK: Final = 16
 
 
 def _check_count(owner: str, name: str, value: object, low: int = 1) -> int:
@@ -526,20 +523,6 @@ def _pick(legal: tuple[Action, ...], scores: Sequence[float], fallback: Callable
     return preferred if preferred in best else best[0]
 
 
-class _Node:
-    """A node of the information-set tree: the statistics of the action into it."""
-
-    __slots__ = ("avail", "children", "reward", "reward2", "seat", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat  # the seat that made the action into this node
-        self.visits = 0
-        self.avail = 0
-        self.reward = 0.0
-        self.reward2 = 0.0  # the sum of the squared rewards (the guard's variance)
-        self.children: dict[Action, _Node] = {}
-
-
 class ISMCTSPlayer:
     """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
@@ -687,50 +670,7 @@ class ISMCTSPlayer:
         deadline = None if self.milliseconds is None else (
             time.perf_counter() + self.milliseconds / 1000)
         rng = _decision_rng(self.seed, view, "ismcts")
-        reward = _Reward(view)
-        policy = _rollout_policy(self.rollout, rng)
-        root = _Node(-1)
-        c = self.exploration
-        deals: list[HandState] = []
-        done = 0
-        for k in range(self.iterations):
-            if not deals:
-                deals = sample_deals(view, min(_CHUNK, self.iterations - k), rng)[::-1]
-            state = deals.pop()
-            node = root
-            path = [root]
-            while not state.is_over:
-                actions = state.legal_actions()
-                seat = state.to_act
-                assert seat is not None
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                for a in actions:
-                    if a in children:
-                        children[a].avail += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    child = children[action] = _Node(seat)
-                    child.avail = 1
-                    state = state.apply(action)
-                    path.append(child)
-                    break
-                log_n: Callable[[int], float] = math.log
-                action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
-                node = children[action]
-                state = state.apply(action)
-                path.append(node)
-            while not state.is_over:
-                state = state.apply(policy(state))
-            assert state.outcome is not None
-            rewards = reward(state.outcome)
-            for n in path:
-                n.visits += 1
-                if n.seat >= 0:
-                    n.reward += rewards[n.seat]
-            done = k + 1
-            if deadline is not None and k + 1 < self.iterations and time.perf_counter() > deadline:
-                break
+        root, done = search(view, self.iterations, self.exploration, self.rollout, rng, deadline)
         visits = [float(root.children[a].visits) if a in root.children else -1.0 for a in legal]
         action = legal[visits.index(max(visits))]
         return action, _visits_reason(root, legal, action, done)
@@ -852,74 +792,6 @@ def _side_of(state: Any) -> list[int]:
             out[s] = i
     return out
 
-
-def _ucb(node: _Node, c: float, log: Callable[[int], float]) -> float:
-    return node.reward / node.visits + c * math.sqrt(log(node.avail) / node.visits)
-
-
-def _rollout_policy(kind: Rollout, rng: random.Random) -> Callable[[Any], Action]:
-    """The rollout policy: a uniform choice (the decision's own generator) or the rule
-    of thumb on the acting seat's view."""
-    if kind == "random":
-        def uniform(state: Any) -> Action:
-            legal: tuple[Action, ...] = state.legal_actions()
-            return legal[rng.randrange(len(legal))]
-        return uniform
-    thumb: Any = _THUMB
-
-    def rule_of_thumb(state: Any) -> Action:
-        legal: tuple[Action, ...] = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.to_act
-        assert seat is not None
-        action: Action = thumb.choose(state.view(seat))
-        return action
-    return rule_of_thumb
-
-
-_THUMB: Final = RuleOfThumbPlayer()
-
-
-class _Reward:
-    """Each seat's reward for a finished hand, 0 to 1 (see :class:`ISMCTSPlayer`)."""
-
-    def __init__(self, view: SeatView) -> None:
-        variant = view.variant
-        scoring = variant.scoring
-        self.players = view.players
-        self.sides = view.sides
-        self.pool_game = scoring.scoring == "pool"
-        if self.pool_game:
-            game = view.game
-            if game is not None and game.pool is not None:
-                self.pool = game.pool
-            else:
-                self.pool = sum(antes(scoring, view.players, view.dealer, after_spoil=False))
-            self.bonus = jink_bonus(variant.jinking, scoring) if variant.jinking.jinking else 0
-            self.top = max(1, self.pool + self.bonus * (view.players - 1))
-        else:
-            ppt = scoring.points_per_trick or 0
-            self.top = max(1, ppt * 6 + five_tricks_bonus(scoring))
-
-    def __call__(self, outcome: HandOutcome) -> list[float]:
-        out = [0.0] * self.players
-        if self.pool_game:
-            seats = outcome.winner_seats
-            if seats:
-                share = self.pool / len(seats)
-                extra = 0.0
-                if outcome.jink_succeeded:
-                    side = self.sides[outcome.winner] if outcome.winner is not None else ()
-                    extra = self.bonus * (self.players - len(side)) / len(seats)
-                for s in seats:
-                    out[s] = (share + extra) / self.top
-            return out
-        assert outcome.side_points is not None
-        for i, side in enumerate(self.sides):
-            for s in side:
-                out[s] = outcome.side_points[i] / self.top
-        return out
 
 
 

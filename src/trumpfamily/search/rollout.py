@@ -31,7 +31,8 @@ from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import AnyView, BiddingView, Phase
 from ..players import RuleOfThumbPlayer, _legal
-from .advisor import _OBJECTIVES, _Evaluator, _values, candidate_actions
+from ._playout import _Evaluator, _values
+from .advisor import _OBJECTIVES, candidate_actions
 from .bidding_sampling import weighted_deals
 from .bots import SampleSolvePlayer, _bidding_rng, _check_count, _check_seed
 from .match import WinChance

@@ -57,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final, overload
+from typing import TYPE_CHECKING, Any, Final, overload
 
 import attrs
 
@@ -73,7 +73,7 @@ from .constraints import (
     Constraints,
     Place,
     _Story,
-    check_view,
+    check_shape,
     constraints,
     read_story,
 )
@@ -278,8 +278,12 @@ _PLANS: Final[dict[SeatView, _Plan]] = {}
 _MAX_PLANS: Final = 64
 
 
-def _plan(view: SeatView) -> _Plan:
-    view = check_view(view)
+def _plan(unchecked: object) -> _Plan:
+    # ``object``: the view is checked here, in either build (docs/howto/compiled.rst).
+    # Its shape (every field of its exact type) before hashing it; whether its parts
+    # agree (check_view) by constraints() below, once per plan: a view equal to a planned
+    # one, field types and all, has passed that check.
+    view = check_shape(unchecked)
     try:
         found = _PLANS.get(view)
     except TypeError:  # pragma: no cover - an unhashable field
@@ -364,22 +368,22 @@ def _replay(
     """The viewer's view after replaying the history on the deal ``filled`` gives, or
     ``None`` if the history does not replay."""
     try:
-        return _build(view, c, story, case, filled, rng).view(view.seat)
+        return _build(view, c, story, case.places, filled, rng).view(view.seat)
     except TrumpFamilyError:
         return None
 
 
 def _build(
-    view: SeatView, c: Constraints, story: _Story, case: _Case, filled: list[list[Card]],
-    rng: random.Random,
+    view: SeatView, c: Constraints, story: _Story, places: Sequence[Place],
+    filled: list[list[Card]], rng: random.Random,
 ) -> HandState:
-    """The deck that deals ``filled`` (with the view's seen cards in their places), and the
-    history replayed on it."""
+    """The deck that deals ``filled`` (the cards of each of ``places``, in order; with the
+    view's seen cards in their places), and the history replayed on it."""
     n, me, dealer = view.players, view.seat, view.dealer
     hidden: dict[int, list[Card]] = {}
     discard = joker_discard = None
     stock: list[Card] = []
-    for place, cards in zip(case.places, filled):
+    for place, cards in zip(places, filled):
         if place.kind == "hand":
             assert place.seat is not None
             hidden[place.seat] = cards + list(place.known)
@@ -435,7 +439,11 @@ def _build(
     return state
 
 
-def count_deals(view: SeatView | BiddingView) -> int:
+@overload
+def count_deals(view: SeatView) -> int: ...
+@overload
+def count_deals(view: BiddingView) -> int: ...
+def count_deals(view: Any) -> int:  # Any: checked in the body, in either build
     """The exact number of deals consistent with ``view``.
 
     A deal is every seat's dealt hand, the face-down discards (the robber's, the dealer's
@@ -478,8 +486,7 @@ def sample_deals(view: SeatView, n: int,
 @overload
 def sample_deals(view: BiddingView, n: int,
                  rng: random.Random | int | str | bytes | None = None) -> list[BiddingHand]: ...
-def sample_deals(view: SeatView | BiddingView, n: int,
-                 rng: random.Random | int | str | bytes | None = None
+def sample_deals(view: Any, n: Any, rng: Any = None  # Any: checked in the body
                  ) -> list[HandState] | list[BiddingHand]:
     """``n`` deals consistent with ``view``, each drawn uniformly and independently.
 
@@ -533,8 +540,8 @@ def sample_deal(view: SeatView, rng: random.Random | int | str | bytes | None = 
 @overload
 def sample_deal(view: BiddingView, rng: random.Random | int | str | bytes | None = None
                 ) -> BiddingHand: ...
-def sample_deal(view: SeatView | BiddingView,
-                rng: random.Random | int | str | bytes | None = None) -> HandState | BiddingHand:
+def sample_deal(view: Any, rng: Any = None  # Any: checked in the body
+                ) -> HandState | BiddingHand:
     """One deal consistent with ``view``, uniform over all of them (:func:`count_deals`).
 
     Args:
@@ -572,7 +579,7 @@ def _sample(plan: _Plan, rng: random.Random) -> HandState:
         if r < weight:
             break
         r -= weight
-    state = _build(plan.view, plan.constraints, plan.story, case, case.draw(rng), rng)
+    state = _build(plan.view, plan.constraints, plan.story, case.places, case.draw(rng), rng)
     if state.view(plan.view.seat) != plan.target:  # pragma: no cover - a sampler bug
         raise TrumpFamilyError(
             f"internal error: a sampled deal does not replay to seat {plan.view.seat}'s view; "
