@@ -21,6 +21,7 @@ import select
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 
 import pytest
@@ -71,12 +72,26 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     sys.stdin = _utf8_stream(stdin.encode("utf-8"))
     sys.stdout, sys.stderr = out, err
     try:
-        with _environment(PYTHONIOENCODING="utf-8", COLUMNS="100", NO_COLOR=None):
+        with _environment(PYTHONIOENCODING="utf-8", COLUMNS="100", NO_COLOR=None), \
+                warnings.catch_warnings(record=True) as caught:
+            # the warnings a new interpreter shows (its default filters), on standard
+            # error as there, so that a test of an empty or exact error still sees them
+            warnings.resetwarnings()
+            for category in _HIDDEN_WARNINGS:
+                warnings.simplefilter("ignore", category)
             code = entry_point(list(args))
+        for shown in caught:
+            err.write(warnings.formatwarning(shown.message, shown.category, shown.filename,
+                                             shown.lineno, shown.line))
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
     return subprocess.CompletedProcess(["trumpfamily", *args], code, _captured(out),
                                        _captured(err))
+
+
+#: The warnings Python hides by default (the others are shown once per place).
+_HIDDEN_WARNINGS = (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
+                    ResourceWarning)
 
 
 def run_subprocess(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
