@@ -1,9 +1,15 @@
-"""The command line, end to end: ``python -m trumpfamily COMMAND`` in a subprocess.
+"""The command line, end to end: ``trumpfamily COMMAND`` as a user runs it.
 
 Each command of issue 4 is run as a user would run it, and checked for its exit status and
 its output; bad input must give one clear line on standard error and a non-zero status,
 never a traceback. Expected rules are computed from the library, not written out again,
 so these tests check the command line, not the rules.
+
+Most tests call the entry point of ``python -m trumpfamily`` in this process
+(:func:`clikit.run`: the same exit status, output and error, without starting an
+interpreter); those that concern the process itself start ``python -m trumpfamily`` in a
+subprocess (:func:`clikit.run_subprocess`): the entry point with no arguments, a human's
+answers through a real pipe, standard output closed or full.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clikit import run, run_subprocess
 
 import trumpfamily as tf
 from trumpfamily import cli, demo
@@ -24,18 +31,6 @@ from trumpfamily.actions import ACTION_TYPES
 from trumpfamily.cli.prompt import describe
 
 TIMEOUT = 60
-
-
-def run(*args: str, stdin: str | None = None,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m trumpfamily ARGS`` with text output; stdin closed unless given."""
-    environ = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
-    environ.pop("NO_COLOR", None)
-    environ.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "trumpfamily", *args], input=stdin if stdin is not None else "",
-        capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT, env=environ,
-        check=False)
 
 
 def assert_clean_error(result: subprocess.CompletedProcess[str], *fragments: str,
@@ -272,7 +267,8 @@ def test_play_human_end_of_input_exits_cleanly() -> None:
 
 def test_play_human_quit() -> None:
     """Leaving is no error (issue 19): exit 0, and a word on what became of the game."""
-    result = run("play", "45", "-p", "2", "--seed", "2", "--human", "0", stdin="quit\n")
+    result = run_subprocess("play", "45", "-p", "2", "--seed", "2", "--human", "0",
+                            stdin="quit\n")  # a real pipe, in a subprocess
     assert result.returncode == 0 and result.stderr == "", result.stderr
     assert result.stdout.endswith(
         "Choose 1-5 (or an action, 'help', 'status', 'history', 'quit'): quit\n"
@@ -418,10 +414,12 @@ _HAS_DEMO = importlib.util.find_spec("trumpfamily.demo") is not None
 
 @pytest.mark.skipif(not _HAS_DEMO, reason="trumpfamily.demo is not written yet")
 def test_no_arguments_runs_the_demo() -> None:
-    result = run()
+    """``python -m trumpfamily`` itself (a subprocess), and in this process the same."""
+    result = run_subprocess()
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
     assert run("demo").stdout == result.stdout
+    assert run().stdout == result.stdout
 
 
 # -- in-process: the entry point and the output style ------------------------------------------

@@ -1,5 +1,6 @@
 """The command line's games (issue: notation, scoreboard, save and resume, options): run as a
-user runs them, in a subprocess, and the prompt on a pseudo-terminal (``pty``).
+user runs them (the entry point called in this process, :func:`clikit.run`; a closed standard
+input in a subprocess), and the prompt on a pseudo-terminal (``pty``).
 
 Expected rules are computed from the library (rank tables, ``OPTION_SPECS``,
 ``Variant.unused_options``), not written out again; the repro of the issue is written out.
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clikit import in_process, pty_session
+from clikit import in_process, pty_session, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,15 +28,6 @@ from trumpfamily.variants import BIDDING_OPTION_SPECS, OPTION_SPECS
 
 TIMEOUT = 60
 SRC_CLI = Path(tf.__file__).parent / "cli"
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``python -m trumpfamily ARGS`` with text output."""
-    environ = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
-    environ.pop("NO_COLOR", None)
-    return subprocess.run([sys.executable, "-m", "trumpfamily", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT,
-                          env=environ, check=False)
 
 
 # -- rob menus: the weakest discard first --------------------------------------------------

@@ -1,6 +1,6 @@
 """Teaching in the command line (issue 22, item 2): ``hint`` at the prompt, ``trumpfamily
-review`` and ``trumpfamily analyse``, run as a user runs them (a subprocess, a
-pseudo-terminal) and in this process with typed answers.
+review`` and ``trumpfamily analyse``, run as a user runs them (``python -m trumpfamily`` on a
+pseudo-terminal) and in this process with typed answers (the entry point, :func:`clikit.run`).
 
 Every value the tests expect is computed by the analysis API
 (:func:`trumpfamily.search.analysis.analyse`, :func:`~trumpfamily.search.analysis.review`)
@@ -13,13 +13,11 @@ import json
 import os
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from clikit import in_process, pty_session
+from clikit import in_process, pty_session, run
 
 import trumpfamily as tf
 from trumpfamily import cli
@@ -32,14 +30,6 @@ TIMEOUT = 60
 #: search).
 BUDGET = 4
 PROMPT_END = "'quit'): "
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``python -m trumpfamily ARGS`` with text output, as a user runs it."""
-    environ = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-m", "trumpfamily", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT,
-                          env=environ, check=False)
 
 
 def signed(value: float) -> str:
