@@ -5,6 +5,7 @@ quiet machine, side by side (README, benchmarks/)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,10 @@ def test_bench_engine_quick_includes_a_bidding_preset() -> None:
     for name in ("Maw", "Spoil Five", "Twenty-Five", "Forty-Five", "Auction Forty-Fives"):
         assert f"  {name} " in run.stdout, name
     assert "memory over 1,000 Spoil Five hands" in run.stdout
+    # a kept state's bytes: about 1,600-1,700 in either build (its hands, trick, history)
+    kept = re.search(r"a kept Spoil Five state \(8 actions in\): ([\d,]+) B", run.stdout)
+    assert kept is not None, run.stdout
+    assert 800 <= int(kept.group(1).replace(",", "")) <= 4000
 
 
 def test_ladder_quick_prints_each_rung(tmp_path: Path) -> None:
