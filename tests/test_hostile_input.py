@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import pickle
 import random
 import time
 import typing
@@ -24,6 +25,7 @@ import attrs
 import pytest
 
 import trumpfamily as tf
+from trumpfamily import search
 from trumpfamily.actions import ACTION_TYPES
 from trumpfamily.convert import EVENT_TYPES, JSON_TYPES
 from trumpfamily.errors import safe_repr
@@ -666,3 +668,67 @@ def test_action_text_longer_than_any_action_is_refused_unread() -> None:
     assert "an action is written in at most 10,000" in str(error)
     deck = [str(c) for c in tf.new_hand(tf.SPOIL_FIVE, players=2, seed=1).deck]
     assert tf.parse_action("discard " + " ".join(deck)) == tf.Discard(deck)  # a whole deck
+
+
+# -- tampered views given to the samplers and the search bots (review, issue 24) ---------
+
+def _played_view() -> tf.SeatView:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=4)
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[0])
+    assert state.to_act is not None
+    return state.view(state.to_act)
+
+
+_TAMPERED: dict[str, dict[str, object]] = {
+    # the view's parts disagree: the seat's turn-up is another card (the deck runs short)
+    "turn_up": {"turn_up": tf.Card.parse("5H")},
+    "variant": {"variant": tf.AUCTION_45},
+    "dealer None": {"dealer": None}, "dealer text": {"dealer": "x"},
+    "sides None": {"sides": None}, "sides int": {"sides": 5},
+    "phase None": {"phase": None}, "variant None": {"variant": None},
+    "legal_actions int": {"legal_actions": 5}, "players None": {"players": None},
+    # a count of seats no loop may run to (it hung ISMCTSPlayer before the check)
+    "players huge": {"players": 10**30},
+}
+
+
+@pytest.mark.parametrize("change", sorted(_TAMPERED))
+@pytest.mark.parametrize("who", ["count_deals", "sample_deal", "ISMCTSPlayer",
+                                 "SampleSolvePlayer"])
+def test_search_refuses_a_tampered_view_with_its_own_error(change: str, who: str) -> None:
+    view = _played_view()._replace(**_TAMPERED[change])  # type: ignore[arg-type]
+    call: Callable[[], object] = {
+        "count_deals": lambda: search.count_deals(view),
+        "sample_deal": lambda: search.sample_deal(view, rng=1),
+        "ISMCTSPlayer": lambda: tf.ISMCTSPlayer(5, seed=1).choose(view),
+        "SampleSolvePlayer": lambda: tf.SampleSolvePlayer(3, seed=1).choose(view),
+    }[who]
+    with pytest.raises(tf.InvalidArgumentError) as caught:
+        call()
+    assert str(caught.value).startswith("no deal is consistent with")
+    assert len(str(caught.value)) < 600
+
+
+def test_search_counts_of_huge_ints_are_refused_in_bounded_words() -> None:
+    huge = -10**5000  # its decimal text is over Python's 4,300-digit limit
+    view = _played_view()
+    calls: list[Callable[[], object]] = [
+        lambda: tf.ISMCTSPlayer(huge), lambda: tf.SampleSolvePlayer(huge),
+        lambda: tf.RolloutPlayer(worlds=huge), lambda: search.sample_deals(view, huge),
+        lambda: tf.ISMCTSPlayer(exploration=huge), lambda: tf.ISMCTSPlayer(guard=huge),
+        lambda: tf.SampleSolvePlayer(guard=huge), lambda: tf.RolloutPlayer(guard=huge),
+    ]
+    for call in calls:
+        with pytest.raises(tf.InvalidArgumentError, match="an int of 5001 digits"):
+            call()
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_states_pickle_at_every_protocol(protocol: int) -> None:
+    state = tf.new_hand(tf.SPOIL_FIVE, players=4, seed=1)
+    state = state.apply(state.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(state, protocol))
+    assert again == state
+    assert again.view(1) == state.view(1)
+    assert again.legal_actions() == state.legal_actions()

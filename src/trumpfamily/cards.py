@@ -159,7 +159,7 @@ class Card:
     [Card.parse('2C'), Card.parse('AS'), Card.parse('JK')]
     """
 
-    __slots__ = ("rank", "suit", "index", "bit")
+    __slots__ = ("bit", "index", "rank", "suit")
 
     #: The card's :class:`Rank`.
     rank: Rank

@@ -184,7 +184,8 @@ def candidate_actions(view: BiddingView, policy: Any = None, *, limit: int = 12
     True
     """
     if type(limit) is not int or limit < 1:
-        raise InvalidArgumentError(f"candidate_actions: limit={limit!r} is not an int >= 1")
+        raise InvalidArgumentError(
+            f"candidate_actions: limit={safe_repr(limit)} is not an int >= 1")
     legal = view.legal_actions
     if len(legal) <= limit:
         return legal
@@ -286,13 +287,13 @@ def evaluate_actions(
         raise InvalidArgumentError(
             f"evaluate_actions: it is not seat {view.seat}'s turn (to act: {view.to_act})")
     if type(worlds) is not int or worlds < 1:
-        raise InvalidArgumentError(f"evaluate_actions: worlds={worlds!r} is not an int >= 1")
+        raise InvalidArgumentError(f"evaluate_actions: worlds={safe_repr(worlds)} is not an int >= 1")
     if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
         raise InvalidArgumentError(
-            f"evaluate_actions: max_nodes={max_nodes!r} is not an int >= 1 (or None)")
+            f"evaluate_actions: max_nodes={safe_repr(max_nodes)} is not an int >= 1 (or None)")
     if objective not in _OBJECTIVES:
         raise InvalidArgumentError(
-            f"evaluate_actions: objective={objective!r} is not one of "
+            f"evaluate_actions: objective={safe_repr(objective)} is not one of "
             f"{', '.join(map(repr, _OBJECTIVES))}")
     if playout not in _PLAYOUTS:
         raise InvalidArgumentError(

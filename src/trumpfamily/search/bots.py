@@ -77,7 +77,9 @@ from ..players import (
 from ._playout import _Evaluator, _values
 from ._tree import _CHUNK, _THUMB, _Node, _rollout_policy, _ucb, search
 from .advisor import _rows, best_action, candidate_actions
+from .bidding_constraints import check_shape as _bidding_shape
 from .bidding_sampling import weighted_deals
+from .constraints import check_shape as _turnup_shape
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
 
@@ -89,11 +91,32 @@ Rollout: TypeAlias = Literal["random", "rule-of-thumb"]
 _ROLLOUTS: Final = ("random", "rule-of-thumb")
 
 
+
+def _checked_legal(player: object, view: object) -> tuple[Action, ...]:
+    """The legal actions of ``view`` (:func:`~trumpfamily.players._legal`), once the view has
+    the shape of a view (every field of its type and of a bounded size; the samplers'
+    check, :func:`~trumpfamily.search.constraints.check_shape`): a view altered by a remote
+    player or a file gets :class:`InvalidArgumentError` before a search reads it, the same
+    in both builds (docs/howto/game-server.rst, "Untrusted input")."""
+    if isinstance(view, BiddingView):
+        _bidding_shape(view)
+    elif isinstance(view, SeatView):
+        _turnup_shape(view)
+    return _legal(player, view)
+
 def _check_count(owner: str, name: str, value: object, low: int = 1) -> int:
     if type(value) is not int or value < low:
-        raise InvalidArgumentError(f"{owner}: {name}={value!r} is not an int >= {low}")
+        raise InvalidArgumentError(f"{owner}: {name}={safe_repr(value)} is not an int >= {low}")
     return value
 
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is an int or float with a finite float value (an int too large
+    for a float is not: ``math.isfinite`` would raise OverflowError on it)."""
+    if type(value) is float:
+        return math.isfinite(value)
+    return type(value) is int and abs(value) < 2 ** 1023
 
 def _check_ms(owner: str, value: object) -> float | None:
     if value is None:
@@ -109,7 +132,7 @@ def _check_ms(owner: str, value: object) -> float | None:
 
 def _check_flag(owner: str, name: str, value: object) -> bool:
     if type(value) is not bool:
-        raise InvalidArgumentError(f"{owner}: {name}={value!r} is not a bool")
+        raise InvalidArgumentError(f"{owner}: {name}={safe_repr(value)} is not a bool")
     return value
 
 
@@ -152,7 +175,7 @@ def _bidding_rng(seed: int | str | bytes | None, view: BiddingView, salt: str) -
 def _check_seed(owner: str, seed: object) -> int | str | bytes | None:
     if seed is not None and type(seed) not in (int, str, bytes):
         raise InvalidArgumentError(
-            f"{owner}: seed={seed!r} is not a seed (an int, str, bytes or None)")
+            f"{owner}: seed={safe_repr(seed)} is not a seed (an int, str, bytes or None)")
     return seed  # type: ignore[return-value]
 
 
@@ -286,9 +309,9 @@ class SampleSolvePlayer:
         if inference is not None:
             _check_count(owner, "inference", inference)
         self.inference = inference
-        if guard is not None and (type(guard) not in (int, float) or not math.isfinite(guard)
-                                  or guard < 0):
-            raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
+        if guard is not None and (not _finite(guard) or guard < 0):
+            raise InvalidArgumentError(
+                f"{owner}: guard={safe_repr(guard)} is not a number >= 0 (or None)")
         self.guard = None if guard is None else float(guard)
         self.candidates = _check_count(owner, "candidates", candidates)
         if bidding_nodes is not None:
@@ -303,7 +326,7 @@ class SampleSolvePlayer:
         self.seed = _check_seed(owner, seed)
         if objective is not None and objective not in OBJECTIVES:
             raise InvalidArgumentError(
-                f"{owner}: objective={objective!r} is not one of "
+                f"{owner}: objective={safe_repr(objective)} is not one of "
                 f"{', '.join(map(repr, OBJECTIVES))} (or None)")
         self.objective = objective
         self.milliseconds = _check_ms(owner, milliseconds)
@@ -357,7 +380,7 @@ class SampleSolvePlayer:
         >>> action == tf.SampleSolvePlayer(4, seed=1).choose(view), reason.startswith("best of")
         (True, True)
         """
-        legal = _legal(self, view)
+        legal = _checked_legal(self, view)
         if len(legal) == 1:
             return legal[0], "the only legal action"
         if isinstance(view, BiddingView):
@@ -601,9 +624,9 @@ class ISMCTSPlayer:
         guard: float | None = 2.0,
     ) -> None:
         owner = "ISMCTSPlayer"
-        if guard is not None and (type(guard) not in (int, float) or not math.isfinite(guard)
-                                  or guard < 0):
-            raise InvalidArgumentError(f"{owner}: guard={guard!r} is not a number >= 0 (or None)")
+        if guard is not None and (not _finite(guard) or guard < 0):
+            raise InvalidArgumentError(
+                f"{owner}: guard={safe_repr(guard)} is not a number >= 0 (or None)")
         self.guard = None if guard is None else float(guard)
         self.candidates = _check_count(owner, "candidates", candidates)
         # decisions made by the fallback instead of the search (the class's Attributes)
@@ -612,12 +635,12 @@ class ISMCTSPlayer:
         self.seed = _check_seed(owner, seed)
         if rollout not in _ROLLOUTS:
             raise InvalidArgumentError(
-                f"{owner}: rollout={rollout!r} is not one of {', '.join(map(repr, _ROLLOUTS))}")
+                f"{owner}: rollout={safe_repr(rollout)} is not one of "
+                f"{', '.join(map(repr, _ROLLOUTS))}")
         self.rollout: Rollout = rollout
-        if (type(exploration) not in (int, float) or not math.isfinite(exploration)
-                or exploration < 0):
+        if not _finite(exploration) or exploration < 0:
             raise InvalidArgumentError(
-                f"{owner}: exploration={exploration!r} is not a number >= 0")
+                f"{owner}: exploration={safe_repr(exploration)} is not a number >= 0")
         self.exploration = float(exploration)
         self.milliseconds = _check_ms(owner, milliseconds)
         self.fallback: Player = _fallback(owner, fallback)
@@ -658,7 +681,7 @@ class ISMCTSPlayer:
         Raises:
             InvalidArgumentError: as :meth:`choose`.
         """
-        legal = _legal(self, view)
+        legal = _checked_legal(self, view)
         if len(legal) == 1:
             return legal[0], "the only legal action"
         if isinstance(view, BiddingView):

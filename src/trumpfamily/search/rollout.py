@@ -30,11 +30,17 @@ from ..actions import Action
 from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import AnyView, BiddingView, Phase
-from ..players import RuleOfThumbPlayer, _legal
+from ..players import RuleOfThumbPlayer
 from ._playout import _Evaluator, _values
 from .advisor import _OBJECTIVES, candidate_actions
 from .bidding_sampling import weighted_deals
-from .bots import SampleSolvePlayer, _bidding_rng, _check_count, _check_seed
+from .bots import (
+    SampleSolvePlayer,
+    _bidding_rng,
+    _check_count,
+    _check_seed,
+    _checked_legal,
+)
 from .match import WinChance
 from .sampling import sample_deals
 
@@ -231,7 +237,7 @@ class RolloutPlayer:
         Raises:
             InvalidArgumentError: as :meth:`choose`.
         """
-        legal = _legal(self, view)
+        legal = _checked_legal(self, view)
         if not isinstance(view, BiddingView):
             raise InvalidArgumentError(
                 f"RolloutPlayer plays the bidding games only (tf.BIDDING_VARIANTS), not "

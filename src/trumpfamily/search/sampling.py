@@ -65,7 +65,7 @@ from ..actions import Action, Rob
 from ..cards import JK, Card
 from ..dealing import seating_for
 from ..engine import HandState, new_hand
-from ..errors import InvalidArgumentError, TrumpFamilyError
+from ..errors import InvalidArgumentError, InvalidDeckError, TrumpFamilyError, safe_repr
 from ..outcomes import BiddingView, SeatView
 from ..robbing import unrobbed_penalty
 from ..tables import mask_of
@@ -429,8 +429,14 @@ def _build(
         deck[at + i] = card
     shuffle(rng, stock)
     it = iter(stock)
-    full = tuple(x if x is not None else next(it) for x in deck)
-    state = new_hand(view.variant, players=n, dealer=dealer, deck=full)
+    full: list[Card] = []
+    for x in deck:
+        if x is None:
+            x = next(it, None)
+            if x is None:  # the view's cards do not fill the deck: no deal replays to it
+                raise InvalidDeckError("the view's cards and counts do not fill a deck")
+        full.append(x)
+    state = new_hand(view.variant, players=n, dealer=dealer, deck=tuple(full))
     for i, turn in enumerate(view.history):
         action: Action | None = turn.action
         if action is None:  # a face-down discard the viewer cannot see
@@ -521,7 +527,7 @@ def sample_deals(view: Any, n: Any, rng: Any = None  # Any: checked in the body
     [True, True, True]
     """
     if type(n) is not int or n < 0:
-        raise InvalidArgumentError(f"n={n!r}: the number of deals is an int >= 0")
+        raise InvalidArgumentError(f"n={safe_repr(n)}: the number of deals is an int >= 0")
     gen = _rng(rng)
     if isinstance(view, BiddingView):
         from .bidding_sampling import sample_bidding_deals
