@@ -222,6 +222,8 @@ def check_shape(view: object) -> SeatView:
         raise InvalidArgumentError("expected a SeatView (HandState.view(seat))")
     try:
         _check_common(view)
+        if view.variant.bidding is not None:  # a SeatView is a turn-up game's
+            raise _shape_error("variant", view.variant, "a turn-up game's Variant")
         for name in ("robbed_by", "announced", "jinker", "tricks_needed"):
             _check_scalar(name, getattr(view, name), int)
         for name in ("turn_up", "demoted", "my_discard", "my_joker_discard"):
