@@ -365,17 +365,6 @@ class PlayContext:
         #: The mask of the variant's cards (``deck`` as a card mask).
         self.deck_mask = masks.deck
 
-    def __reduce__(self) -> tuple[object, tuple[dict[str, Any]]]:
-        # By its constructor's arguments: every pickle protocol in either build (a native
-        # class has no default reduction for protocols 0 and 1).
-        return (_play_context, ({
-            "trump": self.trump, "table": self.table, "power": self.power,
-            "suit_of": self.suit_of, "deck": self.deck, "privileged": self.privileged,
-            "plain_lead": self.plain_lead, "trump_lead_free": self.trump_lead_free,
-            "basis": self.basis, "multi_all": self.multi_all,
-            "ah_requires_heart": self.ah_requires_heart, "max_players": self.max_players,
-            "reneging": self.reneging, "by_suit": self.by_suit, "masks": self.masks},))
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayContext):
             return NotImplemented
@@ -407,11 +396,6 @@ class PlayContext:
                 if s == led or s == trump:
                     best, win = p, i
         return win
-
-
-def _play_context(fields: dict[str, Any]) -> PlayContext:
-    """A :class:`PlayContext` from its constructor's arguments (its pickles)."""
-    return PlayContext(**fields)
 
 
 def decide(hand: tuple[Card, ...], trick: Sequence[Card], ctx: PlayContext,
