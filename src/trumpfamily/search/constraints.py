@@ -224,6 +224,11 @@ def check_shape(view: object) -> SeatView:
         _check_common(view)
         if view.variant.bidding is not None:  # a SeatView is a turn-up game's
             raise _shape_error("variant", view.variant, "a turn-up game's Variant")
+        table = view.variant.table
+        if not table.min_players <= view.players <= table.max_players:  # before any loop
+            raise _inconsistent(  # over the seats; the words of _check_parts
+                f"players={safe_repr(view.players)}: {view.variant.name} is played by "
+                f"{table.min_players} to {table.max_players} players")
         for name in ("robbed_by", "announced", "jinker", "tricks_needed"):
             _check_scalar(name, getattr(view, name), int)
         for name in ("turn_up", "demoted", "my_discard", "my_joker_discard"):

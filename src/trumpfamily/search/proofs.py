@@ -253,8 +253,6 @@ def _check_common(view: SeatView | BiddingView) -> None:
     size (linear in the view's size, nothing hashed; raises :class:`_ShapeError`)."""
     for name in ("seat", "players", "dealer", "leader"):
         _check_scalar(name, getattr(view, name), int, optional=False)
-    if not 0 < view.players <= _MAX_ITEMS:  # a bound before anything counts the seats
-        raise _shape_error("players", view.players, f"an int from 1 to {_MAX_ITEMS}")
     _check_scalar("to_act", view.to_act, int)
     if not isinstance(view.variant, Variant):
         raise _shape_error("variant", view.variant, "a Variant")
