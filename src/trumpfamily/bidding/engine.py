@@ -1322,8 +1322,10 @@ def _discard_picks(ranks: tuple[int, ...], fewest: int, most: int
     return tuple(small), tuple(large)
 
 
-def _picker(at: tuple[int, ...]) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
-    """The function that picks the items at ``at`` of a sequence, as a tuple."""
+def _picker(at: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The function that picks the items at ``at`` of a sequence, as a tuple (of cards, or
+    of card ids in the fast simulator: typed ``Any``, which the compiled build does not
+    check)."""
     if len(at) > 1:
         return itemgetter(*at)
     if at:
