@@ -18,7 +18,7 @@ from trumpfamily.search import (
     sample_deals,
     weighted_deals,
 )
-from trumpfamily.search.rollout import _guarded, _systematic
+from trumpfamily.search.rollout import _guarded, _systematic, _upper
 
 PRESETS = [(v, 4 if 4 in v.player_counts() else v.player_counts()[0])
            for v in tf.BIDDING_VARIANTS.values()]
@@ -136,6 +136,45 @@ def test_the_guard_weighs_each_world_by_its_multiplicity() -> None:
     assert _guarded(acts, [[0.0, -1.0, -2.0]] * 3, [1.0] * 3, tf.Pass(), None) == tf.Pass()
 
 
+def test_the_racing_bound_is_the_mean_plus_one_standard_error() -> None:
+    # gains 1, -3, -1 over the base: mean -1, sd 2 (n - 1), se 2 / sqrt(3)
+    assert _upper([1.0, -3.0, -1.0], [0.0, 0.0, 0.0], [1.0] * 3) == pytest.approx(
+        -1 + 2 / math.sqrt(3))
+    # weights 2, 1, 1: mean -0.5, weighted variance 2.75, over (2+1+1)**2 / 6 = 8/3
+    # effective worlds: se = sqrt(2.75 / (8/3 - 1))
+    assert _upper([1.0, -3.0, -1.0], [0.0] * 3, [2.0, 1.0, 1.0]) == pytest.approx(
+        -0.5 + math.sqrt(2.75 / (8 / 3 - 1)))
+    # values over a prefix of the worlds: the later weights are not read
+    assert _upper([4.0, 2.0], [1.0, 1.0, 9.0], [1.0, 1.0, 5.0]) == pytest.approx(2.0 + 1.0)
+    assert _upper([3.0], [0.0], [5.0]) == math.inf  # one world: nothing to tell
+    assert _upper([2.0, 2.0], [2.0, 2.0], [1.0, 1.0]) == 0.0  # the same as the base: dropped
+
+
+def test_racing_drops_hopeless_calls_and_keeps_a_clear_one() -> None:
+    """Auction 45s, seed 0, seat 2 after a bid of 20: both higher bids lose to a pass on
+    the first batch of 8 worlds (``mean + se <= 0``), so they are dropped and the decision
+    ends there; ``batch=None`` values every candidate on all 48 worlds (as the bot did
+    before racing) and passes too. With the five best hearts (the stacked hand), bidding
+    30 gains 30 points in every world over the rule of thumb's 25: it is never dropped,
+    and is played after all 48 worlds."""
+    state = [s for s in _spots(tf.AUCTION_45, 4, seed=0) if s.phase is tf.Phase.AUCTION][1]
+    view = state.view(2)
+    assert THUMB.choose(view) == tf.Pass() and len(view.legal_actions) == 3
+    raced = RolloutPlayer(worlds=48, batch=8, seed=3)
+    action, reason = raced.choose_with_reason(view)
+    assert (action, raced.valued, raced.searched) == (tf.Pass(), 8, 1)
+    assert "(2 dropped by the racing)" in reason and "over 8 worlds" in reason
+    whole = RolloutPlayer(worlds=48, batch=None, seed=3)
+    action, reason = whole.choose_with_reason(view)
+    assert (action, whole.valued) == (tf.Pass(), 48) and "dropped" not in reason
+    strong = _stacked().view(0)
+    for batch in (8, None):
+        bot = RolloutPlayer(worlds=48, batch=batch, seed=3)
+        action, reason = bot.choose_with_reason(strong)
+        assert (action, bot.valued, bot.deviations) == (tf.Bid(30), 48, 1)
+        assert reason.startswith("bid 30: +30.00 points a world")
+
+
 def test_systematic_resampling() -> None:
     rng = random.Random(1)
     assert _systematic([0.0, 0.0], 4, rng) is None
@@ -193,15 +232,28 @@ def test_the_play_options() -> None:
     assert pimc.fallbacks == 0
     rolled = RolloutPlayer(worlds=4, seed=1, play="rollout")
     assert rolled.choose(view) in view.legal_actions and rolled.searched == 1
-    from trumpfamily.tournament import BOTS
+    # draw="rule-of-thumb": the rule of thumb's discard before the draw, nothing searched
+    draws = [s for s in _spots(tf.AUCTION_45, 4, seed=5) if s.phase is tf.Phase.DRAW]
+    assert draws
+    for state in draws:
+        view = state.view(state.to_act)
+        kept = RolloutPlayer(worlds=4, seed=1, draw="rule-of-thumb")
+        assert kept.choose_with_reason(view) == THUMB.choose_with_reason(view)
+        assert kept.searched == 0
+        rolled = RolloutPlayer(worlds=4, seed=1)
+        assert rolled.choose(view) in view.legal_actions and rolled.searched == 1
+    from trumpfamily.tournament import BOTS, bot_factory
     assert BOTS["rollout"] is RolloutPlayer
+    made = bot_factory("rollout:draw=rule-of-thumb,play=pimc,worlds=192")(3)
+    assert isinstance(made, RolloutPlayer)
+    assert (made.draw, made.play, made.worlds, made.batch) == ("rule-of-thumb", "pimc", 192, 24)
     assert RolloutPlayer.falls_back_in_bidding is False
 
 
 @pytest.mark.parametrize("bad", [
-    {"worlds": 0}, {"worlds": 2.0}, {"guard": -1.0}, {"guard": float("nan")}, {"guard": True},
+    {"worlds": 0}, {"worlds": 2.0}, {"batch": 0}, {"batch": 2.5}, {"guard": -1.0}, {"guard": float("nan")}, {"guard": True},
     {"inference": 1.5}, {"inference": float("nan")}, {"inference": "0.1"}, {"pool": 0},
-    {"seed": 1.5}, {"play": "solve"}, {"play_samples": 0}, {"candidates": 0},
+    {"seed": 1.5}, {"play": "solve"}, {"draw": "pimc"}, {"play_samples": 0}, {"candidates": 0},
     {"objective": "points"},
 ])
 def test_the_bot_refuses(bad: dict[str, Any]) -> None:

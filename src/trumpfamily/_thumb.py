@@ -419,11 +419,13 @@ def _best_suit(view: BiddingFacts, cards: Sequence[Card]) -> tuple[Suit, float, 
     return (best, *worth[best])
 
 
-def _bidding_choice(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
-    """The rule-of-thumb action of a bidding game (see :class:`RuleOfThumbPlayer`)."""
+def _bidding_choice(view: BiddingFacts, legal: tuple[Action, ...],
+                    margin: float = 0.0) -> Action:
+    """The rule-of-thumb action of a bidding game (see :class:`RuleOfThumbPlayer`; it bids
+    an amount when its best suit is worth at least the amount plus ``margin``, points)."""
     first = legal[0]
     if isinstance(first, (Bid, Pass)):
-        return _bid(view, legal)
+        return _bid(view, legal, margin)
     if isinstance(first, NameTrump):
         return NameTrump(_best_suit(view, view.hand)[0])
     if isinstance(first, Discard):
@@ -437,8 +439,9 @@ def _bidding_choice(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
     return _played(_card(view, plays, ctx), legal)
 
 
-def _bid(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
-    """Bid what the best suit is worth; hold as dealer within it; else pass."""
+def _bid(view: BiddingFacts, legal: tuple[Action, ...], margin: float = 0.0) -> Action:
+    """Bid what the best suit is worth (less ``margin``); hold as dealer within it; else
+    pass."""
     bids = [a.amount for a in legal if isinstance(a, Bid)]
     _, points, tricks = _best_suit(view, view.hand)
     bidding = view.variant.bidding
@@ -447,7 +450,7 @@ def _bid(view: BiddingFacts, legal: tuple[Action, ...]) -> Action:
     def makes(amount: int) -> bool:
         if is_all_five_bid(bidding, amount):
             return tricks >= 4.6
-        return amount <= points
+        return amount + margin <= points
 
     side = next(side for side in view.sides if view.seat in side)
     partner_high = view.high_bidder is not None and view.high_bidder in side
@@ -478,11 +481,12 @@ def _discard(view: BiddingFacts, legal: Sequence[Action]) -> Action:
 
 
 
-def _bidding_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Action, str]:
+def _bidding_reason(view: BiddingView, legal: tuple[Action, ...], margin: float = 0.0
+                    ) -> tuple[Action, str]:
     """:func:`_bidding_choice` and its rule (the same branches)."""
     first = legal[0]
     if isinstance(first, (Bid, Pass)):
-        return _bid_reason(view, legal)
+        return _bid_reason(view, legal, margin)
     if isinstance(first, NameTrump):
         suit, points, _ = _best_suit(view, view.hand)
         return NameTrump(suit), f"name {suit}: the suit worth the most, about {points:.0f} points"
@@ -501,7 +505,8 @@ def _bidding_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Actio
     return _card_reason(view, plays, ctx)
 
 
-def _bid_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Action, str]:
+def _bid_reason(view: BiddingView, legal: tuple[Action, ...], margin: float = 0.0
+                ) -> tuple[Action, str]:
     """:func:`_bid` and its rule."""
     bids = [a.amount for a in legal if isinstance(a, Bid)]
     suit, points, tricks = _best_suit(view, view.hand)
@@ -511,9 +516,11 @@ def _bid_reason(view: BiddingView, legal: tuple[Action, ...]) -> tuple[Action, s
     def makes(amount: int) -> bool:
         if is_all_five_bid(bidding, amount):
             return tricks >= 4.6
-        return amount <= points
+        return amount + margin <= points
 
     worth = f"the best suit, {suit}, is worth about {points:.0f} points"
+    if margin:
+        worth += f" (bidding with a margin of {margin:+g})"
     side = next(side for side in view.sides if view.seat in side)
     partner_high = view.high_bidder is not None and view.high_bidder in side
     if partner_high and view.high_bid is not None and not makes(view.high_bid + 10):

@@ -69,7 +69,7 @@ from .bidding_sampling import weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
 from .match import WinChance, win_chance
 from .oracles import BestResponseOracle, ParanoidOracle
-from .rollout import RolloutObjective, RolloutPlay, RolloutPlayer
+from .rollout import RolloutDraw, RolloutObjective, RolloutPlay, RolloutPlayer
 from .sampling import count_deals, sample_deal, sample_deals
 from .solver import OBJECTIVES, Objective, SolveResult, solve
 from .turnup_oracles import TurnUpBestResponseOracle
@@ -93,6 +93,7 @@ __all__ = [
     "Place",
     "PlayFact",
     "Review",
+    "RolloutDraw",
     "RolloutObjective",
     "RolloutPlay",
     "RolloutPlayer",

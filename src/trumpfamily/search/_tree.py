@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from .._thumb import _bidding_choice, _thumb_choice
@@ -44,6 +44,27 @@ class _Node:
 
 def _ucb(node: _Node, c: float, log: Callable[[int], float]) -> float:
     return node.reward / node.visits + c * math.sqrt(log(node.avail) / node.visits)
+
+
+def _select(node: _Node, actions: Sequence[Action], seat: int, c: float,
+            rng: random.Random) -> tuple[_Node, Action, bool]:
+    """One step down an ISMCTS tree (both loops, turn-up and bidding): each of ``actions``
+    already a child of ``node`` counts one more availability; an untried one, drawn at
+    random, becomes a new child of ``seat`` (expansion), else the child with the best UCB.
+    Returns the child, its action and whether it was expanded."""
+    children = node.children
+    untried = [a for a in actions if a not in children]
+    for a in actions:
+        if a in children:
+            children[a].avail += 1
+    if untried:
+        action = untried[rng.randrange(len(untried))]
+        child = children[action] = _Node(seat)
+        child.avail = 1
+        return child, action, True
+    log_n: Callable[[int], float] = math.log
+    action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
+    return children[action], action, False
 
 
 def _rollout_policy(kind: str, rng: random.Random) -> Callable[[Any], Action]:
@@ -135,23 +156,11 @@ def search(view: SeatView, iterations: int, exploration: float, rollout: str,
             actions = state.legal_actions()
             seat = state.to_act
             assert seat is not None
-            children = node.children
-            untried = [a for a in actions if a not in children]
-            for a in actions:
-                if a in children:
-                    children[a].avail += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(seat)
-                child.avail = 1
-                state = state.apply(action)
-                path.append(child)
-                break
-            log_n: Callable[[int], float] = math.log
-            action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
-            node = children[action]
+            node, action, expanded = _select(node, actions, seat, c, rng)
             state = state.apply(action)
             path.append(node)
+            if expanded:
+                break
         while not state.is_over:
             state = state.apply(policy(state))
         assert state.outcome is not None

@@ -75,7 +75,7 @@ from ..players import (
     _legal,
 )
 from ._playout import _Evaluator, _values
-from ._tree import _CHUNK, _THUMB, _Node, _rollout_policy, _ucb, search
+from ._tree import _CHUNK, _THUMB, _Node, _rollout_policy, _select, search
 from .advisor import _rows, best_action, candidate_actions
 from .bidding_constraints import check_shape as _bidding_shape
 from .bidding_sampling import weighted_deals
@@ -712,7 +712,6 @@ class ISMCTSPlayer:
             return legal[0], "the only candidate action"
         root = _Node(-1)
         c = self.exploration
-        log_n: Callable[[int], float] = math.log
         deals: list[BiddingHand] = []
         done = 0
         for k in range(self.iterations):
@@ -734,19 +733,7 @@ class ISMCTSPlayer:
                     elif len(actions) > self.candidates:
                         actions = candidate_actions(state.view(seat), _THUMB,
                                                     limit=self.candidates)
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                for a in actions:
-                    if a in children:
-                        children[a].avail += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    node = children[action] = _Node(seat)
-                    node.avail = 1
-                    expanded = True
-                else:
-                    action = max(actions, key=lambda a: _ucb(children[a], c, log_n))
-                    node = children[action]
+                node, action, expanded = _select(node, actions, seat, c, rng)
                 state = state.apply(action)
                 path.append(node)
             while not state.is_over:

@@ -30,7 +30,7 @@ from ..actions import Action
 from ..bidding.engine import BiddingHand
 from ..errors import InvalidArgumentError, safe_repr
 from ..outcomes import AnyView, BiddingView, Phase
-from ..players import RuleOfThumbPlayer
+from ..players import RuleOfThumbPlayer, _checked_margin
 from ._playout import _Evaluator, _values
 from .advisor import _OBJECTIVES, candidate_actions
 from .bidding_sampling import weighted_deals
@@ -44,7 +44,7 @@ from .bots import (
 from .match import WinChance
 from .sampling import sample_deals
 
-__all__ = ["RolloutObjective", "RolloutPlay", "RolloutPlayer"]
+__all__ = ["RolloutDraw", "RolloutObjective", "RolloutPlay", "RolloutPlayer"]
 
 #: How :class:`RolloutPlayer` plays its cards: ``"rule-of-thumb"`` (the rule of thumb's
 #: card), ``"pimc"`` (:class:`~trumpfamily.search.bots.SampleSolvePlayer`'s: sampled worlds
@@ -52,6 +52,10 @@ __all__ = ["RolloutObjective", "RolloutPlay", "RolloutPlayer"]
 #: as the other phases).
 RolloutPlay: TypeAlias = Literal["rule-of-thumb", "pimc", "rollout"]
 _PLAYS: Final = ("rule-of-thumb", "pimc", "rollout")
+#: How :class:`RolloutPlayer` makes its discards before the draw (the ``DRAW`` phase):
+#: ``"rollout"`` (valued by play-outs, as the auction) or ``"rule-of-thumb"``.
+RolloutDraw: TypeAlias = Literal["rollout", "rule-of-thumb"]
+_DRAWS: Final = ("rollout", "rule-of-thumb")
 
 _THUMB: Final = RuleOfThumbPlayer()
 
@@ -77,7 +81,7 @@ class RolloutPlayer:
     """Rule-of-thumb rollouts with a confidence guard, for the bidding games.
 
     At each decision with more than one legal action (outside the play, or in it with
-    ``play="rollout"``):
+    ``play="rollout"``; in the draw only with ``draw="rollout"``, the default):
 
     1. the candidates: :func:`~trumpfamily.search.candidate_actions` (every legal action,
        or for a discard among many the rule of thumb's and "discard the k weakest");
@@ -90,28 +94,53 @@ class RolloutPlayer:
     3. in each world, each candidate is applied and the hand played to its end by the rule
        of thumb for every seat (this one's later decisions and every card included):
        the candidate's value there is ``objective`` for this seat's side, points;
-    4. the guard: the rule of thumb's action is played unless a candidate's mean paired
-       gain over it (per world) is above ``guard`` standard errors (over the effective
-       number of worlds, ``(sum m)**2 / sum m**2``); then the candidate with the highest
-       ``mean - guard * se``. ``guard=None``: the best mean (ties: the rule of thumb's).
+    4. racing: the worlds come in batches of ``batch``; after each batch a candidate whose
+       mean paired gain over the rule of thumb's action is still below 0 by one standard
+       error (``mean + se <= 0``, over the worlds so far) is dropped, and the decision
+       ends early when only the rule of thumb's action is left. Most calls are settled by
+       the first batch, so the close ones get all ``worlds`` for the same time;
+    5. the guard: the rule of thumb's action is played unless a candidate left's mean
+       paired gain over it (per world) is above ``guard`` standard errors (over the
+       effective number of worlds, ``(sum m)**2 / sum m**2``); then the candidate with the
+       highest ``mean - guard * se``. ``guard=None``: the best mean (ties: the rule of
+       thumb's).
 
     Args:
-        worlds: the worlds valued per decision (an int >= 1; default 96: 0.4 s a
-            decision, median, in Auction 45s on one core).
+        worlds: the most worlds valued per decision (an int >= 1; default 96).
+        batch: the worlds valued before the racing step drops candidates (an int >= 1;
+            default 24), or ``None``: all ``worlds`` at once, no candidate dropped (as
+            does any ``batch >= worlds``).
         guard: the confidence guard, standard errors (a number >= 0), or ``None``.
         inference: ``epsilon`` of :func:`~trumpfamily.search.weighted_deals` (a number
             from 0 to 1; default 0.05), or ``None`` for uniform worlds. If every weight of
             a decision's pool is 0 (possible only with 0), its worlds are uniform ones
             (counted in :attr:`uninformed`).
-        pool: the weighted deals drawn per decision (an int >= 1; default ``4 *
-            worlds``). The other seats' discard counts say much: in the Auction 45s draw
-            the median effective number of 50 uniform deals weighted by the rule of
-            thumb is about 3, so a larger pool buys more distinct worlds there.
+        pool: the weighted deals drawn for ``worlds`` worlds (an int >= 1; default ``4 *
+            worlds``; a batch draws its share, ``ceil(pool * batch / worlds)``). The other
+            seats' discard counts say much: in the Auction 45s draw the median effective
+            number of 50 uniform deals weighted by the rule of thumb is about 3, so a
+            larger pool buys more distinct worlds there.
         seed: seeds the bot (an int, str or bytes); the random generator of a decision is
             derived from the seed and the view alone (the same view, the same choice,
             whatever the cards the seat cannot see). ``None``: unpredictable.
         play: how the cards are played (:data:`RolloutPlay`; default ``"rule-of-thumb"``).
         play_samples: the worlds of ``play="pimc"`` (``SampleSolvePlayer(samples=...)``).
+        bid_margin: the bot's *base policy* is
+            ``RuleOfThumbPlayer(bid_margin=bid_margin)`` (points, or ``"calibrated"``;
+            default 0: the plain rule of thumb). The base policy makes the action the
+            guard keeps, the decisions the bot does not search (the draw with
+            ``draw="rule-of-thumb"``, the cards with ``play="rule-of-thumb"``), and, in the
+            rollouts and the worlds' weights, the later decisions of this bot's side (its
+            partners are taken to play as it does); the other sides are the plain rule of
+            thumb there. A calibrated margin alone beats the plain rule of thumb in most
+            bidding games (:data:`~trumpfamily.players.BID_MARGINS`), and the rollouts add
+            to it.
+        draw: how the discards before the draw (and the robbing dealer's takes) are made
+            (:data:`RolloutDraw`; default ``"rollout"``). The draw is about half the bot's time in Auction 45s (the
+            other seats' discard counts make its weighted worlds costly) and its
+            rollouts leave the rule of thumb in about 2 % of the draws, so
+            ``draw="rule-of-thumb"`` halves the time for no measured loss (the docs'
+            ladder).
         candidates: the most actions valued at a discard or a take (an int >= 1).
         objective: ``"margin"`` (default): the side's gain minus the other side's (what a
             duplicate match between two partnerships counts); ``"gains"``: the side's
@@ -125,14 +154,17 @@ class RolloutPlayer:
 
     Attributes:
         searched: decisions valued by rollouts.
+        valued: the worlds valued over those decisions (each counted once per batch it
+            is drawn in; ``valued / searched`` is the mean a decision).
         deviations: of those, the decisions where the bot did not play the rule of
             thumb's action.
         uninformed: decisions whose weighted pool was all of weight 0 (uniform worlds
             used instead).
 
     Raises:
-        InvalidArgumentError: a bad ``worlds``, ``guard``, ``inference``, ``pool``,
-            ``seed``, ``play``, ``play_samples``, ``candidates`` or ``objective``.
+        InvalidArgumentError: a bad ``worlds``, ``batch``, ``guard``, ``inference``,
+            ``pool``, ``seed``, ``play``, ``play_samples``, ``draw``, ``bid_margin``,
+            ``candidates`` or ``objective``.
 
     >>> import trumpfamily as tf
     >>> hand = tf.new_bidding_hand(tf.AUCTION_45, players=4, dealer=3, seed=8)
@@ -148,17 +180,21 @@ class RolloutPlayer:
         self,
         worlds: int = 96,
         *,
+        batch: int | None = 24,
         guard: float | None = 2.0,
         inference: float | None = 0.05,
         pool: int | None = None,
         seed: int | str | bytes | None = None,
         play: RolloutPlay = "rule-of-thumb",
         play_samples: int = 8,
+        draw: RolloutDraw = "rollout",
+        bid_margin: float | Literal["calibrated"] = 0.0,
         candidates: int = 12,
         objective: RolloutObjective = "margin",
     ) -> None:
         owner = "RolloutPlayer"
         self.worlds = _check_count(owner, "worlds", worlds)
+        self.batch = None if batch is None else _check_count(owner, "batch", batch)
         if guard is not None and (type(guard) not in (int, float)
                                   or type(guard) is int and not 0 <= guard < 2 ** 1023
                                   or not math.isfinite(guard) or guard < 0):
@@ -172,20 +208,29 @@ class RolloutPlayer:
         self.inference = None if inference is None else float(inference)
         self.pool = 4 * self.worlds if pool is None else _check_count(owner, "pool", pool)
         self.seed = _check_seed(owner, seed)
-        if play not in _PLAYS:
+        if not isinstance(play, str) or str(play) not in _PLAYS:
             raise InvalidArgumentError(
                 f"{owner}: play={safe_repr(play)} is not one of {', '.join(map(repr, _PLAYS))}")
-        self.play: RolloutPlay = play
+        self.play: RolloutPlay = str(play)  # type: ignore[assignment]  # checked above
         self.play_samples = _check_count(owner, "play_samples", play_samples)
+        if not isinstance(draw, str) or str(draw) not in _DRAWS:
+            raise InvalidArgumentError(
+                f"{owner}: draw={safe_repr(draw)} is not one of {', '.join(map(repr, _DRAWS))}")
+        self.draw: RolloutDraw = str(draw)  # type: ignore[assignment]  # checked above
+        self.bid_margin = _checked_margin(owner, bid_margin)
+        #: The base policy (see ``bid_margin``).
+        self.base = _THUMB if self.bid_margin == 0 else RuleOfThumbPlayer(
+            bid_margin=self.bid_margin)
         self.candidates = _check_count(owner, "candidates", candidates)
-        if objective not in _ROLLOUT_OBJECTIVES:
+        if not isinstance(objective, str) or str(objective) not in _ROLLOUT_OBJECTIVES:
             raise InvalidArgumentError(
                 f"{owner}: objective={safe_repr(objective)} is not one of "
                 f"{', '.join(map(repr, _ROLLOUT_OBJECTIVES))}")
-        self.objective: RolloutObjective = objective
+        self.objective: RolloutObjective = str(objective)  # type: ignore[assignment]
         self._pimc = (SampleSolvePlayer(self.play_samples, seed=seed)
                       if play == "pimc" else None)
         self.searched = 0
+        self.valued = 0
         self.deviations = 0
         self.uninformed = 0
 
@@ -196,9 +241,11 @@ class RolloutPlayer:
         return 0 if self._pimc is None else self._pimc.fallbacks
 
     def __repr__(self) -> str:
-        return (f"RolloutPlayer(worlds={self.worlds}, guard={self.guard!r}, "
+        return (f"RolloutPlayer(worlds={self.worlds}, batch={self.batch!r}, "
+                f"guard={self.guard!r}, "
                 f"inference={self.inference!r}, pool={self.pool}, seed={self.seed!r}, "
-                f"play={self.play!r}, objective={self.objective!r})")
+                f"play={self.play!r}, draw={self.draw!r}, bid_margin={self.bid_margin!r}, "
+                f"objective={self.objective!r})")
 
     def choose(self, view: AnyView) -> Action:
         """The guarded rollout choice (see the class notes).
@@ -211,16 +258,34 @@ class RolloutPlayer:
         # one search, shared with choose_with_reason (which also words the guard's reading)
         return self.choose_with_reason(view)[0]
 
-    def _worlds(self, view: BiddingView, rng: random.Random
+    def _whose(self) -> str:
+        """Whose action the guard keeps, for the reasons."""
+        if self.base is _THUMB:
+            return "the rule of thumb's"
+        margin = self.bid_margin
+        return f"the base policy's (bid margin {margin if isinstance(margin, str) else f'{margin:+g}'})"
+
+    def _policy(self, view: BiddingView) -> RuleOfThumbPlayer | _SidePolicy:
+        """Who plays on in the rollouts and the worlds' weights: the base policy for this
+        bot's side, the plain rule of thumb for the others."""
+        if self.base is _THUMB:
+            return _THUMB
+        side = next(s for s in view.sides if view.seat in s)
+        return _SidePolicy(self.base, frozenset(side))
+
+    def _worlds(self, view: BiddingView, rng: random.Random, n: int
                 ) -> tuple[list[BiddingHand], list[float]]:
-        """The decision's distinct worlds and their multiplicities (see the class notes)."""
+        """``n`` worlds of the decision: the distinct ones and their multiplicities (see
+        the class notes)."""
         if self.inference is None:
-            return sample_deals(view, self.worlds, rng), [1.0] * self.worlds
-        pairs = weighted_deals(view, self.pool, policy=_THUMB, epsilon=self.inference, rng=rng)
-        counts = _systematic([w for _, w in pairs], self.worlds, rng)
+            return sample_deals(view, n, rng), [1.0] * n
+        pool = -(-self.pool * n // self.worlds)
+        pairs = weighted_deals(view, pool, policy=self._policy(view),
+                               epsilon=self.inference, rng=rng)
+        counts = _systematic([w for _, w in pairs], n, rng)
         if counts is None:
             self.uninformed += 1
-            return sample_deals(view, self.worlds, rng), [1.0] * self.worlds
+            return sample_deals(view, n, rng), [1.0] * n
         kept = [(pairs[i][0], float(m)) for i, m in enumerate(counts) if m]
         return [d for d, _ in kept], [m for _, m in kept]
 
@@ -246,45 +311,82 @@ class RolloutPlayer:
             return legal[0], "the only legal action"
         if view.phase is Phase.PLAY:
             if self.play == "rule-of-thumb":
-                return _THUMB.choose_with_reason(view)
+                return self.base.choose_with_reason(view)
             if self._pimc is not None:
                 return self._pimc.choose_with_reason(view)
             chosen = legal
+        elif view.phase is Phase.DRAW and self.draw == "rule-of-thumb":
+            return self.base.choose_with_reason(view)
         else:
-            chosen = candidate_actions(view, _THUMB, limit=self.candidates)
-        base = _THUMB.choose(view)
+            chosen = candidate_actions(view, self.base, limit=self.candidates)
+        base = self.base.choose(view)
         if len(chosen) == 1:
             return chosen[0], "the only candidate action"
         rng = _bidding_rng(self.seed, view, "rollout")
-        deals, weights = self._worlds(view, rng)
-        ev = _Evaluator(view.seat, _THUMB, None, self.objective, "policy")
+        ev = _Evaluator(view.seat, self._policy(view), None, self.objective, "policy")
         if self.objective == "game":  # the chance of winning the game, percent
             ev.match = _win_chance(view)
             ev.hands_before = 0 if view.game is None else view.game.hand_number - 1
-        table = _values(ev, deals, chosen)
+        p = list(chosen).index(base)
+        alive = list(range(len(chosen)))  # the candidates still raced, by index
+        #: per candidate, its value in each world it was valued in (a prefix of the worlds)
+        columns: list[list[float]] = [[] for _ in chosen]
+        weights: list[float] = []
+        drawn = distinct = 0
+        step = self.worlds if self.batch is None else self.batch
+        while True:
+            n = min(step, self.worlds - drawn)
+            deals, ws = self._worlds(view, rng, n)
+            rows = _values(ev, deals, [chosen[i] for i in alive])
+            for row in rows:
+                for k, i in enumerate(alive):
+                    columns[i].append(row[k])
+            weights += ws
+            drawn += n
+            distinct += len(deals)
+            if drawn >= self.worlds:
+                break
+            alive = [i for i in alive
+                     if i == p or _upper(columns[i], columns[p], weights) > 0]
+            if len(alive) == 1:
+                break
         self.searched += 1
-        action = _guarded(chosen, table, weights, base, self.guard)
+        self.valued += distinct
+        table = [[columns[i][w] for i in alive] for w in range(len(weights))]
+        action = _guarded([chosen[i] for i in alive], table, weights, base, self.guard)
         if action != base:
             self.deviations += 1
-        worlds = f"{math.fsum(weights):g} worlds ({len(deals)} distinct)"
+        worlds = f"{math.fsum(weights):g} worlds ({distinct} distinct)"
         unit = "% game-win chance" if self.objective == "game" else "points"
-        p = list(chosen).index(base)
-        total = math.fsum(weights)
 
         def gain(i: int) -> float:
-            return math.fsum(w * (row[i] - row[p])
-                             for w, row in zip(weights, table, strict=True)) / total
+            k = len(columns[i])
+            return (math.fsum(w * (x - y) for w, x, y in zip(weights, columns[i], columns[p], strict=False))
+                    / math.fsum(weights[:k]))
 
         if action != base:
             i = list(chosen).index(action)
             return action, (f"{action}: {gain(i):+.2f} {unit} a world ({self.objective}) over "
-                            f"the rule of thumb's {base}, over {worlds}, {len(chosen)} "
+                            f"{self._whose()} {base}, over {worlds}, {len(chosen)} "
                             f"candidates")
         others = [(gain(i), a) for i, a in enumerate(chosen) if i != p]
         best = max(others, key=lambda pair: pair[0])
-        return action, (f"the rule of thumb's {base}: no other of {len(chosen)} candidates "
-                        f"clears the guard over {worlds}; the best other, {best[1]}, "
+        dropped = len(chosen) - len(alive)
+        raced = f" ({dropped} dropped by the racing)" if dropped else ""
+        return action, (f"{self._whose()} {base}: no other of {len(chosen)} candidates"
+                        f"{raced} clears the guard over {worlds}; the best other, {best[1]}, "
                         f"{best[0]:+.2f} {unit} ({self.objective})")
+
+
+class _SidePolicy:
+    """A table's policy: ``base`` for the seats of ``side``, the rule of thumb for the rest."""
+
+    def __init__(self, base: RuleOfThumbPlayer, side: frozenset[int]) -> None:
+        self.base = base
+        self.side = side
+
+    def choose(self, view: AnyView) -> Action:
+        return (self.base if view.seat in self.side else _THUMB).choose(view)
 
 
 def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int] | None:
@@ -307,6 +409,22 @@ def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[in
     last = max(i for i, w in enumerate(weights) if w > 0)
     counts[last] += n - drawn  # rounding at the end
     return counts
+
+
+def _upper(values: Sequence[float], base: Sequence[float], weights: Sequence[float]
+           ) -> float:
+    """The racing step's test: the weighted mean paired gain of ``values`` over ``base``
+    (per world, over the worlds ``values`` has) plus one standard error; ``inf`` when the
+    worlds are too few to tell (an effective number of 1 or less)."""
+    w = weights[:len(values)]
+    total = math.fsum(w)
+    n_eff = total * total / math.fsum(x * x for x in w)
+    if n_eff <= 1:
+        return math.inf
+    d = [x - y for x, y in zip(values, base, strict=False)]
+    mean = math.fsum(a * x for a, x in zip(w, d, strict=True)) / total
+    var = math.fsum(a * (x - mean) ** 2 for a, x in zip(w, d, strict=True)) / total
+    return mean + math.sqrt(var / (n_eff - 1))
 
 
 def _guarded(chosen: Sequence[Action], table: Sequence[Sequence[float]],
