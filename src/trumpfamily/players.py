@@ -101,6 +101,7 @@ def calibrated_margin(variant: Any, players: int) -> float:
         InvalidArgumentError: ``players`` is not an int.
 
     >>> import trumpfamily as tf
+    >>> from trumpfamily.players import calibrated_margin
     >>> calibrated_margin(tf.AUCTION_45, 4), calibrated_margin(tf.SPOIL_FIVE, 4)
     (3.0, 0.0)
     """
