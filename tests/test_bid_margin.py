@@ -106,7 +106,7 @@ def test_a_number_of_a_float_subclass_is_a_margin() -> None:
     player = tf.RuleOfThumbPlayer(bid_margin=Points(2.5))
     assert player.bid_margin == 2.5 and type(player.bid_margin) is float
     with pytest.raises(AttributeError):
-        player.bid_margin = "Calibrated"  # type: ignore[misc]  # read-only: checked once
+        player.bid_margin = "Calibrated"  # type: ignore[misc,assignment]  # read-only: checked once
 
 
 def test_calibrated_margin_checks_the_table() -> None:
@@ -138,3 +138,58 @@ def test_the_rollout_reason_names_its_base_policy() -> None:
     action, reason = bot.choose_with_reason(view)
     assert action == tf.Bid(20)
     assert reason.startswith("the base policy's (bid margin +5) bid 20: no other of 5 ")
+
+
+def test_the_names_take_a_margin() -> None:
+    made = bot_factory("rule-of-thumb:bid_margin=calibrated")(1)
+    assert isinstance(made, tf.RuleOfThumbPlayer) and made.bid_margin == "calibrated"
+    assert repr(made) == "RuleOfThumbPlayer(bid_margin='calibrated')"
+    assert repr(tf.RuleOfThumbPlayer()) == "RuleOfThumbPlayer()"
+    rolled = bot_factory("rollout:bid_margin=2.5,draw=rule-of-thumb")(1)
+    assert isinstance(rolled, RolloutPlayer) and rolled.base.bid_margin == 2.5
+    assert rolled.draw == "rule-of-thumb"
+    assert tf.ContextRuleOfThumbPlayer().bid_margin == 0.0
+
+
+def test_the_rollout_bot_keeps_its_base_policy_under_a_high_guard() -> None:
+    """No candidate clears a guard of 10**6 standard errors unless it gains the same in
+    every world: the searched calls are the base policy's (the margin's bid included)."""
+    kept = 0
+    for seed in range(3):
+        for state in _spots(tf.AUCTION_45, 4, seed=seed):
+            view = state.view(state.to_act)
+            if view.phase is not tf.Phase.AUCTION:
+                continue
+            bot = RolloutPlayer(worlds=6, batch=3, seed=1, guard=1e6, bid_margin=-8)
+            action, reason = bot.choose_with_reason(view)
+            if "no other of" in reason:
+                assert action == tf.RuleOfThumbPlayer(bid_margin=-8).choose(view)
+                kept += 1
+    assert kept >= 6
+
+
+def test_the_side_policy() -> None:
+    """The base policy for the bot's side, the plain rule of thumb for the others."""
+    base = tf.RuleOfThumbPlayer(bid_margin=-20)
+    policy = _SidePolicy(base, frozenset({0, 2}))
+    changed = 0
+    for state in _spots(tf.AUCTION_45, 4, seed=2) + _spots(tf.AUCTION_45, 4, seed=6):
+        view = state.view(state.to_act)
+        want = (base if view.seat in (0, 2) else tf.RuleOfThumbPlayer()).choose(view)
+        assert policy.choose(view) == want
+        changed += base.choose(view) != tf.RuleOfThumbPlayer().choose(view)
+    assert changed > 0  # the margin changed some calls
+
+
+def test_the_bot_with_a_margin_reads_only_its_view() -> None:
+    """Re-deal the cards the seat cannot see: the same choice, with a calibrated base."""
+    for variant, players in ((tf.AUCTION_45, 4), (tf.ONE_TEN, 3)):
+        for state in {s.phase: s for s in _spots(variant, players, seed=8)}.values():
+            view = state.view(state.to_act)
+            other = sample_deal(view, rng=random.Random(5))
+            assert other.view(view.seat)[:-2] == view[:-2]
+
+            def make() -> RolloutPlayer:
+                return RolloutPlayer(worlds=6, batch=3, seed=2, guard=0.5,
+                                     bid_margin="calibrated", play="rollout")
+            assert make().choose(view) == make().choose(other.view(view.seat))
