@@ -415,20 +415,28 @@ def _systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[in
     return counts
 
 
-def _upper(values: Sequence[float], base: Sequence[float], weights: Sequence[float]
-           ) -> float:
-    """The racing step's test: the weighted mean paired gain of ``values`` over ``base``
-    (per world, over the worlds ``values`` has) plus one standard error; ``inf`` when the
-    worlds are too few to tell (an effective number of 1 or less)."""
+def _paired(values: Sequence[float], base: Sequence[float], weights: Sequence[float]
+            ) -> tuple[float, float]:
+    """The weighted mean paired gain of ``values`` over ``base`` (per world, over the worlds
+    ``values`` has) and its standard error (over the effective number of worlds,
+    ``(sum m)**2 / sum m**2``); the error is ``inf`` when that number is 1 or less."""
     w = weights[:len(values)]
     total = math.fsum(w)
     n_eff = total * total / math.fsum(x * x for x in w)
-    if n_eff <= 1:
-        return math.inf
     d = [x - y for x, y in zip(values, base, strict=False)]
     mean = math.fsum(a * x for a, x in zip(w, d, strict=True)) / total
+    if n_eff <= 1:
+        return mean, math.inf
     var = math.fsum(a * (x - mean) ** 2 for a, x in zip(w, d, strict=True)) / total
-    return mean + math.sqrt(var / (n_eff - 1))
+    return mean, math.sqrt(var / (n_eff - 1))
+
+
+def _upper(values: Sequence[float], base: Sequence[float], weights: Sequence[float]
+           ) -> float:
+    """The racing step's test: :func:`_paired`'s mean plus one standard error (``inf``
+    when the worlds are too few to tell)."""
+    mean, se = _paired(values, base, weights)
+    return mean + se
 
 
 def _guarded(chosen: Sequence[Action], table: Sequence[Sequence[float]],
@@ -439,24 +447,14 @@ def _guarded(chosen: Sequence[Action], table: Sequence[Sequence[float]],
     if base not in chosen:  # pragma: no cover - candidate_actions keeps the policy's action
         raise AssertionError("the rule of thumb's action is always a candidate")
     p = list(chosen).index(base)
-    total = math.fsum(weights)
-    n_eff = total * total / math.fsum(w * w for w in weights)
-    if guard is not None and n_eff <= 1:  # one world: no spread to guard with
-        return base
     best, best_low = base, 0.0
     for i, action in enumerate(chosen):
         if i == p:
             continue
-        d = [row[i] - row[p] for row in table]
-        mean = math.fsum(w * x for w, x in zip(weights, d, strict=True)) / total
+        mean, se = _paired([row[i] for row in table], [row[p] for row in table], weights)
         if mean <= 0:
             continue
-        if guard is None:
-            low = mean
-        else:
-            var = (math.fsum(w * (x - mean) ** 2 for w, x in zip(weights, d, strict=True))
-                   / total * n_eff / (n_eff - 1))
-            low = mean - guard * math.sqrt(var / n_eff)
+        low = mean if guard is None else mean - guard * se  # one world: se inf, kept base
         if low > best_low:
             best, best_low = action, low
     return best
