@@ -52,6 +52,11 @@ def seating(variant: tf.Variant, a: str, b: str, players: int) -> dict[str, str]
     return [a] + [b] * (players - 1)
 
 
+def sides_of(game: str, players: int) -> int:
+    """The number of sides at the table: two partnerships, or one a seat."""
+    return len(GAMES[game][0].table.sides(players))
+
+
 def interval(values: list[float]) -> tuple[float, float, float]:
     """Mean and 95 % Student's t interval."""
     n = len(values)
@@ -103,13 +108,20 @@ def lines(entries: list[dict[str, Any]]) -> list[str]:
                           for e in es)
         secs = sum(e["seconds"] for e in es)
         text = (f"{game} ({players}p) {a} vs {b}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] "
-                f"points/hand over {len(diffs)} deals ({seeds}; {secs:.0f} s)")
+                f"points/hand over {len(diffs)} {'games' if unit == 'game' else 'deals'} "
+                f"({seeds}; {secs:.0f} s)")
         if unit == "game":
             wins = [d for e in es for d in e["win_diffs"]]
             wm, wl, wh = interval(wins)
-            rate = statistics.fmean(e["a_win_rate"] for e in es)
-            text = (f"{game} ({players}p) games {a} vs {b}: game-win share {wm:+.3f} "
-                    f"[{wl:+.3f}, {wh:+.3f}], {a} wins {rate:.1%} of games; " + text.split(": ", 1)[1])
+            # A's share s_A and B's s_B of each game set add up to 1 over the sides A sits
+            # on: s_A + (k - 1) s_B = 1 with k sides (two partnerships, or A against a
+            # field of k - 1 seats of B), so A's game-win rate is (1 + (k - 1) d) / k for
+            # the difference d = s_A - s_B, and its interval maps the same way.
+            k = sides_of(game, players)
+            rate, rl, rh = (min(1.0, max(0.0, (1 + (k - 1) * x) / k)) for x in (wm, wl, wh))
+            text = (f"{game} ({players}p) games {a} vs {b}: {a} wins {rate:.1%} "
+                    f"[{rl:.1%}, {rh:.1%}] of games (game-win share {wm:+.3f} "
+                    f"[{wl:+.3f}, {wh:+.3f}]); " + text.split(": ", 1)[1])
         out.append(text)
     return out
 

@@ -230,6 +230,10 @@ def test_the_play_options() -> None:
     pimc = RolloutPlayer(worlds=4, seed=1, play="pimc", play_samples=2)
     assert pimc.choose(view) == tf.SampleSolvePlayer(2, seed=1).choose(view)
     assert pimc.fallbacks == 0
+    # play_inference: the PIMC worlds weighted by the auction, as SampleSolvePlayer's
+    read = RolloutPlayer(worlds=4, seed=1, play="pimc", play_samples=2, play_inference=6)
+    assert read.choose_with_reason(view) == tf.SampleSolvePlayer(
+        2, seed=1, inference=6).choose_with_reason(view)
     rolled = RolloutPlayer(worlds=4, seed=1, play="rollout")
     assert rolled.choose(view) in view.legal_actions and rolled.searched == 1
     # draw="rule-of-thumb": the rule of thumb's discard before the draw, nothing searched
@@ -245,7 +249,8 @@ def test_the_play_options() -> None:
     from trumpfamily.tournament import BOTS, bot_factory
     assert BOTS["rollout"] is RolloutPlayer
     made = bot_factory("rollout:draw=rule-of-thumb,play=pimc,worlds=192")(3)
-    assert isinstance(made, RolloutPlayer)
+    assert isinstance(made, RolloutPlayer) and made.play_inference is None
+    assert bot_factory("rollout:play=pimc,play_inference=64")(3).play_inference == 64
     assert (made.draw, made.play, made.worlds, made.batch) == ("rule-of-thumb", "pimc", 192, 24)
     assert RolloutPlayer.falls_back_in_bidding is False
 
@@ -254,6 +259,7 @@ def test_the_play_options() -> None:
     {"worlds": 0}, {"worlds": 2.0}, {"batch": 0}, {"batch": 2.5}, {"guard": -1.0}, {"guard": float("nan")}, {"guard": True},
     {"inference": 1.5}, {"inference": float("nan")}, {"inference": "0.1"}, {"pool": 0},
     {"seed": 1.5}, {"play": "solve"}, {"draw": "pimc"}, {"play_samples": 0}, {"candidates": 0},
+    {"play_inference": 0}, {"play_inference": 2.0},
     {"objective": "points"},
 ])
 def test_the_bot_refuses(bad: dict[str, Any]) -> None:
