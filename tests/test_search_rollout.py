@@ -195,6 +195,10 @@ def test_the_bot_reads_only_its_view() -> None:
         assert other.view(view.seat)[:-2] == view[:-2] and other != state
         make = lambda: RolloutPlayer(worlds=6, seed=2, guard=0.5, play="rollout")
         assert make().choose(view) == make().choose(other.view(view.seat)) in view.legal_actions
+        if view.phase is tf.Phase.PLAY:  # the cards' worlds weighted by the auction, too
+            read = lambda: RolloutPlayer(worlds=6, seed=2, play="pimc", play_samples=2,
+                                         play_inference=6)
+            assert read().choose(view) == read().choose(other.view(view.seat))
         phases.add(view.phase)
     assert {tf.Phase.AUCTION, tf.Phase.TRUMP, tf.Phase.DRAW, tf.Phase.PLAY} <= phases
 
