@@ -134,8 +134,8 @@ class RolloutPlayer:
             that many deals from :func:`~trumpfamily.search.weighted_deals`, resampled by
             weight; an int >= 1), or ``None`` (default): uniform worlds, consistent with
             the view but not reading the auction. A play decision costs about three times
-            as much with a pool of 64; on Nova Scotia 45s's ladder deals it adds +0.70
-            [+0.13, +1.27] points a hand over uniform worlds, paired over 750 deals
+            as much with a pool of 64; on Nova Scotia 45s's ladder deals it adds +0.67
+            [+0.20, +1.14] points a hand over uniform worlds, paired over 1,000 deals
             (``docs/howto/search-bots.rst``).
         bid_margin: the bot's *base policy* is
             ``RuleOfThumbPlayer(bid_margin=bid_margin)`` (points, or ``"calibrated"``;
