@@ -14,6 +14,7 @@ a spot (``trumpfamily._simulate_bidding``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Final, Protocol
 
@@ -471,13 +472,24 @@ def _discard(view: BiddingFacts, legal: Sequence[Action]) -> Action:
     # values of any part of the hand), so the five best kept are the first five not gone
     ranked = sorted(((value[c], c) for c in view.hand), key=lambda vc: vc[0], reverse=True)
 
-    def kept(action: Action) -> float:
+    # each action's worth: its five best held cards summed from the highest (as
+    # sum(held[:5]) would: the same float), then the draw's value for each of the five
+    # not kept; the first action of the highest worth (as max(legal, key=...) picks)
+    best, best_worth = legal[0], -math.inf
+    for action in legal:
         gone = action.cards  # type: ignore[union-attr]
-        held = [v for v, c in ranked if c not in gone]
-        room = max(0, 5 - len(held))
-        return sum(held[:5]) + room * _DRAW_VALUE
-
-    return max(legal, key=kept)
+        total = 0.0
+        k = 0
+        for v, c in ranked:
+            if c not in gone:
+                total += v
+                k += 1
+                if k == 5:
+                    break
+        worth = total + (5 - k) * _DRAW_VALUE
+        if worth > best_worth:
+            best, best_worth = action, worth
+    return best
 
 
 

@@ -748,7 +748,11 @@ def likelihood(state: BiddingHand, seat: int, policy: Any, epsilon: float) -> fl
     hand = new_bidding_hand(state.variant, players=state.players, dealer=state.dealer,
                             deck=state.deck, scores=state.scores)
     weight = 1.0
-    for turn in state.history:
+    history = state.history
+    # the replay stops at the last action weighed (the cards played after it are not)
+    last = max((i for i, turn in enumerate(history)
+                if turn.seat != seat and turn.kind in WEIGHED_KINDS), default=-1)
+    for turn in history[:last + 1]:
         if turn.seat != seat and turn.kind in WEIGHED_KINDS:
             weight *= _probability(policy, hand.view(turn.seat), turn.action, epsilon)  # type: ignore[arg-type]
             if not weight:
