@@ -424,12 +424,19 @@ class SampleSolvePlayer:
         ev = _Evaluator(view.seat, _THUMB, self.bidding_nodes)
         table: list[list[float]] = []
         deals: list[BiddingHand] = []
+        #: the worlds solved so far and their rows, by identity (the world is kept, so
+        #: its id is not reused): resampling by weight draws the same world again, and
+        #: its row is the same, so it is solved once
+        solved: dict[int, tuple[BiddingHand, list[list[float]]]] = {}
         if self.inference is not None:
             deals = _resampled(view, self.samples, self.inference, rng)
         for k in range(self.samples):
             if not deals:
                 deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
-            table += _values(ev, [deals.pop()], chosen)
+            deal = deals.pop()
+            if id(deal) not in solved:
+                solved[id(deal)] = (deal, _values(ev, [deal], chosen))
+            table += solved[id(deal)][1]
             if deadline is not None and k + 1 < self.samples and time.perf_counter() > deadline:
                 break
         columns = [[row[i] for row in table] for i in range(len(chosen))]
