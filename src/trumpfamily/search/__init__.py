@@ -25,7 +25,9 @@ places and proofs are a :class:`BiddingConstraints`
   sampled worlds played to the end of the hand (:mod:`~trumpfamily.search.advisor`;
   :func:`candidate_actions`, :class:`ActionValue`).
 * :func:`weighted_deals`: bidding deals weighted by how likely a policy makes the other
-  seats' calls, trump choice and exchange (importance weights over uniform samples).
+  seats' calls, trump choice and exchange (importance weights over uniform samples);
+  :func:`metropolis_deals`: deals drawn from that posterior by a Metropolis chain (many
+  distinct fitting deals where few uniform ones fit).
 * :class:`RolloutPlayer`: the bidding games' rollout bot: each candidate call, trump or
   discard valued by rule-of-thumb play-outs to the end of the hand on worlds weighted by
   the auction, the rule of thumb's action kept unless clearly beaten
@@ -65,7 +67,7 @@ from .analysis import (
     review,
 )
 from .bidding_constraints import BiddingConstraints, BiddingPlace
-from .bidding_sampling import weighted_deals
+from .bidding_sampling import metropolis_deals, weighted_deals
 from .constraints import Constraints, Place, PlayFact, constraints
 from .match import WinChance, win_chance
 from .oracles import BestResponseOracle, ParanoidOracle
@@ -110,6 +112,7 @@ __all__ = [
     "sample_deal",
     "sample_deals",
     "solve",
+    "metropolis_deals",
     "weighted_deals",
     "win_chance",
 ]
