@@ -268,5 +268,10 @@ def test_inference_resamples_worlds_in_proportion_to_their_weights(
     other = sample_deal(view, rng=random.Random(7)).view(view.seat)
     make = lambda: tf.SampleSolvePlayer(3, seed=2, bidding_nodes=500, inference=16)
     assert make().choose(view) == make().choose(other) in view.legal_actions
+    chain = lambda: tf.SampleSolvePlayer(3, seed=2, bidding_nodes=500, inference=16,
+                                         sampler="metropolis")
+    assert chain().choose(view) == chain().choose(other) in view.legal_actions
     with pytest.raises(tf.InvalidArgumentError, match="inference"):
         tf.SampleSolvePlayer(inference=0)
+    with pytest.raises(tf.InvalidArgumentError, match="sampler"):
+        tf.SampleSolvePlayer(inference=8, sampler="gibbs")  # type: ignore[arg-type]

@@ -196,9 +196,10 @@ def test_the_bot_reads_only_its_view() -> None:
         make = lambda: RolloutPlayer(worlds=6, seed=2, guard=0.5, play="rollout")
         assert make().choose(view) == make().choose(other.view(view.seat)) in view.legal_actions
         if view.phase is tf.Phase.PLAY:  # the cards' worlds weighted by the auction, too
-            read = lambda: RolloutPlayer(worlds=6, seed=2, play="pimc", play_samples=2,
-                                         play_inference=6)
-            assert read().choose(view) == read().choose(other.view(view.seat))
+            for sampler in ("resample", "metropolis"):
+                read = lambda: RolloutPlayer(worlds=6, seed=2, play="pimc", play_samples=2,
+                                             play_inference=6, play_sampler=sampler)
+                assert read().choose(view) == read().choose(other.view(view.seat))
         phases.add(view.phase)
     assert {tf.Phase.AUCTION, tf.Phase.TRUMP, tf.Phase.DRAW, tf.Phase.PLAY} <= phases
 
@@ -238,6 +239,27 @@ def test_the_play_options() -> None:
     read = RolloutPlayer(worlds=4, seed=1, play="pimc", play_samples=2, play_inference=6)
     assert read.choose_with_reason(view) == tf.SampleSolvePlayer(
         2, seed=1, inference=6).choose_with_reason(view)
+    # play_sampler="metropolis": the same worlds as SampleSolvePlayer's with that sampler,
+    # drawn by metropolis_deals (a chain from the heaviest of 16 weighted deals, every
+    # 6th step kept for 8 worlds from 64)
+    chain = RolloutPlayer(worlds=4, seed=1, play="pimc", play_samples=8, play_inference=64,
+                          play_sampler="metropolis")
+    solo = tf.SampleSolvePlayer(8, seed=1, inference=64, sampler="metropolis")
+    assert chain.choose_with_reason(view) == solo.choose_with_reason(view)
+    from trumpfamily.search import bots as bots_module
+    drawn: list[Any] = []
+    real = bots_module.metropolis_deals
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(kwargs)
+        return real(*args, **kwargs)
+
+    bots_module.metropolis_deals = spy  # type: ignore[assignment]
+    try:
+        solo.choose(view)
+    finally:
+        bots_module.metropolis_deals = real
+    assert [(k["start"], k["thin"]) for k in drawn] == [(16, 6)]
     rolled = RolloutPlayer(worlds=4, seed=1, play="rollout")
     assert rolled.choose(view) in view.legal_actions and rolled.searched == 1
     # draw="rule-of-thumb": the rule of thumb's discard before the draw, nothing searched
@@ -255,6 +277,8 @@ def test_the_play_options() -> None:
     made = bot_factory("rollout:draw=rule-of-thumb,play=pimc,worlds=192")(3)
     assert isinstance(made, RolloutPlayer) and made.play_inference is None
     assert bot_factory("rollout:play=pimc,play_inference=64")(3).play_inference == 64
+    named = bot_factory("rollout:play=pimc,play_inference=64,play_sampler=metropolis")(3)
+    assert named.play_sampler == "metropolis" and made.play_sampler == "resample"
     assert (made.draw, made.play, made.worlds, made.batch) == ("rule-of-thumb", "pimc", 192, 24)
     assert RolloutPlayer.falls_back_in_bidding is False
 
@@ -264,6 +288,7 @@ def test_the_play_options() -> None:
     {"inference": 1.5}, {"inference": float("nan")}, {"inference": "0.1"}, {"pool": 0},
     {"seed": 1.5}, {"play": "solve"}, {"draw": "pimc"}, {"play_samples": 0}, {"candidates": 0},
     {"play_inference": 0}, {"play_inference": 2.0},
+    {"play_sampler": "gibbs"}, {"play_sampler": 1},
     {"objective": "points"},
 ])
 def test_the_bot_refuses(bad: dict[str, Any]) -> None:

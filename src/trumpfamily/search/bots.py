@@ -78,17 +78,23 @@ from ._playout import _Evaluator, _values
 from ._tree import _CHUNK, _THUMB, _Node, _rollout_policy, _select, search
 from .advisor import _rows, best_action, candidate_actions
 from .bidding_constraints import check_shape as _bidding_shape
-from .bidding_sampling import weighted_deals
+from .bidding_sampling import metropolis_deals, weighted_deals
 from .constraints import check_shape as _turnup_shape
 from .sampling import sample_deals
 from .solver import OBJECTIVES, Objective, default_objective, solve
 
-__all__ = ["ISMCTSPlayer", "Rollout", "SampleSolvePlayer"]
+__all__ = ["ISMCTSPlayer", "InferenceSampler", "Rollout", "SampleSolvePlayer"]
 
 #: The rollout policies of :class:`ISMCTSPlayer`: ``"random"`` (uniform among the legal
 #: actions) or ``"rule-of-thumb"`` (:class:`~trumpfamily.players.RuleOfThumbPlayer`).
 Rollout: TypeAlias = Literal["random", "rule-of-thumb"]
 _ROLLOUTS: Final = ("random", "rule-of-thumb")
+
+#: How :class:`SampleSolvePlayer` draws its worlds with ``inference``: ``"resample"``
+#: (weighted deals resampled by weight) or ``"metropolis"``
+#: (:func:`~trumpfamily.search.metropolis_deals`).
+InferenceSampler: TypeAlias = Literal["resample", "metropolis"]
+_SAMPLERS: Final = ("resample", "metropolis")
 
 
 
@@ -240,6 +246,13 @@ class SampleSolvePlayer:
             :func:`~trumpfamily.search.weighted_deals` (weighted by how likely the rule of
             thumb makes the other seats' calls, trumps and exchange) and ``samples`` of
             them resampled by weight, so that the worlds read what the auction said.
+        sampler: how the ``inference`` worlds are drawn: ``"resample"`` (default: as
+            above) or ``"metropolis"``: by :func:`~trumpfamily.search.metropolis_deals`
+            from the same posterior, for the same number of replays (a chain from the
+            heaviest of ``inference // 4`` weighted deals, every ``(inference -
+            inference // 4) // samples``-th step kept), so that the ``samples`` worlds
+            are mostly distinct deals (resampling draws the few heaviest again where few
+            deals fit the auction).
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -304,11 +317,17 @@ class SampleSolvePlayer:
         bidding_nodes: int | None = 20_000,
         guard: float | None = 2.0,
         inference: int | None = None,
+        sampler: InferenceSampler = "resample",
     ) -> None:
         owner = "SampleSolvePlayer"
         if inference is not None:
             _check_count(owner, "inference", inference)
         self.inference = inference
+        if not isinstance(sampler, str) or str(sampler) not in _SAMPLERS:
+            raise InvalidArgumentError(
+                f"{owner}: sampler={safe_repr(sampler)} is not one of "
+                f"{', '.join(map(repr, _SAMPLERS))}")
+        self.sampler: InferenceSampler = str(sampler)  # type: ignore[assignment]  # checked
         if guard is not None and (not _finite(guard) or guard < 0):
             raise InvalidArgumentError(
                 f"{owner}: guard={safe_repr(guard)} is not a number >= 0 (or None)")
@@ -428,7 +447,12 @@ class SampleSolvePlayer:
         #: its id is not reused): resampling by weight draws the same world again, and
         #: its row is the same, so it is solved once
         solved: dict[int, tuple[BiddingHand, list[list[float]]]] = {}
-        if self.inference is not None:
+        if self.inference is not None and self.sampler == "metropolis":
+            start = max(1, self.inference // 4)
+            deals = metropolis_deals(view, self.samples, policy=_THUMB, start=start,
+                                     thin=max(1, (self.inference - start) // self.samples),
+                                     rng=rng)
+        elif self.inference is not None:
             deals = _resampled(view, self.samples, self.inference, rng)
         for k in range(self.samples):
             if not deals:

@@ -35,6 +35,8 @@ from ._playout import _Evaluator, _values
 from .advisor import _OBJECTIVES, candidate_actions
 from .bidding_sampling import weighted_deals
 from .bots import (
+    _SAMPLERS,
+    InferenceSampler,
     SampleSolvePlayer,
     _bidding_rng,
     _check_count,
@@ -137,6 +139,10 @@ class RolloutPlayer:
             as much with a pool of 64; on Nova Scotia 45s's ladder deals it adds +0.67
             [+0.20, +1.14] points a hand over uniform worlds, paired over 1,000 deals
             (``docs/howto/search-bots.rst``).
+        play_sampler: how those worlds are drawn (``SampleSolvePlayer(sampler=...)``):
+            ``"resample"`` (default) or ``"metropolis"`` (by
+            :func:`~trumpfamily.search.metropolis_deals`, for the same number of
+            replays: mostly distinct deals where resampling draws one or two again).
         bid_margin: the bot's *base policy* is
             ``RuleOfThumbPlayer(bid_margin=bid_margin)`` (points, or ``"calibrated"``;
             default 0: the plain rule of thumb). The base policy makes the action the
@@ -175,7 +181,8 @@ class RolloutPlayer:
 
     Raises:
         InvalidArgumentError: a bad ``worlds``, ``batch``, ``guard``, ``inference``,
-            ``pool``, ``seed``, ``play``, ``play_samples``, ``play_inference``, ``draw``,
+            ``pool``, ``seed``, ``play``, ``play_samples``, ``play_inference``,
+            ``play_sampler``, ``draw``,
             ``bid_margin``,
             ``candidates`` or ``objective``.
 
@@ -201,6 +208,7 @@ class RolloutPlayer:
         play: RolloutPlay = "rule-of-thumb",
         play_samples: int = 8,
         play_inference: int | None = None,
+        play_sampler: InferenceSampler = "resample",
         draw: RolloutDraw = "rollout",
         bid_margin: float | Literal["calibrated"] = 0.0,
         candidates: int = 12,
@@ -243,8 +251,14 @@ class RolloutPlayer:
                 f"{owner}: objective={safe_repr(objective)} is not one of "
                 f"{', '.join(map(repr, _ROLLOUT_OBJECTIVES))}")
         self.objective: RolloutObjective = str(objective)  # type: ignore[assignment]
+        if not isinstance(play_sampler, str) or str(play_sampler) not in _SAMPLERS:
+            raise InvalidArgumentError(
+                f"{owner}: play_sampler={safe_repr(play_sampler)} is not one of "
+                f"{', '.join(map(repr, _SAMPLERS))}")
+        self.play_sampler: InferenceSampler = str(play_sampler)  # type: ignore[assignment]
         self._pimc = (SampleSolvePlayer(self.play_samples, seed=seed,
-                                        inference=self.play_inference)
+                                        inference=self.play_inference,
+                                        sampler=self.play_sampler)
                       if play == "pimc" else None)
         self.searched = 0
         self.valued = 0
@@ -262,6 +276,7 @@ class RolloutPlayer:
                 f"guard={self.guard!r}, "
                 f"inference={self.inference!r}, pool={self.pool}, seed={self.seed!r}, "
                 f"play={self.play!r}, play_inference={self.play_inference!r}, "
+                f"play_sampler={self.play_sampler!r}, "
                 f"draw={self.draw!r}, bid_margin={self.bid_margin!r}, "
                 f"objective={self.objective!r})")
 
