@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -197,8 +198,9 @@ def test_the_bot_reads_only_its_view() -> None:
         assert make().choose(view) == make().choose(other.view(view.seat)) in view.legal_actions
         if view.phase is tf.Phase.PLAY:  # the cards' worlds weighted by the auction, too
             for sampler in ("resample", "metropolis"):
-                read = lambda: RolloutPlayer(worlds=6, seed=2, play="pimc", play_samples=2,
-                                             play_inference=6, play_sampler=sampler)
+                read = functools.partial(RolloutPlayer, worlds=6, seed=2, play="pimc",
+                                         play_samples=2, play_inference=6,
+                                         play_sampler=sampler)
                 assert read().choose(view) == read().choose(other.view(view.seat))
         phases.add(view.phase)
     assert {tf.Phase.AUCTION, tf.Phase.TRUMP, tf.Phase.DRAW, tf.Phase.PLAY} <= phases

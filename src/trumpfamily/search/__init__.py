@@ -108,11 +108,11 @@ __all__ = [
     "constraints",
     "count_deals",
     "evaluate_actions",
+    "metropolis_deals",
     "review",
     "sample_deal",
     "sample_deals",
     "solve",
-    "metropolis_deals",
     "weighted_deals",
     "win_chance",
 ]
