@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from test_search_bidding_sampling import _likelihood, _rot_hand, brute_force
 
 import trumpfamily as tf
-from trumpfamily.search import count_deals, metropolis_deals, weighted_deals
+from trumpfamily.search import count_deals, metropolis_deals, sample_deals, weighted_deals
 
 
 def _bare(view: tf.BiddingView) -> tf.BiddingView:
@@ -95,3 +95,38 @@ def test_bad_arguments_are_refused() -> None:
         metropolis_deals(view, -1)
     with pytest.raises(tf.InvalidArgumentError):
         metropolis_deals(object(), 2)
+
+
+def test_with_epsilon_one_the_chain_is_the_uniform_sampler_where_played_cards_came_from() -> None:
+    # Nova Scotia 45s, 12 cards into the play: where the bidder's played cards came from
+    # (the kitty, the draw, its five) is seen by no one, so the chain must move it too;
+    # with epsilon=1 every deal weighs the same and the chain's law is the uniform
+    # sampler's (the origin swaps do it: the unseen swaps alone never change it)
+    thumb = tf.RuleOfThumbPlayer()
+    hand = tf.new_bidding_hand(tf.NOVA_SCOTIA_45, players=4, dealer=3, seed=8)
+    while hand.phase is not tf.Phase.PLAY:
+        hand = hand.apply(thumb.choose(hand.view(hand.to_act)))
+    for _ in range(12):
+        hand = hand.apply(thumb.choose(hand.view(hand.to_act)))
+    view, bidder = hand.view(0), hand.bidder
+    assert bidder == 3
+    played = {t.action.card for t in view.history if isinstance(t.action, tf.Play)}
+
+    def origin(deal: tf.BiddingHand) -> tuple[int, int]:
+        dealt = tf.new_bidding_hand(deal.variant, players=4, dealer=deal.dealer,
+                                    deck=deal.deck)
+        return (len(set(deal.drawn[bidder] or ()) & played), len(set(dealt.kitty) & played))
+
+    uniform = Counter(origin(d) for d in sample_deals(view, 1500, rng=1))
+    chain: Counter[tuple[int, int]] = Counter()
+    moving = 0  # chains whose deals show more than one origin of the played cards
+    for r in range(16):
+        origins = [origin(d) for d in metropolis_deals(view, 20, thin=15, epsilon=1.0,
+                                                       rng=100 + r)]
+        chain.update(origins)
+        moving += len(set(origins)) > 1
+    assert moving >= 12
+    assert len(uniform) >= 5 and len(chain) >= 4
+    keys = set(uniform) | set(chain)
+    distance = sum(abs(uniform[k] / 1500 - chain[k] / 320) for k in keys) / 2
+    assert distance < 0.12  # total variation of the two laws of the origins (0.093 here)

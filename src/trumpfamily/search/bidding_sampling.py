@@ -773,13 +773,17 @@ def metropolis_deals(  # the implementation takes Any: every argument is checked
     them: in Nova Scotia 45s's play the effective number of 64 weighted deals is about
     1.6 at the median (a pool of 256: 2.3), so resampling them gives one or two distinct
     worlds. The chain moves between fitting deals instead. It starts from the heaviest
-    of ``start`` weighted deals; each step swaps two cards the viewer has not seen
-    (wherever they lie: other seats' hands, face-down discards, the kitty, the stock),
-    the same two cards in the hidden actions that name them (a discard, a take), replays
-    the history on the new deal, and moves there with probability ``min(1, w' / w)``
-    (``w'`` is 0 when the replay is illegal or gives the viewer another view). The swap is
-    symmetric, so the chain's stationary law is the posterior. Every ``thin``-th state is
-    kept. The draws are dependent: the chain's worlds are a dependent sample of the
+    of ``start`` weighted deals; each step proposes a new deal, replays the history on
+    it, and moves there with probability ``min(1, w' / w)`` (``w'`` is 0 when the replay
+    is illegal or gives the viewer another view). Half the steps swap two cards the
+    viewer has not seen (wherever they lie: other seats' hands, face-down discards, the
+    kitty, the stock; never two of the stock left undrawn, the same deal), in the deck
+    and in the hidden actions that name them (a discard, a take); the other half swap,
+    in the deck only, two cards of one other seat from two origins (its dealt five, its
+    extra cards, the kitty it took, its draw), which changes where a card it has since
+    played came from, unseen by anyone but that seat. Both proposals are symmetric (a
+    uniform pick among pairs whose number the view fixes), so the chain's stationary law
+    is the posterior. Every ``thin``-th state is kept. The draws are dependent: the chain's worlds are a dependent sample of the
     posterior, not independent ones (use :func:`weighted_deals` for unbiased weighted
     estimates).
 
@@ -836,27 +840,59 @@ def metropolis_deals(  # the implementation takes Any: every argument is checked
     # over the other pairs, stays symmetric)
     rest = set(current.stock).intersection(unseen)
     movable = len(unseen) - len(rest) >= 1 and len(unseen) >= 2
+    origins = _origin_pairs(current, seat)
     out: list[BiddingHand] = []
     for step in range(n * thin):
-        if movable:
+        # half the steps (when a seat has cards of two origins) swap where two of one
+        # seat's cards came from, the rest two unseen cards
+        if origins and (not movable or gen.random() < 0.5):
+            x, y = gen.choice(origins)
+            moved = _swapped(plan, current, x, y, relabel=False)
+        elif movable:
             x, y = gen.sample(unseen, 2)
             while x in rest and y in rest:
                 x, y = gen.sample(unseen, 2)
-            moved = _swapped(plan, current, x, y)
-            if moved is not None:
-                w = likelihood(moved, seat, policy, epsilon)
-                if w >= weight or gen.random() * weight < w:
-                    current, weight = moved, w
-                    rest = set(current.stock).intersection(unseen)
+            moved = _swapped(plan, current, x, y, relabel=True)
+        else:
+            moved = None
+        if moved is not None:
+            w = likelihood(moved, seat, policy, epsilon)
+            if w >= weight or gen.random() * weight < w:
+                current, weight = moved, w
+                rest = set(current.stock).intersection(unseen)
+                origins = _origin_pairs(current, seat)
         if (step + 1) % thin == 0:
             out.append(current)
     return out
 
 
-def _swapped(plan: _Plan, state: BiddingHand, x: Card, y: Card) -> BiddingHand | None:
-    """``state``'s deal with the unseen cards ``x`` and ``y`` swapped (in the deck and in
-    the hidden actions that name them), replayed; ``None`` when the history is illegal on
-    it or gives the viewer another view."""
+def _origin_pairs(state: BiddingHand, viewer: int) -> list[tuple[Card, Card]]:
+    """For each seat but the viewer, the pairs of its cards from two different origins: its
+    dealt five, its extra cards, the kitty (the bidder's, once taken) and its draw.
+    Swapping the two in the deck keeps every card with the same seat and changes only
+    which it was dealt, so it reaches what the unseen swaps cannot: where a card it has
+    since played came from. The number of pairs depends only on the view (the origins'
+    sizes), so a uniform pick is a symmetric proposal."""
+    dealt = new_bidding_hand(state.variant, players=state.players, dealer=state.dealer,
+                             deck=state.deck)
+    pairs: list[tuple[Card, Card]] = []
+    for s in range(state.players):
+        if s == viewer:
+            continue
+        blocks = [dealt.hands[s], dealt.extras[s], state.drawn[s] or ()]
+        if state.kitty_taken and s == state.bidder:
+            blocks.append(dealt.kitty)
+        for i, one in enumerate(blocks):
+            for other in blocks[i + 1:]:
+                pairs += [(x, y) for x in one for y in other]
+    return pairs
+
+
+def _swapped(plan: _Plan, state: BiddingHand, x: Card, y: Card, *, relabel: bool
+             ) -> BiddingHand | None:
+    """``state``'s deal with the cards ``x`` and ``y`` swapped in the deck (and, with
+    ``relabel``, in the hidden actions that name them: two unseen cards), replayed;
+    ``None`` when the history is illegal on it or gives the viewer another view."""
     def swap(card: Card) -> Card:
         return y if card is x else x if card is y else card
 
@@ -866,7 +902,9 @@ def _swapped(plan: _Plan, state: BiddingHand, x: Card, y: Card) -> BiddingHand |
     try:
         for turn in state.history:
             action = turn.action
-            if isinstance(action, Discard) and (x in action.cards or y in action.cards):
+            if not relabel:
+                pass
+            elif isinstance(action, Discard) and (x in action.cards or y in action.cards):
                 action = Discard(tuple(swap(c) for c in action.cards))
             elif isinstance(action, Take) and action.card in (x, y):
                 action = Take(swap(action.card))
