@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import pytest
 from biddingkit import bidding_variants, players_for, random_hand
@@ -130,3 +132,38 @@ def test_with_epsilon_one_the_chain_is_the_uniform_sampler_where_played_cards_ca
     keys = set(uniform) | set(chain)
     distance = sum(abs(uniform[k] / 1500 - chain[k] / 320) for k in keys) / 2
     assert distance < 0.12  # total variation of the two laws of the origins (0.093 here)
+
+
+def test_a_policy_giving_no_probabilities_is_refused() -> None:
+    state, seat = _rot_hand()
+    view = state.view(seat)
+
+    class Every(Mapping[Any, Any]):
+        """Gives ``value`` for every action."""
+
+        def __init__(self, value: object) -> None:
+            self.value = value
+
+        def __getitem__(self, key: Any) -> Any:
+            return self.value
+
+        def __iter__(self) -> Iterator[Any]:
+            return iter(())
+
+        def __len__(self) -> int:
+            return 0
+
+    class Broken:
+        def __init__(self, value: object) -> None:
+            self.value = value
+
+        def probabilities(self, view: object) -> object:
+            return self.value
+
+    for value, match in ((None, "mapping"), (Every(2.0), "probability"),
+                         (Every(float("nan")), "probability"), (Every("1"), "probability")):
+        with pytest.raises(tf.InvalidArgumentError, match=match):
+            weighted_deals(view, 3, policy=Broken(value), rng=1)  # type: ignore[arg-type]
+        with pytest.raises(tf.InvalidArgumentError, match=match):
+            metropolis_deals(view, 3, policy=Broken(value), rng=1)
+    assert len(weighted_deals(view, 3, policy=Broken(Every(0.5)), rng=1)) == 3  # type: ignore[arg-type]

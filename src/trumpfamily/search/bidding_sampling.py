@@ -654,7 +654,16 @@ def _probability(policy: Any, view: BiddingView, action: Action, epsilon: float)
     legal = view.legal_actions
     if callable(probabilities):
         got = probabilities(view)
-        p = float(got.get(action, 0.0))
+        if not isinstance(got, Mapping):
+            raise InvalidArgumentError(
+                f"policy.probabilities(view) gave {type(got).__name__}: expected a mapping "
+                "of actions to probabilities")
+        value = got.get(action, 0.0)
+        if type(value) not in (int, float) or not 0 <= value <= 1:  # NaN fails too
+            raise InvalidArgumentError(
+                f"policy.probabilities(view) gave {safe_repr(value)} for {action}: "
+                "expected a probability from 0 to 1")
+        p = float(value)
     else:
         p = 1.0 if policy.choose(view) == action else 0.0
     if epsilon:

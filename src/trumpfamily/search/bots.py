@@ -246,13 +246,14 @@ class SampleSolvePlayer:
             :func:`~trumpfamily.search.weighted_deals` (weighted by how likely the rule of
             thumb makes the other seats' calls, trumps and exchange) and ``samples`` of
             them resampled by weight, so that the worlds read what the auction said.
-        sampler: how the ``inference`` worlds are drawn: ``"resample"`` (default: as
+        sampler: how the ``inference`` worlds are drawn (with ``inference`` only; without
+            it the worlds are uniform whatever the sampler): ``"resample"`` (default: as
             above) or ``"metropolis"``: by :func:`~trumpfamily.search.metropolis_deals`
-            from the same posterior, for the same number of replays (a chain from the
-            heaviest of ``inference // 4`` weighted deals, every ``(inference -
-            inference // 4) // samples``-th step kept), so that the ``samples`` worlds
-            are mostly distinct deals (resampling draws the few heaviest again where few
-            deals fit the auction).
+            from the same posterior, for about the same number of replays (a chain from
+            the heaviest of ``max(1, inference // 4)`` weighted deals, every ``max(1,
+            (inference - inference // 4) // samples)``-th step kept), so that the
+            ``samples`` worlds are mostly distinct deals (resampling draws the few
+            heaviest again where few deals fit the auction).
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -288,7 +289,8 @@ class SampleSolvePlayer:
 
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
-            :data:`~trumpfamily.search.results.OBJECTIVES`), ``milliseconds``, ``guard`` or
+            :data:`~trumpfamily.search.results.OBJECTIVES`), ``milliseconds``, ``guard``,
+            ``inference``, ``sampler``, ``candidates``, ``bidding_nodes``, ``max_nodes`` or
             ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
             that does not suit the game's scoring is refused by :meth:`choose`, the first
             time the game is known.)
@@ -356,7 +358,8 @@ class SampleSolvePlayer:
     def __repr__(self) -> str:
         return (f"SampleSolvePlayer(samples={self.samples}, seed={self.seed!r}, "
                 f"objective={self.objective!r}, milliseconds={self.milliseconds!r}, "
-                f"max_nodes={self.max_nodes!r})")
+                f"max_nodes={self.max_nodes!r}, inference={self.inference!r}, "
+                f"sampler={self.sampler!r})")
 
     def choose(self, view: AnyView) -> Action:
         """The action with the best mean value over the sampled deals; in a bidding game,

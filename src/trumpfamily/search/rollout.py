@@ -139,7 +139,8 @@ class RolloutPlayer:
             as much with a pool of 64; on Nova Scotia 45s's ladder deals it adds +0.67
             [+0.20, +1.14] points a hand over uniform worlds, paired over 1,000 deals
             (``docs/howto/search-bots.rst``).
-        play_sampler: how those worlds are drawn (``SampleSolvePlayer(sampler=...)``):
+        play_sampler: how those worlds are drawn (``SampleSolvePlayer(sampler=...)``; with
+            ``play="pimc"`` and ``play_inference`` only):
             ``"resample"`` (default) or ``"metropolis"`` (by
             :func:`~trumpfamily.search.metropolis_deals`, for the same number of
             replays: mostly distinct deals where resampling draws one or two again).
