@@ -271,6 +271,12 @@ def test_inference_resamples_worlds_in_proportion_to_their_weights(
     chain = lambda: tf.SampleSolvePlayer(3, seed=2, bidding_nodes=500, inference=16,
                                          sampler="metropolis")
     assert chain().choose(view) == chain().choose(other) in view.legal_actions
+    plays = lambda: tf.SampleSolvePlayer(3, seed=2, bidding_nodes=500, inference=16,
+                                         weigh_plays=True)
+    assert plays().choose(view) == plays().choose(other) in view.legal_actions
+    assert "weigh_plays=True" in repr(plays())
+    with pytest.raises(tf.InvalidArgumentError, match="weigh_plays"):
+        tf.SampleSolvePlayer(inference=8, weigh_plays="yes")  # type: ignore[arg-type]
     with pytest.raises(tf.InvalidArgumentError, match="inference"):
         tf.SampleSolvePlayer(inference=0)
     with pytest.raises(tf.InvalidArgumentError, match="sampler"):

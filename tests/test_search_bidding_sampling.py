@@ -33,6 +33,7 @@ from trumpfamily.search import (
     BiddingConstraints,
     constraints,
     count_deals,
+    metropolis_deals,
     sample_deal,
     sample_deals,
     weighted_deals,
@@ -363,7 +364,9 @@ def _a_view() -> tf.BiddingView:
 def test_tampered_views_are_refused(change: dict[str, Any], words: str) -> None:
     view = _a_view()
     bad = view._replace(**change)
-    calls: list[Any] = [count_deals, lambda v: sample_deal(v, rng=1)]
+    calls: list[Any] = [count_deals, lambda v: sample_deal(v, rng=1),
+                        lambda v: weighted_deals(v, 2, rng=1, plays=True),
+                        lambda v: metropolis_deals(v, 2, rng=1, plays=True)]
     if "legal_actions" not in change:  # what a replay finds, not the constraints
         calls.append(constraints)
     for call in calls:
@@ -466,3 +469,79 @@ def test_a_stochastic_policy_gives_its_probabilities() -> None:
         weighted_deals(state.view(seat), 1, epsilon=2.0)
     with pytest.raises(tf.InvalidArgumentError, match="policy"):
         weighted_deals(state.view(seat), 1, policy=object())  # type: ignore[arg-type]
+
+
+def _played_on(variant: tf.Variant, players: int, seed: int, cards: int) -> tf.BiddingHand:
+    """A rule-of-thumb hand of ``variant`` played to ``cards`` cards into the play."""
+    rot = tf.RuleOfThumbPlayer()
+    for s in range(seed, seed + 50):
+        state = tf.new_bidding_hand(variant, players=players, dealer=s % players, seed=s)
+        while not state.is_over and sum(t.kind == "Play" for t in state.history) < cards:
+            state = state.apply(rot.choose(state.view(state.to_act)))
+        if not state.is_over:
+            return state
+    raise AssertionError("no hand")  # pragma: no cover
+
+
+@pytest.mark.parametrize(("variant", "players", "seat"), [
+    (tf.NOVA_SCOTIA_45, 4, 0), (tf.NOVA_SCOTIA_45, 4, 3), (tf.ONE_TEN, 3, 1)])
+def test_plays_weighs_the_other_sides_cards_and_not_a_partners(
+        variant: tf.Variant, players: int, seat: int) -> None:
+    # a policy that spreads evenly over the legal actions, epsilon 0: the weight is the
+    # product of 1 / (number of legal actions) over exactly the turns weighed
+    class Even:
+        def probabilities(self, view: Any) -> dict[Any, float]:
+            return {a: 1 / len(view.legal_actions) for a in view.legal_actions}
+
+    state = _played_on(variant, players, seed=3, cards=9)
+    view = state.view(seat)
+    side = next(s for s in state.sides if seat in s)
+    for plays in (False, True):
+        for sample, w in weighted_deals(view, 6, policy=Even(), epsilon=0, rng=4, plays=plays):
+            expected, weighed_plays = 1.0, 0
+            hand = tf.new_bidding_hand(variant, players=players, dealer=sample.dealer,
+                                       deck=sample.deck)
+            for turn in sample.history:
+                auction = turn.kind in ("Bid", "Pass", "NameTrump", "Discard", "Take")
+                card = plays and turn.kind == "Play" and turn.seat not in side
+                if turn.seat != seat and (auction or card):
+                    expected /= len(hand.view(turn.seat).legal_actions)
+                    weighed_plays += card
+                hand = hand.apply(turn.action)
+            assert w == pytest.approx(expected)
+            # with plays, the other sides' cards are weighed (9 cards: some of theirs)
+            assert weighed_plays >= (4 if plays else 0)
+
+
+def test_plays_weighs_by_the_policy_and_reads_the_opponents_cards() -> None:
+    # the rule of thumb, epsilon 0.2: each weight is the test's own likelihood, and the
+    # true deal (the rule of thumb played every card) weighs at least as much as any
+    state = _played_on(tf.NOVA_SCOTIA_45, 4, seed=5, cards=10)
+    seat = 1
+    side = next(s for s in state.sides if seat in s)
+    rot = tf.RuleOfThumbPlayer()
+
+    def own(sample: tf.BiddingHand) -> float:
+        hand = tf.new_bidding_hand(tf.NOVA_SCOTIA_45, players=4, dealer=sample.dealer,
+                                   deck=sample.deck)
+        w = 1.0
+        for turn in sample.history:
+            weighed = turn.kind != "Play" or turn.seat not in side
+            if turn.seat != seat and weighed:
+                v = hand.view(turn.seat)
+                p = 1.0 if rot.choose(v) == turn.action else 0.0
+                w *= 0.8 * p + 0.2 / len(v.legal_actions)
+            hand = hand.apply(turn.action)
+        return w
+
+    pairs = weighted_deals(state.view(seat), 30, epsilon=0.2, rng=6, plays=True)
+    for sample, w in pairs:
+        assert w == pytest.approx(own(sample))
+    assert own(state) >= max(w for _, w in pairs) * (1 - 1e-9)
+    without = weighted_deals(state.view(seat), 30, epsilon=0.2, rng=6)
+    # the same deals (the same draws), the plays only lower their weights
+    assert [s.deck for s, _ in without] == [s.deck for s, _ in pairs]
+    assert all(w1 <= w0 for (_, w0), (_, w1) in zip(without, pairs, strict=True))
+    assert any(w1 < w0 * 0.5 for (_, w0), (_, w1) in zip(without, pairs, strict=True))
+    with pytest.raises(tf.InvalidArgumentError, match="plays="):
+        weighted_deals(state.view(seat), 1, plays="yes")  # type: ignore[call-overload]

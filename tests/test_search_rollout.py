@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from typing import Any
@@ -197,10 +198,11 @@ def test_the_bot_reads_only_its_view() -> None:
         make = lambda: RolloutPlayer(worlds=6, seed=2, guard=0.5, play="rollout")
         assert make().choose(view) == make().choose(other.view(view.seat)) in view.legal_actions
         if view.phase is tf.Phase.PLAY:  # the cards' worlds weighted by the auction, too
-            for sampler in ("resample", "metropolis"):
+            for sampler, plays in itertools.product(("resample", "metropolis"),
+                                                    (False, True)):
                 read = functools.partial(RolloutPlayer, worlds=6, seed=2, play="pimc",
                                          play_samples=2, play_inference=6,
-                                         play_sampler=sampler)
+                                         play_sampler=sampler, play_weigh_plays=plays)
                 assert read().choose(view) == read().choose(other.view(view.seat))
         phases.add(view.phase)
     assert {tf.Phase.AUCTION, tf.Phase.TRUMP, tf.Phase.DRAW, tf.Phase.PLAY} <= phases
@@ -262,6 +264,39 @@ def test_the_play_options() -> None:
     finally:
         bots_module.metropolis_deals = real
     assert [(k["start"], k["thin"]) for k in drawn] == [(16, 6)]
+    # play_weigh_plays: the other sides' cards weighed too, as SampleSolvePlayer's
+    plays = RolloutPlayer(worlds=4, seed=1, play="pimc", play_samples=8, play_inference=64,
+                          play_weigh_plays=True)
+    assert plays.choose_with_reason(view) == tf.SampleSolvePlayer(
+        8, seed=1, inference=64, weigh_plays=True).choose_with_reason(view)
+    asked: list[Any] = []
+    real_weighted = bots_module.weighted_deals
+
+    def weighted_spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["plays"])
+        return real_weighted(*args, **kwargs)
+
+    bots_module.weighted_deals = weighted_spy  # type: ignore[assignment]
+    try:
+        plays.choose(view)
+        read.choose(view)
+    finally:
+        bots_module.weighted_deals = real_weighted
+    assert asked == [True, False]
+    assert "play_weigh_plays=True" in repr(plays)
+    with pytest.raises(tf.InvalidArgumentError, match="play_weigh_plays"):
+        RolloutPlayer(play_weigh_plays=1)  # type: ignore[arg-type]
+    # play_guard: the cards' guard, as SampleSolvePlayer(guard=...)'s
+    for guard in (0, 0.5, None):
+        loose = RolloutPlayer(worlds=4, seed=1, play="pimc", play_samples=8,
+                              play_inference=64, play_guard=guard)
+        assert loose.choose_with_reason(view) == tf.SampleSolvePlayer(
+            8, seed=1, inference=64, guard=guard).choose_with_reason(view)
+    assert RolloutPlayer(play_guard=0).play_guard == 0.0 and "play_guard=0.0" in repr(
+        RolloutPlayer(play_guard=0))
+    for bad in (-1, float("nan"), "2", True, 10**400):
+        with pytest.raises(tf.InvalidArgumentError, match="play_guard"):
+            RolloutPlayer(play_guard=bad)  # type: ignore[arg-type]
     rolled = RolloutPlayer(worlds=4, seed=1, play="rollout")
     assert rolled.choose(view) in view.legal_actions and rolled.searched == 1
     # draw="rule-of-thumb": the rule of thumb's discard before the draw, nothing searched

@@ -25,7 +25,8 @@ places and proofs are a :class:`BiddingConstraints`
   sampled worlds played to the end of the hand (:mod:`~trumpfamily.search.advisor`;
   :func:`candidate_actions`, :class:`ActionValue`).
 * :func:`weighted_deals`: bidding deals weighted by how likely a policy makes the other
-  seats' calls, trump choice and exchange (importance weights over uniform samples);
+  seats' calls, trump choice and exchange, and with ``plays=True`` the other sides'
+  cards (importance weights over uniform samples);
   :func:`metropolis_deals`: deals drawn from that posterior by a Metropolis chain (many
   distinct fitting deals where few uniform ones fit).
 * :class:`RolloutPlayer`: the bidding games' rollout bot: each candidate call, trump or

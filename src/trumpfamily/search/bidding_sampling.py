@@ -674,15 +674,16 @@ def _probability(policy: Any, view: BiddingView, action: Action, epsilon: float)
 @overload
 def weighted_deals(
     view: BiddingView, n: int, *, policy: Policy | None = None, epsilon: float = 0.05,
-    rng: random.Random | int | str | bytes | None = None,
+    rng: random.Random | int | str | bytes | None = None, plays: bool = False,
 ) -> list[tuple[BiddingHand, float]]: ...
 @overload
 def weighted_deals(
     view: BiddingView, n: int, *, policy: ActionPolicy, epsilon: float = 0.05,
-    rng: random.Random | int | str | bytes | None = None,
+    rng: random.Random | int | str | bytes | None = None, plays: bool = False,
 ) -> list[tuple[BiddingHand, float]]: ...
 def weighted_deals(  # the implementation takes Any: every argument is checked in its body
     view: Any, n: Any, *, policy: Any = None, epsilon: Any = 0.05, rng: Any = None,
+    plays: Any = False,
 ) -> list[tuple[BiddingHand, float]]:
     """``n`` deals consistent with a bidding ``view``, each with the likelihood of what
     the other seats did under ``policy``: importance weights over uniform samples.
@@ -692,11 +693,11 @@ def weighted_deals(  # the implementation takes Any: every argument is checked i
     (``NameTrump``), discard (``Discard``: the very cards the deal gives it, of which the
     view shows only the count) and take (``Take``, the robbing dealer) of a seat other
     than the viewer, the policy is asked for that seat's view then, and the probability it
-    gives the action taken multiplies the weight. The viewer's own actions and every card
-    played are not weighed (the plays' legality is already in the deal). The weighted
-    deals then estimate the posterior of the deals given those actions: the mean of
-    ``g(deal)`` is ``sum(w * g(d)) / sum(w)`` (self-normalised importance sampling; the
-    weights need not sum to 1).
+    gives the action taken multiplies the weight. The viewer's own actions are not
+    weighed, nor are the cards played unless ``plays`` (their legality is already in the
+    deal). The weighted deals then estimate the posterior of the deals given those
+    actions: the mean of ``g(deal)`` is ``sum(w * g(d)) / sum(w)`` (self-normalised
+    importance sampling; the weights need not sum to 1).
 
     Args:
         view: a :class:`~trumpfamily.outcomes.BiddingView`.
@@ -710,6 +711,12 @@ def weighted_deals(  # the implementation takes Any: every argument is checked i
             not give every deal but its own weight 0 (a float, 0 to 1; 0: no softening).
         rng: a :class:`random.Random`, a seed, or ``None`` (as
             :func:`~trumpfamily.search.sample_deals`).
+        plays: also weigh each card played by a seat of another side than the viewer's
+            (a bool; default ``False``). The viewer's partners' cards are not weighed: a
+            partner plays as the viewer's side does, which ``policy`` need not model
+            (a search bot's partner is the search bot). Against opponents that play
+            as ``policy`` does, their cards say much of their hands; the weights then
+            fall on fewer deals still.
 
     Returns:
         ``n`` pairs ``(state, weight)``: a :class:`~trumpfamily.bidding.engine.BiddingHand`
@@ -719,7 +726,7 @@ def weighted_deals(  # the implementation takes Any: every argument is checked i
     Raises:
         InvalidArgumentError: as :func:`~trumpfamily.search.sample_deals`; ``policy`` has
             neither ``choose`` nor ``probabilities``; ``epsilon`` is not a number from 0
-            to 1.
+            to 1; ``plays`` is not a bool.
 
     >>> import trumpfamily as tf
     >>> from trumpfamily.search import weighted_deals
@@ -735,6 +742,8 @@ def weighted_deals(  # the implementation takes Any: every argument is checked i
         raise InvalidArgumentError(f"n={safe_repr(n)}: the number of deals is an int >= 0")
     if type(epsilon) not in (int, float) or not 0 <= epsilon <= 1:  # NaN fails too
         raise InvalidArgumentError(f"epsilon={safe_repr(epsilon)}: a number from 0 to 1")
+    if type(plays) is not bool:
+        raise InvalidArgumentError(f"plays={safe_repr(plays)}: True or False")
     if policy is None:
         policy = RuleOfThumbPlayer()
     if not callable(getattr(policy, "probabilities", None)) and not callable(
@@ -747,22 +756,27 @@ def weighted_deals(  # the implementation takes Any: every argument is checked i
     out = []
     for _ in range(n):
         state, _ = _checked(plan, gen)
-        out.append((state, likelihood(state, plan.view.seat, policy, epsilon)))
+        out.append((state, likelihood(state, plan.view.seat, policy, epsilon, plays)))
     return out
 
 
-def likelihood(state: BiddingHand, seat: int, policy: Any, epsilon: float) -> float:
+def likelihood(state: BiddingHand, seat: int, policy: Any, epsilon: float,
+               plays: bool = False) -> float:
     """The probability that ``policy`` takes every call, trump choice, discard and take
-    the seats other than ``seat`` took in ``state``'s history (internal; replays it)."""
+    the seats other than ``seat`` took in ``state``'s history, and with ``plays`` every
+    card the seats of the other sides played (internal; replays it)."""
     hand = new_bidding_hand(state.variant, players=state.players, dealer=state.dealer,
                             deck=state.deck, scores=state.scores)
     weight = 1.0
     history = state.history
+    side = next(s for s in state.sides if seat in s) if plays else ()
+    weighed = [turn.seat != seat and (turn.kind in WEIGHED_KINDS or plays
+                                      and turn.kind == "Play" and turn.seat not in side)
+               for turn in history]
     # the replay stops at the last action weighed (the cards played after it are not)
-    last = max((i for i, turn in enumerate(history)
-                if turn.seat != seat and turn.kind in WEIGHED_KINDS), default=-1)
-    for turn in history[:last + 1]:
-        if turn.seat != seat and turn.kind in WEIGHED_KINDS:
+    last = max((i for i, w in enumerate(weighed) if w), default=-1)
+    for i, turn in enumerate(history[:last + 1]):
+        if weighed[i]:
             weight *= _probability(policy, hand.view(turn.seat), turn.action, epsilon)  # type: ignore[arg-type]
             if not weight:
                 return 0.0
@@ -772,7 +786,7 @@ def likelihood(state: BiddingHand, seat: int, policy: Any, epsilon: float) -> fl
 
 def metropolis_deals(  # the implementation takes Any: every argument is checked in its body
     view: Any, n: Any, *, policy: Any = None, epsilon: Any = 0.05, start: Any = 16,
-    thin: Any = 6, rng: Any = None,
+    thin: Any = 6, rng: Any = None, plays: Any = False,
 ) -> list[BiddingHand]:
     """``n`` deals consistent with a bidding ``view``, drawn from the posterior of
     :func:`weighted_deals` (uniform over the consistent deals, times the likelihood of
@@ -799,7 +813,7 @@ def metropolis_deals(  # the implementation takes Any: every argument is checked
     Args:
         view: a :class:`~trumpfamily.outcomes.BiddingView`.
         n: how many deals (an int, 0 or more).
-        policy, epsilon: as :func:`weighted_deals`.
+        policy, epsilon, plays: as :func:`weighted_deals`.
         start: the weighted deals the chain starts from (an int >= 1).
         thin: the steps between kept deals (an int >= 1); a call costs about ``start + n *
             thin`` replays.
@@ -833,7 +847,8 @@ def metropolis_deals(  # the implementation takes Any: every argument is checked
             raise InvalidArgumentError(f"{name}={safe_repr(value)}: an int >= 1")
     gen = _rng(rng)
     # checks the view, the policy and epsilon (n=0: nothing drawn)
-    pairs = weighted_deals(view, start if n else 0, policy=policy, epsilon=epsilon, rng=gen)
+    pairs = weighted_deals(view, start if n else 0, policy=policy, epsilon=epsilon, rng=gen,
+                           plays=plays)
     if not n:
         return []
     if policy is None:
@@ -865,7 +880,7 @@ def metropolis_deals(  # the implementation takes Any: every argument is checked
         else:
             moved = None
         if moved is not None:
-            w = likelihood(moved, seat, policy, epsilon)
+            w = likelihood(moved, seat, policy, epsilon, plays)
             if w >= weight or gen.random() * weight < w:
                 current, weight = moved, w
                 rest = set(current.stock).intersection(unseen)

@@ -254,6 +254,10 @@ class SampleSolvePlayer:
             (inference - inference // 4) // samples)``-th step kept), so that the
             ``samples`` worlds are mostly distinct deals (resampling draws the few
             heaviest again where few deals fit the auction).
+        weigh_plays: with ``inference``, also weigh the cards the other sides have played
+            by how likely the rule of thumb makes them (``weighted_deals(...,
+            plays=True)``; a bool, default ``False``): against rule-of-thumb opponents
+            their cards say much of their hands. Its partners' cards are not weighed.
 
     Each sampled deal is solved with every action's exact value (the paranoid reading
     with more than two sides: see :func:`~trumpfamily.search.solve`); the action with the
@@ -320,6 +324,7 @@ class SampleSolvePlayer:
         guard: float | None = 2.0,
         inference: int | None = None,
         sampler: InferenceSampler = "resample",
+        weigh_plays: bool = False,
     ) -> None:
         owner = "SampleSolvePlayer"
         if inference is not None:
@@ -330,6 +335,7 @@ class SampleSolvePlayer:
                 f"{owner}: sampler={safe_repr(sampler)} is not one of "
                 f"{', '.join(map(repr, _SAMPLERS))}")
         self.sampler: InferenceSampler = str(sampler)  # type: ignore[assignment]  # checked
+        self.weigh_plays = _check_flag(owner, "weigh_plays", weigh_plays)
         if guard is not None and (not _finite(guard) or guard < 0):
             raise InvalidArgumentError(
                 f"{owner}: guard={safe_repr(guard)} is not a number >= 0 (or None)")
@@ -359,7 +365,7 @@ class SampleSolvePlayer:
         return (f"SampleSolvePlayer(samples={self.samples}, seed={self.seed!r}, "
                 f"objective={self.objective!r}, milliseconds={self.milliseconds!r}, "
                 f"max_nodes={self.max_nodes!r}, inference={self.inference!r}, "
-                f"sampler={self.sampler!r})")
+                f"sampler={self.sampler!r}, weigh_plays={self.weigh_plays!r})")
 
     def choose(self, view: AnyView) -> Action:
         """The action with the best mean value over the sampled deals; in a bidding game,
@@ -454,9 +460,9 @@ class SampleSolvePlayer:
             start = max(1, self.inference // 4)
             deals = metropolis_deals(view, self.samples, policy=_THUMB, start=start,
                                      thin=max(1, (self.inference - start) // self.samples),
-                                     rng=rng)
+                                     rng=rng, plays=self.weigh_plays)
         elif self.inference is not None:
-            deals = _resampled(view, self.samples, self.inference, rng)
+            deals = _resampled(view, self.samples, self.inference, rng, self.weigh_plays)
         for k in range(self.samples):
             if not deals:
                 deals = sample_deals(view, min(_CHUNK, self.samples - k), rng)[::-1]
@@ -508,11 +514,12 @@ def _solved_worlds(view: SeatView, legal: tuple[Action, ...], samples: int,
     return table
 
 
-def _resampled(view: BiddingView, n: int, pool: int, rng: random.Random) -> list[BiddingHand]:
+def _resampled(view: BiddingView, n: int, pool: int, rng: random.Random,
+               plays: bool = False) -> list[BiddingHand]:
     """``n`` worlds drawn from ``pool`` weighted ones (:func:`weighted_deals` under the rule
-    of thumb) in proportion to their weights (systematic resampling); uniform ones when
-    every weight is 0."""
-    pairs = weighted_deals(view, pool, policy=_THUMB, rng=rng)
+    of thumb, the other sides' cards weighed too with ``plays``) in proportion to their
+    weights (systematic resampling); uniform ones when every weight is 0."""
+    pairs = weighted_deals(view, pool, policy=_THUMB, rng=rng, plays=plays)
     total = math.fsum(w for _, w in pairs)
     if not pairs or total <= 0:
         return sample_deals(view, n, rng)

@@ -40,6 +40,7 @@ from .bots import (
     SampleSolvePlayer,
     _bidding_rng,
     _check_count,
+    _check_flag,
     _check_seed,
     _checked_legal,
 )
@@ -144,6 +145,12 @@ class RolloutPlayer:
             ``"resample"`` (default) or ``"metropolis"`` (by
             :func:`~trumpfamily.search.metropolis_deals`, for the same number of
             replays: mostly distinct deals where resampling draws one or two again).
+        play_weigh_plays: with ``play_inference``, the cards' worlds also weigh the
+            other sides' cards played so far (``SampleSolvePlayer(weigh_plays=...)``; a
+            bool, default ``False``).
+        play_guard: the confidence guard of ``play="pimc"``'s cards
+            (``SampleSolvePlayer(guard=...)``: standard errors, a number >= 0, default
+            2.0; ``None``: the best mean).
         bid_margin: the bot's *base policy* is
             ``RuleOfThumbPlayer(bid_margin=bid_margin)`` (points, or ``"calibrated"``;
             default 0: the plain rule of thumb). The base policy makes the action the
@@ -183,7 +190,7 @@ class RolloutPlayer:
     Raises:
         InvalidArgumentError: a bad ``worlds``, ``batch``, ``guard``, ``inference``,
             ``pool``, ``seed``, ``play``, ``play_samples``, ``play_inference``,
-            ``play_sampler``, ``draw``,
+            ``play_sampler``, ``play_weigh_plays``, ``play_guard``, ``draw``,
             ``bid_margin``,
             ``candidates`` or ``objective``.
 
@@ -210,6 +217,8 @@ class RolloutPlayer:
         play_samples: int = 8,
         play_inference: int | None = None,
         play_sampler: InferenceSampler = "resample",
+        play_weigh_plays: bool = False,
+        play_guard: float | None = 2.0,
         draw: RolloutDraw = "rollout",
         bid_margin: float | Literal["calibrated"] = 0.0,
         candidates: int = 12,
@@ -257,9 +266,19 @@ class RolloutPlayer:
                 f"{owner}: play_sampler={safe_repr(play_sampler)} is not one of "
                 f"{', '.join(map(repr, _SAMPLERS))}")
         self.play_sampler: InferenceSampler = str(play_sampler)  # type: ignore[assignment]
+        self.play_weigh_plays = _check_flag(owner, "play_weigh_plays", play_weigh_plays)
+        if play_guard is not None and (type(play_guard) not in (int, float)
+                                       or type(play_guard) is int
+                                       and not 0 <= play_guard < 2 ** 1023
+                                       or not math.isfinite(play_guard) or play_guard < 0):
+            raise InvalidArgumentError(
+                f"{owner}: play_guard={safe_repr(play_guard)} is not a number >= 0 (or None)")
+        self.play_guard = None if play_guard is None else float(play_guard)
         self._pimc = (SampleSolvePlayer(self.play_samples, seed=seed,
                                         inference=self.play_inference,
-                                        sampler=self.play_sampler)
+                                        sampler=self.play_sampler,
+                                        weigh_plays=self.play_weigh_plays,
+                                        guard=self.play_guard)
                       if play == "pimc" else None)
         self.searched = 0
         self.valued = 0
@@ -278,6 +297,7 @@ class RolloutPlayer:
                 f"inference={self.inference!r}, pool={self.pool}, seed={self.seed!r}, "
                 f"play={self.play!r}, play_inference={self.play_inference!r}, "
                 f"play_sampler={self.play_sampler!r}, "
+                f"play_weigh_plays={self.play_weigh_plays!r}, play_guard={self.play_guard!r}, "
                 f"draw={self.draw!r}, bid_margin={self.bid_margin!r}, "
                 f"objective={self.objective!r})")
 
