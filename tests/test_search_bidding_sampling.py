@@ -469,6 +469,26 @@ def test_a_stochastic_policy_gives_its_probabilities() -> None:
         weighted_deals(state.view(seat), 1, epsilon=2.0)
     with pytest.raises(tf.InvalidArgumentError, match="policy"):
         weighted_deals(state.view(seat), 1, policy=object())  # type: ignore[arg-type]
+    # a class, not a player: refused, naming the fix
+    with pytest.raises(tf.InvalidArgumentError, match=r"a class; give an instance"):
+        weighted_deals(state.view(seat), 1, policy=tf.RuleOfThumbPlayer)  # type: ignore[arg-type]
+
+    # a float subclass (numpy's float64 is one) is a probability too; a bool is not
+    class Float(float):
+        pass
+
+    class Sub:
+        def __init__(self, value: Any) -> None:
+            self.value = value
+
+        def probabilities(self, view: Any) -> dict[Any, Any]:
+            return {a: self.value for a in view.legal_actions}
+
+    sub = weighted_deals(state.view(seat), 3, policy=Sub(Float(0.5)), epsilon=0, rng=1)
+    plain = weighted_deals(state.view(seat), 3, policy=Sub(0.5), epsilon=0, rng=1)
+    assert [w for _, w in sub] == [w for _, w in plain] and all(w > 0 for _, w in plain)
+    with pytest.raises(tf.InvalidArgumentError, match="expected a probability"):
+        weighted_deals(state.view(seat), 1, policy=Sub(True), epsilon=0, rng=1)
 
 
 def _played_on(variant: tf.Variant, players: int, seed: int, cards: int) -> tf.BiddingHand:

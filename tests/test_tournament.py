@@ -298,6 +298,14 @@ def test_bot_arguments_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
         bot_factory("configured:depth")
     with pytest.raises(tf.InvalidArgumentError, match="making it with a seed failed"):
         serial(["configured:colour=red", "random"], tf.SPOIL_FIVE, deals=1, seed=1)
+    # "none" is None (a guard of None, say); any other case too
+    assert bot_factory("configured:style=none")(1).settings == (1, 1, False, 0.0, None)
+    assert bot_factory("configured:style=None")(1).settings[4] is None
+    # a misspelt key of 100,000 characters: the refusal quotes it in bounded words
+    with pytest.raises(tf.InvalidArgumentError, match="making it with a seed failed") as caught:
+        serial(["configured:c" + "o" * 100_000 + "lour=red", "random"], tf.SPOIL_FIVE,
+               deals=1, seed=1)
+    assert len(str(caught.value)) < 1000
 
 
 @pytest.mark.parametrize(("bots", "kwargs", "error", "match"), [

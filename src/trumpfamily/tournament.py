@@ -248,10 +248,13 @@ def _mode(target: Callable[..., Any], kwargs: Mapping[str, Any]) -> _Mode:
 
 
 def _parse_value(text: str) -> Any:
-    """A budget value typed after a bot's name: a bool, an int, a float, else the text."""
+    """A budget value typed after a bot's name: a bool, ``None`` (``none``), an int, a
+    float, else the text."""
     word = text.strip()
     if word.lower() in ("true", "false"):
         return word.lower() == "true"
+    if word.lower() == "none":
+        return None
     for kind in (int, float):
         try:
             return kind(word)
@@ -349,7 +352,7 @@ def bot_factory(entry: object) -> BotFactory:
               ``MyPlayer(seed=..., depth=3)`` when ``MyPlayer`` takes ``seed=``);
             * the name of a bot of :data:`BOTS`, with arguments if it takes them:
               ``"random"``, ``"rule-of-thumb"``, ``"name:key=value,key=value"`` (values
-              are read as bools, ints, floats or text);
+              are read as bools, ``None`` (``none``), ints, floats or text);
             * a bot of your own by where it is defined, ``"package.module:Class"`` (a
               class or a factory, as above), with arguments after a second colon,
               ``"package.module:Class:key=value"``. The module is imported by its dotted
@@ -474,7 +477,8 @@ def _bots(bots: object) -> tuple[tuple[str, ...], tuple[BotFactory, ...]]:
                 message if message.startswith(prefix) else prefix + message) from None
         except TypeError as error:
             raise InvalidArgumentError(
-                f"bot {name!r}: making it with a seed failed ({error})"
+                f"bot {safe_repr(name, 200)}: making it with a seed failed "
+                f"({safe_repr(str(error), 300)})"
             ) from None
         factories.append(factory)
     return names, tuple(factories)

@@ -38,8 +38,10 @@ The robbing dealer's view shows the pack only while he picks (``pack``); later v
 not, so the stock is then unseen to him again.
 
 **Inference.** :func:`weighted_deals` draws uniform deals and weighs each by the
-likelihood of the other seats' calls, trump choice, discards and takes under a policy
-(importance weights: uniform proposal, the likelihood as weight).
+likelihood of the other seats' calls, trump choice, discards and takes under a policy,
+and with ``plays=True`` of the other sides' cards too (importance weights: uniform
+proposal, the likelihood as weight); :func:`metropolis_deals` draws from the same
+posterior by a Metropolis chain.
 
 >>> import math, trumpfamily as tf
 >>> from trumpfamily.search import count_deals, sample_deals
@@ -645,7 +647,8 @@ class ActionPolicy(Protocol):
     def probabilities(self, view: Any) -> Mapping[Action, float]: ...  # pragma: no cover
 
 
-#: The kinds of the other seats' actions :func:`weighted_deals` weighs.
+#: The kinds of the other seats' actions :func:`weighted_deals` weighs (and ``"Play"``, the
+#: other sides' cards, with ``plays=True``).
 WEIGHED_KINDS: Final = frozenset({"Bid", "Pass", "NameTrump", "Discard", "Take"})
 
 
@@ -659,7 +662,9 @@ def _probability(policy: Any, view: BiddingView, action: Action, epsilon: float)
                 f"policy.probabilities(view) gave {type(got).__name__}: expected a mapping "
                 "of actions to probabilities")
         value = got.get(action, 0.0)
-        if type(value) not in (int, float) or not 0 <= value <= 1:  # NaN fails too
+        # a float subclass (numpy's float64) is a number too; a bool is not
+        if (not isinstance(value, int | float) or isinstance(value, bool)
+                or not 0 <= value <= 1):  # NaN fails too
             raise InvalidArgumentError(
                 f"policy.probabilities(view) gave {safe_repr(value)} for {action}: "
                 "expected a probability from 0 to 1")
@@ -746,6 +751,9 @@ def weighted_deals(  # the implementation takes Any: every argument is checked i
         raise InvalidArgumentError(f"plays={safe_repr(plays)}: True or False")
     if policy is None:
         policy = RuleOfThumbPlayer()
+    if isinstance(policy, type):
+        raise InvalidArgumentError(
+            f"policy={policy.__name__}: a class; give an instance, e.g. {policy.__name__}()")
     if not callable(getattr(policy, "probabilities", None)) and not callable(
             getattr(policy, "choose", None)):
         raise InvalidArgumentError(

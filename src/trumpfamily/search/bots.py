@@ -240,7 +240,10 @@ class SampleSolvePlayer:
             candidate beats it, paired over the same worlds, by more than ``guard``
             standard errors of the per-world gain (then the one with the highest such
             lower bound). ``None``: no guard, the best mean (the plain argmax, weaker:
-            docs/howto/search-bots.rst).
+            docs/howto/search-bots.rst). The standard error is taken over the ``samples``
+            worlds as drawn: with ``inference`` a deal resampled ``m`` times counts ``m``
+            times, so where few distinct deals fit the auction the guard is looser than
+            its nominal width, and with one distinct deal it does not hold back at all.
         inference: in the bidding games, ``None`` (default) for uniform worlds; or a pool
             size (an int >= 1): that many worlds are drawn by
             :func:`~trumpfamily.search.weighted_deals` (weighted by how likely the rule of
@@ -294,8 +297,8 @@ class SampleSolvePlayer:
     Raises:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
             :data:`~trumpfamily.search.results.OBJECTIVES`), ``milliseconds``, ``guard``,
-            ``inference``, ``sampler``, ``candidates``, ``bidding_nodes``, ``max_nodes`` or
-            ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
+            ``inference``, ``sampler``, ``weigh_plays``, ``candidates``, ``bidding_nodes``,
+            ``max_nodes`` or ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
             that does not suit the game's scoring is refused by :meth:`choose`, the first
             time the game is known.)
 
@@ -364,16 +367,18 @@ class SampleSolvePlayer:
     def __repr__(self) -> str:
         return (f"SampleSolvePlayer(samples={self.samples}, seed={self.seed!r}, "
                 f"objective={self.objective!r}, milliseconds={self.milliseconds!r}, "
-                f"max_nodes={self.max_nodes!r}, inference={self.inference!r}, "
+                f"max_nodes={self.max_nodes!r}, guard={self.guard!r}, "
+                f"inference={self.inference!r}, "
                 f"sampler={self.sampler!r}, weigh_plays={self.weigh_plays!r})")
 
     def choose(self, view: AnyView) -> Action:
-        """The action with the best mean value over the sampled deals; in a bidding game,
-        the ``fallback``'s choice.
+        """The action with the best mean value over the sampled deals (in a bidding game,
+        the guarded choice: see ``guard``). The ``fallback`` plays only a decision the
+        search cannot make (counted in :attr:`fallbacks`: none in the bidding games).
 
         Warns:
-            BiddingFallbackWarning: at the first decision of a bidding game with more than
-                one legal action, unless ``warn_fallback=False``.
+            BiddingFallbackWarning: at the first fallback decision of a bidding game (none
+                is expected), unless ``warn_fallback=False``.
 
         Raises:
             InvalidArgumentError: ``view`` is not a :class:`~trumpfamily.outcomes.SeatView`

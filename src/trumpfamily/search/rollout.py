@@ -135,7 +135,8 @@ class RolloutPlayer:
         play_inference: the worlds of ``play="pimc"`` drawn weighted by what the others'
             calls, trumps and exchange say (``SampleSolvePlayer(inference=...)``: a pool of
             that many deals from :func:`~trumpfamily.search.weighted_deals`, resampled by
-            weight; an int >= 1), or ``None`` (default): uniform worlds, consistent with
+            weight, its ``epsilon`` 0.05 whatever ``inference``, every seat's calls
+            weighed under the plain rule of thumb; an int >= 1), or ``None`` (default): uniform worlds, consistent with
             the view but not reading the auction. A play decision costs about three times
             as much with a pool of 64; on Nova Scotia 45s's ladder deals it adds +0.67
             [+0.20, +1.14] points a hand over uniform worlds, paired over 1,000 deals
@@ -148,9 +149,9 @@ class RolloutPlayer:
         play_weigh_plays: with ``play_inference``, the cards' worlds also weigh the
             other sides' cards played so far (``SampleSolvePlayer(weigh_plays=...)``; a
             bool, default ``False``).
-        play_guard: the confidence guard of ``play="pimc"``'s cards
-            (``SampleSolvePlayer(guard=...)``: standard errors, a number >= 0, default
-            2.0; ``None``: the best mean). In Nova Scotia 45s, with
+        play_guard: the confidence guard of ``play="pimc"``'s cards (with ``play="pimc"``
+            only; ``play="rollout"`` cards take ``guard``): ``SampleSolvePlayer(guard=...)``,
+            standard errors, a number >= 0, default 2.0; ``None``: the best mean. In Nova Scotia 45s, with
             ``play_inference=64``, ``play_guard=0`` adds +0.28 [+0.00, +0.55] points a
             hand, paired over 2,000 deals: that table's best bot
             (``docs/howto/search-bots.rst``).
@@ -159,9 +160,10 @@ class RolloutPlayer:
             default 0: the plain rule of thumb). The base policy makes the action the
             guard keeps, the decisions the bot does not search (the draw with
             ``draw="rule-of-thumb"``, the cards with ``play="rule-of-thumb"``), and, in the
-            rollouts and the worlds' weights, the later decisions of this bot's side (its
+            rollouts and their worlds' weights, the later decisions of this bot's side (its
             partners are taken to play as it does); the other sides are the plain rule of
-            thumb there. A calibrated margin alone beats the plain rule of thumb in most
+            thumb there. (The cards' worlds of ``play_inference`` weigh every seat under the
+            plain rule of thumb.) A calibrated margin alone beats the plain rule of thumb in most
             bidding games (:data:`~trumpfamily.players.BID_MARGINS`), and the rollouts add
             to it.
         draw: how the discards before the draw (and the robbing dealer's takes) are made
@@ -298,10 +300,12 @@ class RolloutPlayer:
         return (f"RolloutPlayer(worlds={self.worlds}, batch={self.batch!r}, "
                 f"guard={self.guard!r}, "
                 f"inference={self.inference!r}, pool={self.pool}, seed={self.seed!r}, "
-                f"play={self.play!r}, play_inference={self.play_inference!r}, "
+                f"play={self.play!r}, play_samples={self.play_samples!r}, "
+                f"play_inference={self.play_inference!r}, "
                 f"play_sampler={self.play_sampler!r}, "
                 f"play_weigh_plays={self.play_weigh_plays!r}, play_guard={self.play_guard!r}, "
                 f"draw={self.draw!r}, bid_margin={self.bid_margin!r}, "
+                f"candidates={self.candidates!r}, "
                 f"objective={self.objective!r})")
 
     def choose(self, view: AnyView) -> Action:
