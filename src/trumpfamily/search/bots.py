@@ -298,9 +298,9 @@ class SampleSolvePlayer:
         InvalidArgumentError: a bad ``samples``, ``seed``, ``objective`` (not one of
             :data:`~trumpfamily.search.results.OBJECTIVES`), ``milliseconds``, ``guard``,
             ``inference``, ``sampler``, ``weigh_plays``, ``candidates``, ``bidding_nodes``,
-            ``max_nodes`` or ``warn_fallback``; ``fallback`` has no ``choose`` method. (An ``objective``
-            that does not suit the game's scoring is refused by :meth:`choose`, the first
-            time the game is known.)
+            ``max_nodes`` or ``warn_fallback``; ``fallback`` has no ``choose`` method. (An
+            ``objective`` that does not suit the game's scoring is refused by
+            :meth:`choose`, the first time the game is known.)
 
     >>> import trumpfamily as tf
     >>> state = tf.new_hand(tf.SPOIL_FIVE, players=3, seed=4)

@@ -136,11 +136,11 @@ class RolloutPlayer:
             calls, trumps and exchange say (``SampleSolvePlayer(inference=...)``: a pool of
             that many deals from :func:`~trumpfamily.search.weighted_deals`, resampled by
             weight, its ``epsilon`` 0.05 whatever ``inference``, every seat's calls
-            weighed under the plain rule of thumb; an int >= 1), or ``None`` (default): uniform worlds, consistent with
-            the view but not reading the auction. A play decision costs about three times
-            as much with a pool of 64; on Nova Scotia 45s's ladder deals it adds +0.67
-            [+0.20, +1.14] points a hand over uniform worlds, paired over 1,000 deals
-            (``docs/howto/search-bots.rst``).
+            weighed under the plain rule of thumb; an int >= 1), or ``None`` (default):
+            uniform worlds, consistent with the view but not reading the auction. A play
+            decision costs about three times as much with a pool of 64; on Nova Scotia
+            45s's ladder deals it adds +0.67 [+0.20, +1.14] points a hand over uniform
+            worlds, paired over 1,000 deals (``docs/howto/search-bots.rst``).
         play_sampler: how those worlds are drawn (``SampleSolvePlayer(sampler=...)``; with
             ``play="pimc"`` and ``play_inference`` only):
             ``"resample"`` (default) or ``"metropolis"`` (by
@@ -151,9 +151,9 @@ class RolloutPlayer:
             bool, default ``False``).
         play_guard: the confidence guard of ``play="pimc"``'s cards (with ``play="pimc"``
             only; ``play="rollout"`` cards take ``guard``): ``SampleSolvePlayer(guard=...)``,
-            standard errors, a number >= 0, default 2.0; ``None``: the best mean. In Nova Scotia 45s, with
-            ``play_inference=64``, ``play_guard=0`` adds +0.28 [+0.00, +0.55] points a
-            hand, paired over 2,000 deals: that table's best bot
+            standard errors, a number >= 0, default 2.0; ``None``: the best mean. In Nova
+            Scotia 45s, with ``play_inference=64``, ``play_guard=0`` adds +0.28 [+0.00,
+            +0.55] points a hand, paired over 2,000 deals: that table's best bot
             (``docs/howto/search-bots.rst``).
         bid_margin: the bot's *base policy* is
             ``RuleOfThumbPlayer(bid_margin=bid_margin)`` (points, or ``"calibrated"``;
@@ -163,9 +163,9 @@ class RolloutPlayer:
             rollouts and their worlds' weights, the later decisions of this bot's side (its
             partners are taken to play as it does); the other sides are the plain rule of
             thumb there. (The cards' worlds of ``play_inference`` weigh every seat under the
-            plain rule of thumb.) A calibrated margin alone beats the plain rule of thumb in most
-            bidding games (:data:`~trumpfamily.players.BID_MARGINS`), and the rollouts add
-            to it.
+            plain rule of thumb.) A calibrated margin alone beats the plain rule of thumb in
+            most bidding games (:data:`~trumpfamily.players.BID_MARGINS`), and the rollouts
+            add to it.
         draw: how the discards before the draw (and the robbing dealer's takes) are made
             (:data:`RolloutDraw`; default ``"rollout"``). The draw is about half the bot's time in Auction 45s (the
             other seats' discard counts make its weighted worlds costly) and its
