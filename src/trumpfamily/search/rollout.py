@@ -232,12 +232,7 @@ class RolloutPlayer:
         owner = "RolloutPlayer"
         self.worlds = _check_count(owner, "worlds", worlds)
         self.batch = None if batch is None else _check_count(owner, "batch", batch)
-        if guard is not None and (type(guard) not in (int, float)
-                                  or type(guard) is int and not 0 <= guard < 2 ** 1023
-                                  or not math.isfinite(guard) or guard < 0):
-            raise InvalidArgumentError(
-                f"{owner}: guard={safe_repr(guard)} is not a number >= 0 (or None)")
-        self.guard = None if guard is None else float(guard)
+        self.guard = _checked_guard(owner, "guard", guard)
         if inference is not None and (type(inference) not in (int, float)
                                       or not 0 <= inference <= 1):  # NaN fails too
             raise InvalidArgumentError(
@@ -272,13 +267,7 @@ class RolloutPlayer:
                 f"{', '.join(map(repr, _SAMPLERS))}")
         self.play_sampler: InferenceSampler = str(play_sampler)  # type: ignore[assignment]
         self.play_weigh_plays = _check_flag(owner, "play_weigh_plays", play_weigh_plays)
-        if play_guard is not None and (type(play_guard) not in (int, float)
-                                       or type(play_guard) is int
-                                       and not 0 <= play_guard < 2 ** 1023
-                                       or not math.isfinite(play_guard) or play_guard < 0):
-            raise InvalidArgumentError(
-                f"{owner}: play_guard={safe_repr(play_guard)} is not a number >= 0 (or None)")
-        self.play_guard = None if play_guard is None else float(play_guard)
+        self.play_guard = _checked_guard(owner, "play_guard", play_guard)
         self._pimc = (SampleSolvePlayer(self.play_samples, seed=seed,
                                         inference=self.play_inference,
                                         sampler=self.play_sampler,
@@ -437,6 +426,19 @@ class RolloutPlayer:
         return action, (f"{self._whose()} {base}: no other of {len(chosen)} candidates"
                         f"{raced} clears the guard over {worlds}; the best other, {best[1]}, "
                         f"{best[0]:+.2f} {unit} ({self.objective})")
+
+
+def _checked_guard(owner: str, name: str, value: object) -> float | None:
+    """A confidence guard checked (a finite number >= 0, an int that fits a float, or
+    ``None``), as a float."""
+    if value is None:
+        return None
+    if type(value) is int and 0 <= value < 2 ** 1023:
+        return float(value)
+    if type(value) is float and math.isfinite(value) and value >= 0:
+        return value
+    raise InvalidArgumentError(
+        f"{owner}: {name}={safe_repr(value)} is not a number >= 0 (or None)")
 
 
 class _SidePolicy:
